@@ -1,0 +1,3 @@
+module quire
+
+go 1.26.8

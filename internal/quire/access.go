@@ -1,0 +1,78 @@
+package quire
+
+import "context"
+
+// Grant gives a user or a team a role on a space or collection.
+type Grant struct {
+	TargetKind    string // "space" or "collection"
+	TargetID      string
+	PrincipalKind string // "user" or "team"
+	PrincipalID   string
+	Role          Role
+}
+
+// Facts are what the store knows about a user's relation to a space or
+// collection; Level turns them into an access level. They are gathered in
+// one place so that every endpoint resolves access the same way.
+type Facts struct {
+	OrgID   string
+	Member  bool // the user is a member of the owning organization
+	OrgRole Role // the member's role, "" for a guest
+	// Grant is the highest role granted to the user or their teams on the
+	// target or on any collection above it ("" if none).
+	Grant Role
+	// Defaults is the default-level chain from the target up through its
+	// collections, nearest first.
+	Defaults   []DefaultLevel
+	OrgDefault Role // the organization's default role, "" for none
+}
+
+// Level resolves the effective access level: the highest of the member's
+// organization role, their grants, and the default-level chain. A
+// non-member sees nothing; a guest gets only their grants.
+func (f Facts) Level() Level {
+	if !f.Member {
+		return LevelNone
+	}
+	l := MaxLevel(LevelGuest, f.OrgRole.Level(), f.Grant.Level())
+	if f.OrgRole == "" {
+		return l
+	}
+	return MaxLevel(l, f.DefaultChain())
+}
+
+// DefaultChain walks the default levels: the first concrete role wins, a
+// DefaultNone stops the walk, and inherit at the top falls back to the
+// organization's default role.
+func (f Facts) DefaultChain() Level {
+	for _, d := range f.Defaults {
+		switch d {
+		case DefaultInherit:
+			continue
+		case DefaultNone:
+			return LevelNone
+		default:
+			return d.Role().Level()
+		}
+	}
+	return f.OrgDefault.Level()
+}
+
+// AccessStore answers access questions and stores grants.
+type AccessStore interface {
+	// SpaceFacts gathers the facts about userID on a space. Returns
+	// ENOTFOUND if the space does not exist.
+	SpaceFacts(ctx context.Context, spaceID, userID string) (Facts, error)
+	// CollectionFacts gathers the facts about userID on a collection.
+	// Returns ENOTFOUND if the collection does not exist.
+	CollectionFacts(ctx context.Context, collectionID, userID string) (Facts, error)
+	// OrganizationFacts gathers the facts about userID on an organization.
+	// Returns ENOTFOUND if the organization does not exist.
+	OrganizationFacts(ctx context.Context, orgID, userID string) (Facts, error)
+	// SetGrant creates or replaces a grant.
+	SetGrant(ctx context.Context, g Grant) error
+	// RemoveGrant deletes a grant; it reports whether one existed.
+	RemoveGrant(ctx context.Context, g Grant) (bool, error)
+	// Grants lists the grants on a target.
+	Grants(ctx context.Context, targetKind, targetID string) ([]Grant, error)
+}
