@@ -1,0 +1,121 @@
+package httpapi
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"quire/internal/quire"
+	"quire/internal/service"
+)
+
+type ctxKey int
+
+const (
+	userKey ctxKey = iota
+	levelKey
+)
+
+// authenticate resolves the bearer token of every API request, except the
+// OpenAPI document, and refuses the request with 401 when it is missing or
+// invalid.
+func (s *Server) authenticate(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/v1/openapi.") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok || strings.TrimSpace(token) == "" {
+			writeError(w, newAPIError(http.StatusUnauthorized, "missing API token: send Authorization: Bearer <token>"))
+			return
+		}
+		u, err := s.svc.Authenticate(r.Context(), strings.TrimSpace(token))
+		if err != nil {
+			writeError(w, s.toAPIError(err))
+			return
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, u)))
+	})
+}
+
+// writeError writes an error response outside the framework.
+func writeError(w http.ResponseWriter, e *apiError) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(e.Body.Code)
+	_ = json.NewEncoder(w).Encode(e)
+}
+
+// userFrom returns the authenticated caller.
+func userFrom(ctx context.Context) *quire.User {
+	u, _ := ctx.Value(userKey).(*quire.User)
+	return u
+}
+
+// levelFrom returns the caller's level on the operation's subject, as
+// resolved by the access check.
+func levelFrom(ctx context.Context) quire.Level {
+	l, _ := ctx.Value(levelKey).(quire.Level)
+	return l
+}
+
+// access is an operation's row in the authorization table: the kind of
+// subject its path names, the path parameter holding the subject's id, and
+// the minimum level the caller needs on it.
+type access struct {
+	scope service.Scope
+	param string
+	min   quire.Level
+}
+
+// anyUser lets every authenticated caller in; the operation itself decides
+// what they see.
+func anyUser() access { return access{scope: service.ScopeNone} }
+
+// onOrg requires a level in the organization named by {organizationId}.
+func onOrg(min quire.Level) access {
+	return access{scope: service.ScopeOrganization, param: "organizationId", min: min}
+}
+
+// onSpace requires a level on the space named by {spaceId}.
+func onSpace(min quire.Level) access {
+	return access{scope: service.ScopeSpace, param: "spaceId", min: min}
+}
+
+// onCollection requires a level on the collection named by {collectionId}.
+func onCollection(min quire.Level) access {
+	return access{scope: service.ScopeCollection, param: "collectionId", min: min}
+}
+
+// checkAccess enforces the authorization table before any handler runs.
+// Subjects the caller cannot see answer 404, as if they did not exist;
+// visible subjects with too low a level answer 403.
+func (s *Server) checkAccess(api huma.API) func(huma.Context, func(huma.Context)) {
+	return func(ctx huma.Context, next func(huma.Context)) {
+		a, ok := ctx.Operation().Metadata["access"].(access)
+		if !ok || a.scope == service.ScopeNone {
+			next(ctx)
+			return
+		}
+		u := userFrom(ctx.Context())
+		level, err := s.svc.Level(ctx.Context(), u, a.scope, ctx.Param(a.param))
+		if err != nil {
+			e := s.toAPIError(err)
+			_ = huma.WriteErr(api, ctx, e.Body.Code, e.Body.Message)
+			return
+		}
+		if level < a.min {
+			if level < a.scope.Visible() {
+				_ = huma.WriteErr(api, ctx, http.StatusNotFound, a.scope.String()+" not found")
+				return
+			}
+			_ = huma.WriteErr(api, ctx, http.StatusForbidden,
+				"this operation needs the "+a.min.String()+" role; you have "+level.String())
+			return
+		}
+		next(huma.WithValue(ctx, levelKey, level))
+	}
+}

@@ -1,0 +1,117 @@
+package httpapi
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"quire/internal/quire"
+)
+
+// apiError is the one error body of the API:
+// {"error":{"code":N,"message":"..."}} with code equal to the HTTP status.
+type apiError struct {
+	Body errorBody `json:"error"`
+}
+
+// errorBody is the inside of an error response.
+type errorBody struct {
+	Code    int    `json:"code" doc:"HTTP status code"`
+	Message string `json:"message" doc:"What went wrong, naming the field at fault"`
+}
+
+// Error implements error.
+func (e *apiError) Error() string { return e.Body.Message }
+
+// GetStatus implements huma.StatusError.
+func (e *apiError) GetStatus() int { return e.Body.Code }
+
+// ContentType answers plain JSON rather than problem+json.
+func (e *apiError) ContentType(string) string { return "application/json" }
+
+// newAPIError builds an error response.
+func newAPIError(status int, msg string) *apiError {
+	return &apiError{Body: errorBody{Code: status, Message: msg}}
+}
+
+// statusOf maps each domain error code to its HTTP status. It is the only
+// place that does.
+func statusOf(code string) int {
+	switch code {
+	case quire.EINVALID:
+		return http.StatusBadRequest
+	case quire.EUNAUTHORIZED:
+		return http.StatusUnauthorized
+	case quire.EFORBIDDEN:
+		return http.StatusForbidden
+	case quire.ENOTFOUND:
+		return http.StatusNotFound
+	case quire.ECONFLICT:
+		return http.StatusConflict
+	case quire.EPRECONDITION:
+		return http.StatusPreconditionFailed
+	case quire.ETOOLARGE:
+		return http.StatusRequestEntityTooLarge
+	}
+	return http.StatusInternalServerError
+}
+
+// toAPIError turns any error a handler returns into the response to send.
+// Internal errors are logged and never shown to the client.
+func (s *Server) toAPIError(err error) *apiError {
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return ae
+	}
+	status := statusOf(quire.ErrorCode(err))
+	if status == http.StatusInternalServerError {
+		s.log.Error("internal error", "err", err)
+	}
+	return newAPIError(status, quire.ErrorMessage(err))
+}
+
+// humaError builds the responses for the errors the framework itself
+// raises (validation, malformed or oversized bodies). Validation failures
+// are 400 and the message names the first field at fault.
+func humaError(status int, msg string, errs ...error) huma.StatusError {
+	if status == http.StatusUnprocessableEntity {
+		status = http.StatusBadRequest
+	}
+	for _, e := range errs {
+		var d huma.ErrorDetailer
+		if errors.As(e, &d) {
+			detail := d.ErrorDetail()
+			msg = fieldMessage(detail.Location, detail.Message)
+			break
+		}
+		if e != nil && status >= 500 {
+			continue
+		}
+		if e != nil {
+			msg = e.Error()
+			break
+		}
+	}
+	if status >= 500 {
+		msg = "internal error"
+	}
+	return newAPIError(status, msg)
+}
+
+// fieldMessage renders a validation failure at a location such as
+// "body.title" or "query.limit" as "title: ...".
+func fieldMessage(location, msg string) string {
+	for _, p := range []string{"body.", "query.", "path.", "header."} {
+		if rest, ok := strings.CutPrefix(location, p); ok {
+			location = rest
+			break
+		}
+	}
+	if location == "" {
+		return msg
+	}
+	return fmt.Sprintf("%s: %s", location, msg)
+}

@@ -1,0 +1,53 @@
+package httpapi
+
+import (
+	"reflect"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// humaConfig configures the contract layer: OpenAPI 3.1 at
+// /v1/openapi.json, no docs UI, no schema links in bodies, plain JSON
+// errors.
+func (s *Server) humaConfig() huma.Config {
+	// The framework's error constructor is package state of the library;
+	// every Server installs the same pure function, so this is safe with
+	// several servers in one process.
+	huma.NewError = humaError
+	cfg := huma.DefaultConfig("Quire API", "1.0.0")
+	cfg.Components.Schemas = huma.NewMapRegistry("#/components/schemas/", schemaName)
+	cfg.Info.Description = "Self-hostable documentation platform management API."
+	cfg.CreateHooks = nil
+	cfg.OpenAPIPath = "/v1/openapi"
+	cfg.DocsPath = ""
+	cfg.SchemasPath = ""
+	cfg.Servers = []*huma.Server{{URL: s.cfg.BaseURL}}
+	cfg.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"user": {Type: "http", Scheme: "bearer"},
+	}
+	cfg.Security = []map[string][]string{{"user": {}}}
+	return cfg
+}
+
+// schemaName names response and request shapes in the OpenAPI document
+// after the API objects they are, not after their Go types.
+func schemaName(t reflect.Type, hint string) string {
+	name := huma.DefaultSchemaNamer(t, hint)
+	name = strings.ReplaceAll(name, "JSON", "")
+	name = strings.ReplaceAll(name, "Org", "Organization")
+	name = strings.ReplaceAll(name, "Organizationanization", "Organization")
+	return name
+}
+
+// dropUnprocessable removes the 422 responses the framework documents for
+// validated operations: validation failures answer 400 in this API.
+func dropUnprocessable(api huma.API) {
+	for _, item := range api.OpenAPI().Paths {
+		for _, op := range []*huma.Operation{item.Get, item.Post, item.Put, item.Patch, item.Delete} {
+			if op != nil {
+				delete(op.Responses, "422")
+			}
+		}
+	}
+}

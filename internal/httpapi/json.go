@@ -1,0 +1,141 @@
+package httpapi
+
+import (
+	"time"
+
+	"quire/internal/quire"
+)
+
+// body wraps a JSON response body.
+type body[T any] struct {
+	Body T
+}
+
+// reply returns a response with the given body.
+func reply[T any](v T) *body[T] { return &body[T]{Body: v} }
+
+// statusOnly is a response without a body whose status the handler picks.
+type statusOnly struct {
+	Status int
+}
+
+// deleted answers a DELETE: 205 when something was deleted, 204 when
+// nothing was there.
+func deleted(existed bool) *statusOnly {
+	if existed {
+		return &statusOnly{Status: 205}
+	}
+	return &statusOnly{Status: 204}
+}
+
+// noContent answers 204.
+func noContent() *statusOnly { return &statusOnly{Status: 204} }
+
+// timestamp renders a time as ISO 8601 UTC with milliseconds.
+func timestamp(t time.Time) string { return t.UTC().Format("2006-01-02T15:04:05.000Z") }
+
+// optTimestamp renders an optional time, or nil.
+func optTimestamp(t *time.Time) *string {
+	if t == nil {
+		return nil
+	}
+	s := timestamp(*t)
+	return &s
+}
+
+// listParams are the paging parameters every list takes.
+type listParams struct {
+	Page  string `query:"page" doc:"Cursor of the page to fetch, from a previous page's next.page"`
+	Limit int    `query:"limit" minimum:"0" maximum:"1000" doc:"Page size (default 50, at most 1000)"`
+}
+
+// page converts the parameters for the service.
+func (p listParams) page() quire.Page { return quire.Page{Cursor: p.Page, Limit: p.Limit} }
+
+// listOf is the list envelope: next is omitted on the last page and count
+// is the total across pages.
+type listOf[T any] struct {
+	Next  *nextPage `json:"next,omitempty"`
+	Count int       `json:"count" doc:"Total count of objects in the list"`
+	Items []T       `json:"items"`
+}
+
+// nextPage points at the next page.
+type nextPage struct {
+	Page string `json:"page" doc:"Cursor of the next page"`
+}
+
+// listJSON converts a page of domain objects.
+func listJSON[T, U any](l *quire.List[T], conv func(T) U) listOf[U] {
+	out := listOf[U]{Count: l.Count, Items: make([]U, 0, len(l.Items))}
+	for _, it := range l.Items {
+		out.Items = append(out.Items, conv(it))
+	}
+	if l.Next != "" {
+		out.Next = &nextPage{Page: l.Next}
+	}
+	return out
+}
+
+// userJSON is the User object.
+type userJSON struct {
+	Object      string  `json:"object" enum:"user"`
+	ID          string  `json:"id"`
+	DisplayName string  `json:"displayName"`
+	Email       string  `json:"email,omitempty"`
+	PhotoURL    string  `json:"photoURL,omitempty"`
+	URLs        locURLs `json:"urls"`
+}
+
+// locURLs carries the API location of an object.
+type locURLs struct {
+	Location string `json:"location" format:"uri"`
+}
+
+// userOut converts a user.
+func (s *Server) userOut(u *quire.User) userJSON {
+	return userJSON{Object: "user", ID: u.ID, DisplayName: u.DisplayName, Email: u.Email, PhotoURL: u.PhotoURL,
+		URLs: locURLs{Location: s.urls.api("users", u.ID)}}
+}
+
+// urlBuilder makes absolute URLs from the configured base URL.
+type urlBuilder struct {
+	base string
+}
+
+// api returns the API URL of an object path.
+func (b urlBuilder) api(parts ...string) string {
+	return b.join("/v1", parts)
+}
+
+// app returns the application URL of an object path.
+func (b urlBuilder) app(parts ...string) string {
+	return b.join("/app", parts)
+}
+
+// join appends escaped-free path segments to the base.
+func (b urlBuilder) join(prefix string, parts []string) string {
+	u := b.base + prefix
+	for _, p := range parts {
+		u += "/" + p
+	}
+	return u
+}
+
+// roleOrNull renders a role, or nil for a guest.
+func roleOrNull(r quire.Role) *string {
+	if r == "" {
+		return nil
+	}
+	s := string(r)
+	return &s
+}
+
+// defaultLevelOrNull renders a default level, or nil for none.
+func defaultLevelOrNull(d quire.DefaultLevel) *string {
+	if d == quire.DefaultNone {
+		return nil
+	}
+	s := string(d)
+	return &s
+}

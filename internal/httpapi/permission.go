@@ -1,0 +1,133 @@
+package httpapi
+
+import (
+	"context"
+
+	"quire/internal/quire"
+	"quire/internal/service"
+)
+
+// inviteInput is the body of POST /spaces/{spaceId}/permissions.
+type inviteInput struct {
+	Role  nullable[string] `json:"role" enum:"admin,create,edit,review,comment,read"`
+	Users []string         `json:"users,omitempty" maxItems:"1000"`
+	Teams []string         `json:"teams,omitempty" maxItems:"1000"`
+}
+
+func (s *Server) inviteToSpace(ctx context.Context, in *struct {
+	spacePath
+	Body inviteInput
+}) (*statusOnly, error) {
+	if !in.Body.Role.Set || in.Body.Role.Null {
+		return nil, quire.Invalid("role", "a grant needs a role")
+	}
+	err := s.svc.InviteToSpace(ctx, in.SpaceID, quire.Role(in.Body.Role.Value), in.Body.Users, in.Body.Teams)
+	if err != nil {
+		return nil, err
+	}
+	return noContent(), nil
+}
+
+// rolePatch changes a grant: a role, or null to remove it.
+type rolePatch struct {
+	Role nullable[string] `json:"role,omitempty" enum:"admin,create,edit,review,comment,read"`
+}
+
+// role returns the new role, or nil to remove the grant.
+func (p rolePatch) role() *quire.Role {
+	if !p.Role.Set || p.Role.Null {
+		return nil
+	}
+	r := quire.Role(p.Role.Value)
+	return &r
+}
+
+// teamPermissionJSON is a team's role on a space.
+type teamPermissionJSON struct {
+	Permission string   `json:"permission" enum:"admin,create,edit,review,comment,read"`
+	Team       teamJSON `json:"team"`
+}
+
+// userPermissionJSON is a user's role on a space.
+type userPermissionJSON struct {
+	Permission string   `json:"permission" enum:"admin,create,edit,review,comment,read"`
+	User       userJSON `json:"user"`
+}
+
+// spaceTeamPath names a team's grant on a space.
+type spaceTeamPath struct {
+	spacePath
+	TeamID string `path:"teamId"`
+}
+
+// spaceUserPath names a user's grant on a space.
+type spaceUserPath struct {
+	spacePath
+	UserID string `path:"userId"`
+}
+
+func (s *Server) listSpaceTeams(ctx context.Context, in *struct {
+	spacePath
+	listParams
+}) (*body[listOf[teamPermissionJSON]], error) {
+	l, err := s.svc.SpaceTeamGrants(ctx, in.SpaceID, in.page())
+	if err != nil {
+		return nil, err
+	}
+	lvl, err := s.svc.Level(ctx, userFrom(ctx), service.ScopeSpace, in.SpaceID)
+	if err != nil {
+		return nil, err
+	}
+	return reply(listJSON(l, func(g service.TeamGrant) teamPermissionJSON {
+		return teamPermissionJSON{Permission: string(g.Role), Team: teamOut(g.Team, lvl)}
+	})), nil
+}
+
+func (s *Server) listSpaceUsers(ctx context.Context, in *struct {
+	spacePath
+	listParams
+}) (*body[listOf[userPermissionJSON]], error) {
+	l, err := s.svc.SpaceUserGrants(ctx, in.SpaceID, in.page())
+	if err != nil {
+		return nil, err
+	}
+	return reply(listJSON(l, func(g service.UserGrant) userPermissionJSON {
+		return userPermissionJSON{Permission: string(g.Role), User: s.userOut(g.User)}
+	})), nil
+}
+
+func (s *Server) updateSpaceTeam(ctx context.Context, in *struct {
+	spaceTeamPath
+	Body rolePatch
+}) (*statusOnly, error) {
+	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, "team", in.TeamID, in.Body.role()); err != nil {
+		return nil, err
+	}
+	return noContent(), nil
+}
+
+func (s *Server) removeSpaceTeam(ctx context.Context, in *spaceTeamPath) (*statusOnly, error) {
+	ok, err := s.svc.RemoveSpaceGrant(ctx, in.SpaceID, "team", in.TeamID)
+	if err != nil {
+		return nil, err
+	}
+	return deleted(ok), nil
+}
+
+func (s *Server) updateSpaceUser(ctx context.Context, in *struct {
+	spaceUserPath
+	Body rolePatch
+}) (*statusOnly, error) {
+	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, "user", in.UserID, in.Body.role()); err != nil {
+		return nil, err
+	}
+	return noContent(), nil
+}
+
+func (s *Server) removeSpaceUser(ctx context.Context, in *spaceUserPath) (*statusOnly, error) {
+	ok, err := s.svc.RemoveSpaceGrant(ctx, in.SpaceID, "user", in.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return deleted(ok), nil
+}

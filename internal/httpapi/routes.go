@@ -1,0 +1,87 @@
+package httpapi
+
+import (
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"quire/internal/quire"
+)
+
+// Shorthands for the minimum levels of the table.
+const (
+	guest   = quire.LevelGuest
+	read    = quire.LevelRead
+	create  = quire.LevelCreate
+	admin   = quire.LevelAdmin
+	get     = http.MethodGet
+	post    = http.MethodPost
+	put     = http.MethodPut
+	patch   = http.MethodPatch
+	del     = http.MethodDelete
+	created = http.StatusCreated
+)
+
+// register is the route table: every operation of the API, with its
+// success status and the minimum level the caller needs on its subject.
+func (s *Server) register(api huma.API) {
+	// API and caller.
+	handle(s, api, Route{ID: "getApiInformation", Method: get, Path: "/v1/", Access: anyUser()}, s.apiInformation)
+	handle(s, api, Route{ID: "getAuthenticatedUser", Method: get, Path: "/v1/user", Access: anyUser()}, s.currentUser)
+
+	// Organizations.
+	handle(s, api, Route{ID: "listOrganizationsForAuthenticatedUser", Method: get, Path: "/v1/orgs", Access: anyUser()}, s.listOrgs)
+	handle(s, api, Route{ID: "getOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}", Access: onOrg(guest)}, s.getOrg)
+	handle(s, api, Route{ID: "updateOrganizationById", Method: patch, Path: "/v1/orgs/{organizationId}", Access: onOrg(admin)}, s.updateOrg)
+	handle(s, api, Route{ID: "deleteOrganizationInviteById", Method: del, Path: "/v1/orgs/{organizationId}/link-invites/{inviteId}", Access: onOrg(admin)}, s.deleteInvite)
+	handle(s, api, Route{ID: "joinOrganization", Method: post, Path: "/v1/orgs/{organizationId}/join", Status: http.StatusNoContent, Access: anyUser()}, s.joinOrg)
+	handle(s, api, Route{ID: "getOrganizationsForEmailDomain", Method: get, Path: "/v1/email-domains/{emailDomain}/orgs", Access: anyUser()}, s.orgsForEmailDomain)
+	handle(s, api, Route{ID: "updateOrganizationMemberLastSeenAt", Method: post, Path: "/v1/orgs/{organizationId}/ping", Access: onOrg(guest)}, s.ping)
+	handle(s, api, Route{ID: "listSSOProviderLoginsInOrganization", Method: get, Path: "/v1/orgs/{organizationId}/sso", Access: onOrg(guest)}, s.listSSOLogins)
+
+	// Members.
+	handle(s, api, Route{ID: "listMembersInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/members", Access: onOrg(read)}, s.listMembers)
+	handle(s, api, Route{ID: "getMemberInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/members/{userId}", Access: onOrg(read)}, s.getMember)
+	handle(s, api, Route{ID: "updateMemberInOrganizationById", Method: patch, Path: "/v1/orgs/{organizationId}/members/{userId}", Access: onOrg(admin)}, s.updateMember)
+	handle(s, api, Route{ID: "removeMemberFromOrganizationById", Method: del, Path: "/v1/orgs/{organizationId}/members/{userId}", Access: onOrg(admin)}, s.removeMember)
+	handle(s, api, Route{ID: "setUserAsSSOMemberForOrganization", Method: post, Path: "/v1/orgs/{organizationId}/members/{userId}/sso", Access: onOrg(admin)}, s.setMemberSSO)
+	handle(s, api, Route{ID: "listSpacesForOrganizationMember", Method: get, Path: "/v1/orgs/{organizationId}/members/{userId}/spaces", Access: onOrg(read)}, s.listMemberSpaces)
+	handle(s, api, Route{ID: "listTeamsForOrganizationMember", Method: get, Path: "/v1/orgs/{organizationId}/members/{userId}/teams", Access: onOrg(read)}, s.listMemberTeams)
+
+	// Teams.
+	handle(s, api, Route{ID: "listTeamsInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/teams", Access: onOrg(read)}, s.listTeams)
+	handle(s, api, Route{ID: "createOrganizationTeam", Method: put, Path: "/v1/orgs/{organizationId}/teams", Status: created, Access: onOrg(admin)}, s.createTeam)
+	handle(s, api, Route{ID: "getTeamInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/teams/{teamId}", Access: onOrg(read)}, s.getTeam)
+	handle(s, api, Route{ID: "updateTeamInOrganizationById", Method: patch, Path: "/v1/orgs/{organizationId}/teams/{teamId}", Access: onOrg(admin)}, s.updateTeam)
+	handle(s, api, Route{ID: "removeTeamFromOrganizationById", Method: del, Path: "/v1/orgs/{organizationId}/teams/{teamId}", Access: onOrg(admin)}, s.deleteTeam)
+
+	// Collections.
+	handle(s, api, Route{ID: "listCollectionsInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/collections", Access: onOrg(read)}, s.listCollections)
+	handle(s, api, Route{ID: "createCollection", Method: post, Path: "/v1/orgs/{organizationId}/collections", Status: created, Access: onOrg(create)}, s.createCollection)
+	handle(s, api, Route{ID: "getCollectionById", Method: get, Path: "/v1/collections/{collectionId}", Access: onCollection(read)}, s.getCollection)
+	handle(s, api, Route{ID: "updateCollectionById", Method: patch, Path: "/v1/collections/{collectionId}", Access: onCollection(admin)}, s.updateCollection)
+	handle(s, api, Route{ID: "deleteCollectionById", Method: del, Path: "/v1/collections/{collectionId}", Access: onCollection(admin)}, s.deleteCollection)
+	handle(s, api, Route{ID: "listSpacesInCollectionById", Method: get, Path: "/v1/collections/{collectionId}/spaces", Access: onCollection(read)}, s.listCollectionSpaces)
+	handle(s, api, Route{ID: "moveCollection", Method: post, Path: "/v1/collections/{collectionId}/move", Access: onCollection(admin)}, s.moveCollection)
+	handle(s, api, Route{ID: "transferCollection", Method: post, Path: "/v1/collections/{collectionId}/transfer", Access: onCollection(admin)}, s.transferCollection)
+
+	// Spaces.
+	handle(s, api, Route{ID: "listSpacesInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/spaces", Access: onOrg(read)}, s.listSpaces)
+	handle(s, api, Route{ID: "createSpace", Method: post, Path: "/v1/orgs/{organizationId}/spaces", Status: created, Access: onOrg(create)}, s.createSpace)
+	handle(s, api, Route{ID: "getSpaceById", Method: get, Path: "/v1/spaces/{spaceId}", Access: onSpace(read)}, s.getSpace)
+	handle(s, api, Route{ID: "updateSpaceById", Method: patch, Path: "/v1/spaces/{spaceId}", Access: onSpace(admin)}, s.updateSpace)
+	handle(s, api, Route{ID: "deleteSpaceById", Method: del, Path: "/v1/spaces/{spaceId}", Access: onSpace(admin)}, s.deleteSpace)
+	handle(s, api, Route{ID: "duplicateSpace", Method: post, Path: "/v1/spaces/{spaceId}/duplicate", Status: created, Access: onSpace(create)}, s.duplicateSpace)
+	handle(s, api, Route{ID: "restoreSpace", Method: post, Path: "/v1/spaces/{spaceId}/restore", Access: onSpace(admin)}, s.restoreSpace)
+	handle(s, api, Route{ID: "moveSpace", Method: post, Path: "/v1/spaces/{spaceId}/move", Access: onSpace(admin)}, s.moveSpace)
+	handle(s, api, Route{ID: "transferSpace", Method: post, Path: "/v1/spaces/{spaceId}/transfer", Access: onSpace(admin)}, s.transferSpace)
+
+	// Space permissions.
+	handle(s, api, Route{ID: "inviteToSpace", Method: post, Path: "/v1/spaces/{spaceId}/permissions", Status: http.StatusNoContent, Access: onSpace(admin)}, s.inviteToSpace)
+	handle(s, api, Route{ID: "listTeamPermissionsInSpace", Method: get, Path: "/v1/spaces/{spaceId}/permissions/teams", Access: onSpace(read)}, s.listSpaceTeams)
+	handle(s, api, Route{ID: "updateTeamPermissionInSpace", Method: patch, Path: "/v1/spaces/{spaceId}/permissions/teams/{teamId}", Status: http.StatusNoContent, Access: onSpace(admin)}, s.updateSpaceTeam)
+	handle(s, api, Route{ID: "removeTeamFromSpace", Method: del, Path: "/v1/spaces/{spaceId}/permissions/teams/{teamId}", Access: onSpace(admin)}, s.removeSpaceTeam)
+	handle(s, api, Route{ID: "listUserPermissionsInSpace", Method: get, Path: "/v1/spaces/{spaceId}/permissions/users", Access: onSpace(read)}, s.listSpaceUsers)
+	handle(s, api, Route{ID: "updateUserPermissionInSpace", Method: patch, Path: "/v1/spaces/{spaceId}/permissions/users/{userId}", Status: http.StatusNoContent, Access: onSpace(admin)}, s.updateSpaceUser)
+	handle(s, api, Route{ID: "removeUserFromSpace", Method: del, Path: "/v1/spaces/{spaceId}/permissions/users/{userId}", Access: onSpace(admin)}, s.removeSpaceUser)
+}

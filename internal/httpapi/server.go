@@ -1,0 +1,65 @@
+// Package httpapi serves the Quire API over HTTP: one route table declares
+// every operation, and the same declarations drive routing, request
+// validation, the authorization check and the OpenAPI document served at
+// /v1/openapi.json.
+package httpapi
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	"quire/internal/service"
+)
+
+// Config configures the API.
+type Config struct {
+	// BaseURL is the absolute URL the server is reached at, used in every
+	// urls.* field (no trailing slash).
+	BaseURL string
+	// MaxBodyBytes bounds request bodies; larger ones get 413.
+	MaxBodyBytes int64
+	// Version and Build are reported by GET /v1/.
+	Version string
+	Build   string
+	// Logger receives internal errors.
+	Logger *slog.Logger
+}
+
+// DefaultMaxBodyBytes is the request body limit when none is configured.
+const DefaultMaxBodyBytes = 1 << 20
+
+// Server holds what handlers need.
+type Server struct {
+	svc    *service.Service
+	cfg    Config
+	log    *slog.Logger
+	urls   urlBuilder
+	routes []Route
+}
+
+// New returns the handler of the /v1 API.
+func New(svc *service.Service, cfg Config) http.Handler {
+	s, mux := newServer(svc, cfg)
+	return s.authenticate(mux)
+}
+
+// newServer builds the server and its routes.
+func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
+	if cfg.MaxBodyBytes <= 0 {
+		cfg.MaxBodyBytes = DefaultMaxBodyBytes
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL}}
+	mux := http.NewServeMux()
+	api := humago.New(mux, s.humaConfig())
+	api.UseMiddleware(s.checkAccess(api))
+	s.register(api)
+	dropUnprocessable(api)
+	return s, mux
+}

@@ -1,0 +1,95 @@
+package service
+
+import (
+	"context"
+
+	"quire/internal/quire"
+)
+
+// Scope names the kind of subject an operation acts on.
+type Scope int
+
+// Scopes of the authorization table.
+const (
+	ScopeNone Scope = iota // any authenticated caller
+	ScopeOrganization
+	ScopeSpace
+	ScopeCollection
+)
+
+// String names the subject kind, for error messages.
+func (sc Scope) String() string {
+	switch sc {
+	case ScopeOrganization:
+		return "organization"
+	case ScopeSpace:
+		return "space"
+	case ScopeCollection:
+		return "collection"
+	}
+	return "resource"
+}
+
+// Visible is the lowest level at which a subject of this scope exists for
+// the caller: below it, the subject answers "not found". Any member, guest
+// included, sees their organization; content needs at least read.
+func (sc Scope) Visible() quire.Level {
+	if sc == ScopeOrganization {
+		return quire.LevelGuest
+	}
+	return quire.LevelRead
+}
+
+// Level returns the caller's effective level on a subject. An unknown
+// subject is ENOTFOUND.
+func (s *Service) Level(ctx context.Context, u *quire.User, sc Scope, id string) (quire.Level, error) {
+	f, err := s.facts(ctx, s.store, u, sc, id)
+	if err != nil {
+		return quire.LevelNone, err
+	}
+	return f.Level(), nil
+}
+
+// facts gathers the facts about the caller on a subject.
+func (s *Service) facts(ctx context.Context, st quire.Store, u *quire.User, sc Scope, id string) (quire.Facts, error) {
+	var (
+		f   quire.Facts
+		err error
+	)
+	switch sc {
+	case ScopeOrganization:
+		f, err = st.OrganizationFacts(ctx, id, u.ID)
+	case ScopeSpace:
+		f, err = st.SpaceFacts(ctx, id, u.ID)
+	case ScopeCollection:
+		f, err = st.CollectionFacts(ctx, id, u.ID)
+	default:
+		return quire.Facts{}, nil
+	}
+	if err != nil {
+		if quire.IsNotFound(err) {
+			return quire.Facts{}, quire.NotFound(sc.String())
+		}
+		return quire.Facts{}, err
+	}
+	return f, nil
+}
+
+// require checks that the caller holds at least min on a subject, with the
+// same visibility rule as the authorization table: an invisible subject is
+// ENOTFOUND, a visible one with too low a level is EPRECONDITION when the
+// check guards the target of a move or transfer, EFORBIDDEN otherwise.
+func (s *Service) require(ctx context.Context, st quire.Store, u *quire.User, sc Scope, id string, min quire.Level, denied string) (quire.Level, error) {
+	f, err := s.facts(ctx, st, u, sc, id)
+	if err != nil {
+		return quire.LevelNone, err
+	}
+	l := f.Level()
+	if l < sc.Visible() {
+		return l, quire.NotFound(sc.String())
+	}
+	if l < min {
+		return l, quire.Errorf(denied, "this needs the %s role on the %s; you have %s", min, sc, l)
+	}
+	return l, nil
+}

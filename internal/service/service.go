@@ -1,0 +1,43 @@
+// Package service holds Quire's rules over the domain stores: who may do
+// what, what a move or a transfer means, what bootstrapping creates. HTTP
+// handlers and the command line call it; it calls the store.
+package service
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"quire/internal/quire"
+)
+
+// Service carries out every operation of the API on behalf of a user.
+type Service struct {
+	store quire.Store
+	now   func() time.Time
+	log   *slog.Logger
+}
+
+// Option configures a Service.
+type Option func(*Service)
+
+// WithClock replaces the clock (tests).
+func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
+
+// WithLogger sets the logger.
+func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
+
+// New returns a Service over store.
+func New(store quire.Store, opts ...Option) *Service {
+	s := &Service{store: store, now: time.Now, log: slog.Default()}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Now returns the current time at millisecond precision, in UTC.
+func (s *Service) Now() time.Time { return s.now().UTC().Truncate(time.Millisecond) }
+
+// Ready reports whether the service can answer requests.
+func (s *Service) Ready(ctx context.Context) error { return s.store.Ping(ctx) }

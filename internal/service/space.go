@@ -1,0 +1,298 @@
+package service
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	"quire/internal/quire"
+)
+
+// SpaceView is a space with the caller's level on it.
+type SpaceView struct {
+	Space *quire.Space
+	Level quire.Level
+}
+
+// SpaceInput are the settings of a new space.
+type SpaceInput struct {
+	Title    string
+	Emoji    string
+	Parent   string
+	Language string
+	EditMode string
+}
+
+// Space returns a space, deleted or not.
+func (s *Service) Space(ctx context.Context, id string) (*quire.Space, error) {
+	sp, err := s.store.Space(ctx, id)
+	if quire.IsNotFound(err) {
+		return nil, quire.NotFound("space")
+	}
+	return sp, err
+}
+
+// liveSpace returns a space that is not deleted.
+func liveSpace(ctx context.Context, st quire.Store, id string) (*quire.Space, error) {
+	sp, err := st.Space(ctx, id)
+	if quire.IsNotFound(err) {
+		return nil, quire.NotFound("space")
+	} else if err != nil {
+		return nil, err
+	}
+	if sp.DeletedAt != nil {
+		return nil, quire.Errorf(quire.EINVALID, "the space is deleted; restore it first")
+	}
+	return sp, nil
+}
+
+// Spaces lists the live spaces of an organization.
+func (s *Service) Spaces(ctx context.Context, u *quire.User, orgID string, p quire.Page) (*quire.List[SpaceView], error) {
+	l, err := s.store.Spaces(ctx, quire.SpaceFilter{OrgID: orgID}, p)
+	if err != nil {
+		return nil, err
+	}
+	return s.spaceViews(ctx, u, l)
+}
+
+// spaceViews resolves the caller's level on each listed space.
+func (s *Service) spaceViews(ctx context.Context, u *quire.User, l *quire.List[*quire.Space]) (*quire.List[SpaceView], error) {
+	out := &quire.List[SpaceView]{Next: l.Next, Count: l.Count, Items: make([]SpaceView, 0, len(l.Items))}
+	for _, sp := range l.Items {
+		f, err := s.store.SpaceFacts(ctx, sp.ID, u.ID)
+		if err != nil {
+			return nil, err
+		}
+		out.Items = append(out.Items, SpaceView{Space: sp, Level: f.Level()})
+	}
+	return out, nil
+}
+
+// spaceView loads a space with the caller's level.
+func (s *Service) spaceView(ctx context.Context, st quire.Store, u *quire.User, id string) (*SpaceView, error) {
+	sp, err := st.Space(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	f, err := st.SpaceFacts(ctx, id, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &SpaceView{Space: sp, Level: f.Level()}, nil
+}
+
+// CreateSpace creates a space at the organization's root or in a
+// collection where the caller may create.
+func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, in SpaceInput) (*SpaceView, error) {
+	title := strings.TrimSpace(in.Title)
+	if title == "" {
+		title = "Untitled"
+	}
+	if in.EditMode == "" {
+		in.EditMode = quire.EditModeLive
+	}
+	var out *SpaceView
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		if in.Parent != "" {
+			if err := s.requireParent(ctx, st, u, orgID, "parent", in.Parent); err != nil {
+				return err
+			}
+		}
+		sib, err := st.Siblings(ctx, orgID, in.Parent)
+		if err != nil {
+			return err
+		}
+		now := s.Now()
+		sp := &quire.Space{ID: quire.NewID(), OrgID: orgID, Title: title, Emoji: in.Emoji,
+			Visibility: quire.VisibilityPrivate, EditMode: in.EditMode, Parent: in.Parent, Language: in.Language,
+			DefaultLevel: quire.DefaultInherit, MergeRules: quire.MergeRules{Type: "inherit"},
+			Revision: quire.NewID(), Position: lastKey(sib), CreatedAt: now, UpdatedAt: now}
+		if err := st.CreateSpace(ctx, sp); err != nil {
+			return err
+		}
+		out, err = s.spaceView(ctx, st, u, sp.ID)
+		return err
+	})
+	return out, err
+}
+
+// UpdateSpace applies a PATCH to a live space.
+func (s *Service) UpdateSpace(ctx context.Context, u *quire.User, id string, upd quire.SpaceUpdate) (*SpaceView, error) {
+	if upd.Title != nil {
+		if err := checkTitle("title", *upd.Title, 1, 50); err != nil {
+			return nil, err
+		}
+		t := strings.TrimSpace(*upd.Title)
+		upd.Title = &t
+	}
+	if upd.MergeRules != nil {
+		if err := checkMergeRules(*upd.MergeRules, true); err != nil {
+			return nil, err
+		}
+	}
+	var out *SpaceView
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		if _, err := liveSpace(ctx, st, id); err != nil {
+			return err
+		}
+		if _, err := st.UpdateSpace(ctx, id, upd); err != nil {
+			return err
+		}
+		var err error
+		out, err = s.spaceView(ctx, st, u, id)
+		return err
+	})
+	return out, err
+}
+
+// DeleteSpace soft-deletes a space; it reports whether a live space was
+// there. The space can be restored for RestoreWindow.
+func (s *Service) DeleteSpace(ctx context.Context, id string) (bool, error) {
+	return s.store.DeleteSpace(ctx, id, s.Now())
+}
+
+// RestoreSpace brings back a space deleted less than RestoreWindow ago.
+func (s *Service) RestoreSpace(ctx context.Context, u *quire.User, id string) (*SpaceView, error) {
+	var out *SpaceView
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		sp, err := st.Space(ctx, id)
+		if err != nil {
+			return err
+		}
+		if sp.DeletedAt == nil {
+			return quire.Errorf(quire.EINVALID, "the space is not deleted")
+		}
+		if s.Now().Sub(*sp.DeletedAt) > quire.RestoreWindow {
+			return quire.Errorf(quire.EINVALID, "only spaces deleted in the last 7 days can be restored")
+		}
+		if _, err := st.RestoreSpace(ctx, id); err != nil {
+			return err
+		}
+		out, err = s.spaceView(ctx, st, u, id)
+		return err
+	})
+	return out, err
+}
+
+// PurgeDeletedSpaces removes for good the spaces deleted more than
+// RestoreWindow ago.
+func (s *Service) PurgeDeletedSpaces(ctx context.Context) (int, error) {
+	return s.store.PurgeSpaces(ctx, s.Now().Add(-quire.RestoreWindow))
+}
+
+// DuplicateSpace creates a copy of a space with the same settings, placed
+// right after it.
+func (s *Service) DuplicateSpace(ctx context.Context, u *quire.User, id string) (*SpaceView, error) {
+	var out *SpaceView
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		src, err := liveSpace(ctx, st, id)
+		if err != nil {
+			return err
+		}
+		if src.Parent != "" {
+			if err := s.requireParent(ctx, st, u, src.OrgID, "parent", src.Parent); err != nil {
+				return err
+			}
+		} else if _, err := s.require(ctx, st, u, ScopeOrganization, src.OrgID, quire.LevelCreate, quire.EFORBIDDEN); err != nil {
+			return err
+		}
+		sib, err := st.Siblings(ctx, src.OrgID, src.Parent)
+		if err != nil {
+			return err
+		}
+		key, _, err := placement(sib, quire.Sibling{Kind: "space", ID: "", Position: ""}, Position{After: NewAnchor("space", src.ID)})
+		if err != nil {
+			return err
+		}
+		now := s.Now()
+		cp := *src
+		cp.ID, cp.Revision, cp.Position = quire.NewID(), quire.NewID(), key
+		cp.Title = copyTitle(src.Title)
+		cp.CreatedAt, cp.UpdatedAt, cp.DeletedAt = now, now, nil
+		cp.Comments, cp.ChangeRequests, cp.ChangeRequestsOpen, cp.ChangeRequestsDraft = 0, 0, 0, 0
+		if err := st.CreateSpace(ctx, &cp); err != nil {
+			return err
+		}
+		out, err = s.spaceView(ctx, st, u, cp.ID)
+		return err
+	})
+	return out, err
+}
+
+// copyTitle names a duplicate, within the 50-character title limit.
+func copyTitle(t string) string {
+	const suffix = " (copy)"
+	for utf8.RuneCountInString(t)+len(suffix) > 50 {
+		_, size := utf8.DecodeLastRuneInString(t)
+		t = t[:len(t)-size]
+	}
+	return t + suffix
+}
+
+// MoveSpace moves a space under another parent (nil keeps it, a pointer
+// to "" is the root) and/or to a position among its new siblings. A move
+// that changes nothing is ECONFLICT.
+func (s *Service) MoveSpace(ctx context.Context, u *quire.User, id string, parent *string, pos Position) (*SpaceView, error) {
+	var out *SpaceView
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		sp, err := liveSpace(ctx, st, id)
+		if err != nil {
+			return err
+		}
+		dest := sp.Parent
+		if parent != nil {
+			dest = *parent
+		}
+		if dest != "" && dest != sp.Parent {
+			if err := s.requireParent(ctx, st, u, sp.OrgID, "parent", dest); err != nil {
+				return err
+			}
+		}
+		key, err := s.moveKey(ctx, st, sp.OrgID, sp.Parent, dest, quire.Sibling{Kind: "space", ID: sp.ID, Position: sp.Position}, pos)
+		if err != nil {
+			return err
+		}
+		if _, err := st.PlaceSpace(ctx, sp.ID, sp.OrgID, dest, key); err != nil {
+			return err
+		}
+		out, err = s.spaceView(ctx, st, u, sp.ID)
+		return err
+	})
+	return out, err
+}
+
+// TransferSpace moves a space to the root of another organization where
+// the caller is an admin. Grants to the old organization's teams go.
+func (s *Service) TransferSpace(ctx context.Context, u *quire.User, id, orgID string) (*SpaceView, error) {
+	var out *SpaceView
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		sp, err := liveSpace(ctx, st, id)
+		if err != nil {
+			return err
+		}
+		if err := s.checkTransferTarget(ctx, st, u, sp.OrgID, orgID); err != nil {
+			return err
+		}
+		grants, err := st.Grants(ctx, "space", sp.ID)
+		if err != nil {
+			return err
+		}
+		for _, g := range grants {
+			if g.PrincipalKind == "team" {
+				if _, err := st.RemoveGrant(ctx, g); err != nil {
+					return err
+				}
+			}
+		}
+		sib, err := st.Siblings(ctx, orgID, "")
+		if err != nil {
+			return err
+		}
+		if _, err := st.PlaceSpace(ctx, sp.ID, orgID, "", lastKey(sib)); err != nil {
+			return err
+		}
+		out, err = s.spaceView(ctx, st, u, sp.ID)
+		return err
+	})
+	return out, err
+}

@@ -1,0 +1,71 @@
+package service
+
+import (
+	"context"
+	"strings"
+
+	"quire/internal/quire"
+)
+
+// Teams lists the teams of an organization.
+func (s *Service) Teams(ctx context.Context, orgID string, f quire.TeamFilter, p quire.Page) (*quire.List[*quire.Team], error) {
+	return s.store.Teams(ctx, orgID, f, p)
+}
+
+// CreateTeam creates a team with initial members, who must belong to the
+// organization.
+func (s *Service) CreateTeam(ctx context.Context, orgID, title string, members []string) (*quire.Team, error) {
+	if err := checkTitle("title", title, 1, 64); err != nil {
+		return nil, err
+	}
+	var out *quire.Team
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		t := &quire.Team{ID: quire.NewID(), OrgID: orgID, Title: strings.TrimSpace(title), CreatedAt: s.Now()}
+		if err := st.CreateTeam(ctx, t, dedupe(members)); err != nil {
+			return err
+		}
+		var err error
+		out, err = st.Team(ctx, orgID, t.ID)
+		return err
+	})
+	return out, err
+}
+
+// Team returns a team.
+func (s *Service) Team(ctx context.Context, orgID, id string) (*quire.Team, error) {
+	t, err := s.store.Team(ctx, orgID, id)
+	if quire.IsNotFound(err) {
+		return nil, quire.NotFound("team")
+	}
+	return t, err
+}
+
+// RenameTeam changes a team's title.
+func (s *Service) RenameTeam(ctx context.Context, orgID, id, title string) (*quire.Team, error) {
+	if err := checkTitle("title", title, 1, 64); err != nil {
+		return nil, err
+	}
+	t, err := s.store.RenameTeam(ctx, orgID, id, strings.TrimSpace(title))
+	if quire.IsNotFound(err) {
+		return nil, quire.NotFound("team")
+	}
+	return t, err
+}
+
+// DeleteTeam deletes a team; it reports whether it existed.
+func (s *Service) DeleteTeam(ctx context.Context, orgID, id string) (bool, error) {
+	return s.store.DeleteTeam(ctx, orgID, id)
+}
+
+// dedupe drops repeated strings, keeping the first occurrence.
+func dedupe(in []string) []string {
+	seen := map[string]bool{}
+	out := []string{}
+	for _, v := range in {
+		if !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
