@@ -69,6 +69,16 @@ type access struct {
 	scope service.Scope
 	param string
 	min   quire.Level
+	// absentOK marks a DELETE of the subject itself: a subject that does
+	// not exist, or that the caller cannot see, answers 204 ("nothing to
+	// delete") rather than 404.
+	absentOK bool
+}
+
+// orAbsent marks the row of a DELETE whose subject is the thing deleted.
+func (a access) orAbsent() access {
+	a.absentOK = true
+	return a
 }
 
 // anyUser lets every authenticated caller in; the operation itself decides
@@ -102,12 +112,16 @@ func (s *Server) checkAccess(api huma.API) func(huma.Context, func(huma.Context)
 		}
 		u := userFrom(ctx.Context())
 		level, err := s.svc.Level(ctx.Context(), u, a.scope, ctx.Param(a.param))
-		if err != nil {
+		if err != nil && !(a.absentOK && quire.IsNotFound(err)) {
 			e := s.toAPIError(err)
 			_ = huma.WriteErr(api, ctx, e.Body.Code, e.Body.Message)
 			return
 		}
 		if level < a.min {
+			if level < a.scope.Visible() && a.absentOK {
+				ctx.SetStatus(http.StatusNoContent)
+				return
+			}
 			if level < a.scope.Visible() {
 				_ = huma.WriteErr(api, ctx, http.StatusNotFound, a.scope.String()+" not found")
 				return

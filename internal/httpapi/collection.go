@@ -43,12 +43,12 @@ func (s *Server) collectionOut(v service.CollectionView) collectionJSON {
 		Permissions: collectionPermissions{View: p.View, Admin: p.Admin, ViewInviteLinks: p.ViewInviteLinks, Create: p.Create}}
 }
 
-// collectionPath names a collection.
-type collectionPath struct {
+// CollectionPath names a collection.
+type CollectionPath struct {
 	CollectionID string `path:"collectionId"`
 }
 
-func (s *Server) getCollection(ctx context.Context, in *collectionPath) (*body[collectionJSON], error) {
+func (s *Server) getCollection(ctx context.Context, in *CollectionPath) (*body[collectionJSON], error) {
 	c, err := s.svc.Collection(ctx, in.CollectionID)
 	if err != nil {
 		return nil, err
@@ -57,8 +57,8 @@ func (s *Server) getCollection(ctx context.Context, in *collectionPath) (*body[c
 }
 
 func (s *Server) listCollections(ctx context.Context, in *struct {
-	orgPath
-	listParams
+	OrgPath
+	ListParams
 	Nested bool `query:"nested" default:"true" doc:"When false, only collections at the organization's root are listed"`
 }) (*body[listOf[collectionJSON]], error) {
 	l, err := s.svc.Collections(ctx, userFrom(ctx), in.OrganizationID, in.Nested, in.page())
@@ -69,7 +69,7 @@ func (s *Server) listCollections(ctx context.Context, in *struct {
 }
 
 func (s *Server) createCollection(ctx context.Context, in *struct {
-	orgPath
+	OrgPath
 	Body *struct {
 		Title  string `json:"title,omitempty" maxLength:"50"`
 		Parent string `json:"parent,omitempty"`
@@ -87,7 +87,7 @@ func (s *Server) createCollection(ctx context.Context, in *struct {
 }
 
 func (s *Server) updateCollection(ctx context.Context, in *struct {
-	collectionPath
+	CollectionPath
 	Body struct {
 		Title        *string          `json:"title,omitempty" minLength:"1" maxLength:"50"`
 		Description  *string          `json:"description,omitempty" maxLength:"100"`
@@ -106,7 +106,7 @@ func (s *Server) updateCollection(ctx context.Context, in *struct {
 	return reply(s.collectionOut(*v)), nil
 }
 
-func (s *Server) deleteCollection(ctx context.Context, in *collectionPath) (*statusOnly, error) {
+func (s *Server) deleteCollection(ctx context.Context, in *CollectionPath) (*statusOnly, error) {
 	ok, err := s.svc.DeleteCollection(ctx, in.CollectionID)
 	if err != nil {
 		return nil, err
@@ -115,8 +115,8 @@ func (s *Server) deleteCollection(ctx context.Context, in *collectionPath) (*sta
 }
 
 func (s *Server) listCollectionSpaces(ctx context.Context, in *struct {
-	collectionPath
-	listParams
+	CollectionPath
+	ListParams
 }) (*body[listOf[spaceJSON]], error) {
 	l, err := s.svc.CollectionSpaces(ctx, userFrom(ctx), in.CollectionID, in.page())
 	if err != nil {
@@ -189,7 +189,7 @@ func (p *pointer) anchor(field string) (*service.Anchor, error) {
 }
 
 func (s *Server) moveCollection(ctx context.Context, in *struct {
-	collectionPath
+	CollectionPath
 	Body moveInput
 }) (*body[collectionJSON], error) {
 	parent, pos, err := in.Body.domain()
@@ -209,7 +209,7 @@ type transferInput struct {
 }
 
 func (s *Server) transferCollection(ctx context.Context, in *struct {
-	collectionPath
+	CollectionPath
 	Body transferInput
 }) (*body[collectionJSON], error) {
 	v, err := s.svc.TransferCollection(ctx, userFrom(ctx), in.CollectionID, in.Body.Organization)

@@ -43,14 +43,14 @@ func optTimestamp(t *time.Time) *string {
 	return &s
 }
 
-// listParams are the paging parameters every list takes.
-type listParams struct {
+// ListParams are the paging parameters every list takes.
+type ListParams struct {
 	Page  string `query:"page" doc:"Cursor of the page to fetch, from a previous page's next.page"`
 	Limit int    `query:"limit" minimum:"0" maximum:"1000" doc:"Page size (default 50, at most 1000)"`
 }
 
 // page converts the parameters for the service.
-func (p listParams) page() quire.Page { return quire.Page{Cursor: p.Page, Limit: p.Limit} }
+func (p ListParams) page() quire.Page { return quire.Page{Cursor: p.Page, Limit: p.Limit} }
 
 // listOf is the list envelope: next is omitted on the last page and count
 // is the total across pages.

@@ -28,16 +28,16 @@ func (s *Server) memberOut(m *quire.Member) memberJSON {
 		SSO: m.SSO, Spaces: m.Spaces, Teams: m.Teams}
 }
 
-// memberPath names a member of an organization.
-type memberPath struct {
-	orgPath
+// MemberPath names a member of an organization.
+type MemberPath struct {
+	OrgPath
 	UserID string `path:"userId"`
 }
 
 // memberListParams are the filters of the member list.
 type memberListParams struct {
-	orgPath
-	listParams
+	OrgPath
+	ListParams
 	Order  string `query:"order" enum:"asc,desc" default:"desc"`
 	Role   string `query:"role" enum:"admin,create,edit,review,comment,read,guest" doc:"Only members with this role; guest selects members without one"`
 	Search string `query:"search" maxLength:"256" doc:"Matches display name and email"`
@@ -60,7 +60,7 @@ func (s *Server) listMembers(ctx context.Context, in *memberListParams) (*body[l
 	return reply(listJSON(l, s.memberOut)), nil
 }
 
-func (s *Server) getMember(ctx context.Context, in *memberPath) (*body[memberJSON], error) {
+func (s *Server) getMember(ctx context.Context, in *MemberPath) (*body[memberJSON], error) {
 	m, err := s.svc.Member(ctx, in.OrganizationID, in.UserID)
 	if err != nil {
 		return nil, err
@@ -69,7 +69,7 @@ func (s *Server) getMember(ctx context.Context, in *memberPath) (*body[memberJSO
 }
 
 func (s *Server) updateMember(ctx context.Context, in *struct {
-	memberPath
+	MemberPath
 	Body struct {
 		Role nullable[string] `json:"role,omitempty" enum:"admin,create,edit,review,comment,read"`
 	}
@@ -86,7 +86,7 @@ func (s *Server) updateMember(ctx context.Context, in *struct {
 	return reply(s.memberOut(m)), nil
 }
 
-func (s *Server) removeMember(ctx context.Context, in *memberPath) (*statusOnly, error) {
+func (s *Server) removeMember(ctx context.Context, in *MemberPath) (*statusOnly, error) {
 	ok, err := s.svc.RemoveMember(ctx, in.OrganizationID, in.UserID)
 	if err != nil {
 		return nil, err
@@ -94,7 +94,7 @@ func (s *Server) removeMember(ctx context.Context, in *memberPath) (*statusOnly,
 	return deleted(ok), nil
 }
 
-func (s *Server) setMemberSSO(ctx context.Context, in *memberPath) (*body[memberJSON], error) {
+func (s *Server) setMemberSSO(ctx context.Context, in *MemberPath) (*body[memberJSON], error) {
 	m, err := s.svc.SetMemberSSO(ctx, in.OrganizationID, in.UserID)
 	if err != nil {
 		return nil, err
@@ -108,7 +108,7 @@ type pingJSON struct {
 	ServiceVisitorClaims string `json:"serviceVisitorClaims,omitempty" doc:"Token to attach to the user for visitor-authenticated sites"`
 }
 
-func (s *Server) ping(ctx context.Context, in *orgPath) (*body[pingJSON], error) {
+func (s *Server) ping(ctx context.Context, in *OrgPath) (*body[pingJSON], error) {
 	if err := s.svc.Ping(ctx, userFrom(ctx), in.OrganizationID); err != nil {
 		return nil, err
 	}
@@ -122,8 +122,8 @@ type memberSpaceJSON struct {
 }
 
 func (s *Server) listMemberSpaces(ctx context.Context, in *struct {
-	memberPath
-	listParams
+	MemberPath
+	ListParams
 	Order string `query:"order" enum:"asc,desc" default:"desc"`
 }) (*body[listOf[memberSpaceJSON]], error) {
 	l, err := s.svc.MemberSpaces(ctx, in.OrganizationID, in.UserID, quire.Order(in.Order), in.page())
@@ -157,8 +157,8 @@ type teamMemberJSON struct {
 }
 
 func (s *Server) listMemberTeams(ctx context.Context, in *struct {
-	memberPath
-	listParams
+	MemberPath
+	ListParams
 	Title string `query:"title" maxLength:"64" doc:"Case-insensitive part of the title"`
 }) (*body[listOf[memberTeamJSON]], error) {
 	l, err := s.svc.MemberTeams(ctx, in.OrganizationID, in.UserID, quire.TeamFilter{Title: in.Title}, in.page())

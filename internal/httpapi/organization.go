@@ -90,12 +90,12 @@ func (s *Server) orgOut(o *quire.Organization, l quire.Level) orgJSON {
 	return out
 }
 
-// orgPath names an organization.
-type orgPath struct {
+// OrgPath names an organization.
+type OrgPath struct {
 	OrganizationID string `path:"organizationId"`
 }
 
-func (s *Server) listOrgs(ctx context.Context, in *struct{ listParams }) (*body[listOf[orgJSON]], error) {
+func (s *Server) listOrgs(ctx context.Context, in *struct{ ListParams }) (*body[listOf[orgJSON]], error) {
 	l, err := s.svc.Organizations(ctx, userFrom(ctx), in.page())
 	if err != nil {
 		return nil, err
@@ -103,7 +103,7 @@ func (s *Server) listOrgs(ctx context.Context, in *struct{ listParams }) (*body[
 	return reply(listJSON(l, func(v service.OrgView) orgJSON { return s.orgOut(v.Org, v.Level) })), nil
 }
 
-func (s *Server) getOrg(ctx context.Context, in *orgPath) (*body[orgJSON], error) {
+func (s *Server) getOrg(ctx context.Context, in *OrgPath) (*body[orgJSON], error) {
 	o, err := s.svc.Organization(ctx, in.OrganizationID)
 	if err != nil {
 		return nil, err
@@ -126,7 +126,7 @@ type orgPatch struct {
 }
 
 func (s *Server) updateOrg(ctx context.Context, in *struct {
-	orgPath
+	OrgPath
 	Body orgPatch
 }) (*body[orgJSON], error) {
 	b := in.Body
@@ -153,7 +153,7 @@ func (s *Server) updateOrg(ctx context.Context, in *struct {
 }
 
 func (s *Server) deleteInvite(ctx context.Context, in *struct {
-	orgPath
+	OrgPath
 	InviteID string `path:"inviteId"`
 }) (*statusOnly, error) {
 	ok, err := s.svc.DeleteInvite(ctx, in.OrganizationID, in.InviteID)
@@ -163,7 +163,7 @@ func (s *Server) deleteInvite(ctx context.Context, in *struct {
 	return deleted(ok), nil
 }
 
-func (s *Server) joinOrg(ctx context.Context, in *orgPath) (*statusOnly, error) {
+func (s *Server) joinOrg(ctx context.Context, in *OrgPath) (*statusOnly, error) {
 	if err := s.svc.Join(ctx, userFrom(ctx), in.OrganizationID); err != nil {
 		return nil, err
 	}
@@ -201,7 +201,7 @@ type ssoLogin struct {
 	StartURL string `json:"startURL" format:"uri"`
 }
 
-func (s *Server) listSSOLogins(ctx context.Context, in *orgPath) (*body[ssoLogins], error) {
+func (s *Server) listSSOLogins(ctx context.Context, in *OrgPath) (*body[ssoLogins], error) {
 	// SAML providers are configured per organization; none exist until an
 	// admin creates one.
 	return reply(ssoLogins{Items: []ssoLogin{}}), nil

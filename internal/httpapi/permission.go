@@ -15,7 +15,7 @@ type inviteInput struct {
 }
 
 func (s *Server) inviteToSpace(ctx context.Context, in *struct {
-	spacePath
+	SpacePath
 	Body inviteInput
 }) (*statusOnly, error) {
 	if !in.Body.Role.Set || in.Body.Role.Null {
@@ -54,21 +54,21 @@ type userPermissionJSON struct {
 	User       userJSON `json:"user"`
 }
 
-// spaceTeamPath names a team's grant on a space.
-type spaceTeamPath struct {
-	spacePath
+// SpaceTeamPath names a team's grant on a space.
+type SpaceTeamPath struct {
+	SpacePath
 	TeamID string `path:"teamId"`
 }
 
-// spaceUserPath names a user's grant on a space.
-type spaceUserPath struct {
-	spacePath
+// SpaceUserPath names a user's grant on a space.
+type SpaceUserPath struct {
+	SpacePath
 	UserID string `path:"userId"`
 }
 
 func (s *Server) listSpaceTeams(ctx context.Context, in *struct {
-	spacePath
-	listParams
+	SpacePath
+	ListParams
 }) (*body[listOf[teamPermissionJSON]], error) {
 	l, err := s.svc.SpaceTeamGrants(ctx, in.SpaceID, in.page())
 	if err != nil {
@@ -84,8 +84,8 @@ func (s *Server) listSpaceTeams(ctx context.Context, in *struct {
 }
 
 func (s *Server) listSpaceUsers(ctx context.Context, in *struct {
-	spacePath
-	listParams
+	SpacePath
+	ListParams
 }) (*body[listOf[userPermissionJSON]], error) {
 	l, err := s.svc.SpaceUserGrants(ctx, in.SpaceID, in.page())
 	if err != nil {
@@ -97,7 +97,7 @@ func (s *Server) listSpaceUsers(ctx context.Context, in *struct {
 }
 
 func (s *Server) updateSpaceTeam(ctx context.Context, in *struct {
-	spaceTeamPath
+	SpaceTeamPath
 	Body rolePatch
 }) (*statusOnly, error) {
 	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, "team", in.TeamID, in.Body.role()); err != nil {
@@ -106,7 +106,7 @@ func (s *Server) updateSpaceTeam(ctx context.Context, in *struct {
 	return noContent(), nil
 }
 
-func (s *Server) removeSpaceTeam(ctx context.Context, in *spaceTeamPath) (*statusOnly, error) {
+func (s *Server) removeSpaceTeam(ctx context.Context, in *SpaceTeamPath) (*statusOnly, error) {
 	ok, err := s.svc.RemoveSpaceGrant(ctx, in.SpaceID, "team", in.TeamID)
 	if err != nil {
 		return nil, err
@@ -115,7 +115,7 @@ func (s *Server) removeSpaceTeam(ctx context.Context, in *spaceTeamPath) (*statu
 }
 
 func (s *Server) updateSpaceUser(ctx context.Context, in *struct {
-	spaceUserPath
+	SpaceUserPath
 	Body rolePatch
 }) (*statusOnly, error) {
 	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, "user", in.UserID, in.Body.role()); err != nil {
@@ -124,7 +124,7 @@ func (s *Server) updateSpaceUser(ctx context.Context, in *struct {
 	return noContent(), nil
 }
 
-func (s *Server) removeSpaceUser(ctx context.Context, in *spaceUserPath) (*statusOnly, error) {
+func (s *Server) removeSpaceUser(ctx context.Context, in *SpaceUserPath) (*statusOnly, error) {
 	ok, err := s.svc.RemoveSpaceGrant(ctx, in.SpaceID, "user", in.UserID)
 	if err != nil {
 		return nil, err

@@ -82,13 +82,13 @@ func (s *Server) spaceOut(sp *quire.Space, l quire.Level) spaceJSON {
 // spaceViewOut converts a space with the caller's level.
 func (s *Server) spaceViewOut(v service.SpaceView) spaceJSON { return s.spaceOut(v.Space, v.Level) }
 
-// spacePath names a space.
-type spacePath struct {
+// SpacePath names a space.
+type SpacePath struct {
 	SpaceID string `path:"spaceId"`
 }
 
 func (s *Server) getSpace(ctx context.Context, in *struct {
-	spacePath
+	SpacePath
 	ShareKey string `query:"shareKey" maxLength:"256" doc:"Share key of a share-link site"`
 }) (*body[spaceJSON], error) {
 	sp, err := s.svc.Space(ctx, in.SpaceID)
@@ -99,8 +99,8 @@ func (s *Server) getSpace(ctx context.Context, in *struct {
 }
 
 func (s *Server) listSpaces(ctx context.Context, in *struct {
-	orgPath
-	listParams
+	OrgPath
+	ListParams
 }) (*body[listOf[spaceJSON]], error) {
 	l, err := s.svc.Spaces(ctx, userFrom(ctx), in.OrganizationID, in.page())
 	if err != nil {
@@ -119,7 +119,7 @@ type createSpaceInput struct {
 }
 
 func (s *Server) createSpace(ctx context.Context, in *struct {
-	orgPath
+	OrgPath
 	Body *createSpaceInput `required:"false"`
 }) (*body[spaceJSON], error) {
 	var b createSpaceInput
@@ -147,7 +147,7 @@ type spacePatch struct {
 }
 
 func (s *Server) updateSpace(ctx context.Context, in *struct {
-	spacePath
+	SpacePath
 	Body spacePatch
 }) (*body[spaceJSON], error) {
 	b := in.Body
@@ -188,7 +188,7 @@ func (s *Server) updateSpace(ctx context.Context, in *struct {
 	return reply(s.spaceViewOut(*v)), nil
 }
 
-func (s *Server) deleteSpace(ctx context.Context, in *spacePath) (*statusOnly, error) {
+func (s *Server) deleteSpace(ctx context.Context, in *SpacePath) (*statusOnly, error) {
 	ok, err := s.svc.DeleteSpace(ctx, in.SpaceID)
 	if err != nil {
 		return nil, err
@@ -196,7 +196,7 @@ func (s *Server) deleteSpace(ctx context.Context, in *spacePath) (*statusOnly, e
 	return deleted(ok), nil
 }
 
-func (s *Server) duplicateSpace(ctx context.Context, in *spacePath) (*body[spaceJSON], error) {
+func (s *Server) duplicateSpace(ctx context.Context, in *SpacePath) (*body[spaceJSON], error) {
 	v, err := s.svc.DuplicateSpace(ctx, userFrom(ctx), in.SpaceID)
 	if err != nil {
 		return nil, err
@@ -204,7 +204,7 @@ func (s *Server) duplicateSpace(ctx context.Context, in *spacePath) (*body[space
 	return reply(s.spaceViewOut(*v)), nil
 }
 
-func (s *Server) restoreSpace(ctx context.Context, in *spacePath) (*body[spaceJSON], error) {
+func (s *Server) restoreSpace(ctx context.Context, in *SpacePath) (*body[spaceJSON], error) {
 	v, err := s.svc.RestoreSpace(ctx, userFrom(ctx), in.SpaceID)
 	if err != nil {
 		return nil, err
@@ -213,7 +213,7 @@ func (s *Server) restoreSpace(ctx context.Context, in *spacePath) (*body[spaceJS
 }
 
 func (s *Server) moveSpace(ctx context.Context, in *struct {
-	spacePath
+	SpacePath
 	Body moveInput
 }) (*body[spaceJSON], error) {
 	parent, pos, err := in.Body.domain()
@@ -228,7 +228,7 @@ func (s *Server) moveSpace(ctx context.Context, in *struct {
 }
 
 func (s *Server) transferSpace(ctx context.Context, in *struct {
-	spacePath
+	SpacePath
 	Body transferInput
 }) (*body[spaceJSON], error) {
 	v, err := s.svc.TransferSpace(ctx, userFrom(ctx), in.SpaceID, in.Body.Organization)

@@ -30,16 +30,16 @@ func teamOut(t *quire.Team, l quire.Level) teamJSON {
 		CreatedAt: timestamp(t.CreatedAt), Permissions: teamPermissions{Admin: p.Admin, View: p.View}}
 }
 
-// teamPath names a team.
-type teamPath struct {
-	orgPath
+// TeamPath names a team.
+type TeamPath struct {
+	OrgPath
 	TeamID string `path:"teamId"`
 }
 
 func (s *Server) listTeams(ctx context.Context, in *struct {
-	orgPath
-	listParams
-	Owner string `query:"owner" doc:"Only teams this member owns"`
+	OrgPath
+	ListParams
+	Owner string `query:"owner" doc:"Only teams this member can manage: all for an organization admin, the teams they own otherwise"`
 	Title string `query:"title" maxLength:"64" doc:"Case-insensitive part of the title"`
 }) (*body[listOf[teamJSON]], error) {
 	l, err := s.svc.Teams(ctx, in.OrganizationID, quire.TeamFilter{Owner: in.Owner, Title: in.Title}, in.page())
@@ -51,7 +51,7 @@ func (s *Server) listTeams(ctx context.Context, in *struct {
 }
 
 func (s *Server) createTeam(ctx context.Context, in *struct {
-	orgPath
+	OrgPath
 	Body struct {
 		Title   string   `json:"title" minLength:"1" maxLength:"64"`
 		Members []string `json:"members,omitempty" maxItems:"1000"`
@@ -64,7 +64,7 @@ func (s *Server) createTeam(ctx context.Context, in *struct {
 	return reply(teamOut(t, levelFrom(ctx))), nil
 }
 
-func (s *Server) getTeam(ctx context.Context, in *teamPath) (*body[teamJSON], error) {
+func (s *Server) getTeam(ctx context.Context, in *TeamPath) (*body[teamJSON], error) {
 	t, err := s.svc.Team(ctx, in.OrganizationID, in.TeamID)
 	if err != nil {
 		return nil, err
@@ -73,7 +73,7 @@ func (s *Server) getTeam(ctx context.Context, in *teamPath) (*body[teamJSON], er
 }
 
 func (s *Server) updateTeam(ctx context.Context, in *struct {
-	teamPath
+	TeamPath
 	Body struct {
 		Title string `json:"title" minLength:"1" maxLength:"64"`
 	}
@@ -85,7 +85,7 @@ func (s *Server) updateTeam(ctx context.Context, in *struct {
 	return reply(teamOut(t, levelFrom(ctx))), nil
 }
 
-func (s *Server) deleteTeam(ctx context.Context, in *teamPath) (*statusOnly, error) {
+func (s *Server) deleteTeam(ctx context.Context, in *TeamPath) (*statusOnly, error) {
 	ok, err := s.svc.DeleteTeam(ctx, in.OrganizationID, in.TeamID)
 	if err != nil {
 		return nil, err

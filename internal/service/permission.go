@@ -32,7 +32,7 @@ func (s *Service) InviteToSpace(ctx context.Context, spaceID string, role quire.
 		}
 		for _, id := range dedupe(users) {
 			if _, err := st.Member(ctx, sp.OrgID, id); quire.IsNotFound(err) {
-				return quire.Invalid("users", "user %q is not a member of the organization", id)
+				return quire.Errorf(quire.ENOTFOUND, "users: no member with id %q in the organization", id)
 			} else if err != nil {
 				return err
 			}
@@ -42,7 +42,7 @@ func (s *Service) InviteToSpace(ctx context.Context, spaceID string, role quire.
 		}
 		for _, id := range dedupe(teams) {
 			if _, err := st.Team(ctx, sp.OrgID, id); quire.IsNotFound(err) {
-				return quire.Invalid("teams", "team %q does not exist in the organization", id)
+				return quire.Errorf(quire.ENOTFOUND, "teams: no team with id %q in the organization", id)
 			} else if err != nil {
 				return err
 			}

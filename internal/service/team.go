@@ -7,8 +7,21 @@ import (
 	"quire/internal/quire"
 )
 
-// Teams lists the teams of an organization.
+// Teams lists the teams of an organization. With an owner, only the
+// teams that member can manage are listed: every team for an admin of the
+// organization, the teams they own otherwise.
 func (s *Service) Teams(ctx context.Context, orgID string, f quire.TeamFilter, p quire.Page) (*quire.List[*quire.Team], error) {
+	if f.Owner != "" {
+		m, err := s.store.Member(ctx, orgID, f.Owner)
+		if quire.IsNotFound(err) {
+			return &quire.List[*quire.Team]{Items: []*quire.Team{}}, nil
+		} else if err != nil {
+			return nil, err
+		}
+		if m.Role == quire.RoleAdmin {
+			f.Owner = ""
+		}
+	}
 	return s.store.Teams(ctx, orgID, f, p)
 }
 
