@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// target is one server under load: its base URL, the paths requests cycle
+// through and the bearer token they carry.
+type target struct {
+	base  string
+	paths []string
+	token string
+}
+
+// runStats is the outcome of one measured run against one target.
+type runStats struct {
+	requests int           // requests answered 200
+	errors   int           // transport failures and other statuses
+	firstErr error         // the first of those, for the report
+	elapsed  time.Duration // from the first request to the last answer
+	p50, p99 time.Duration
+}
+
+// rps is the run's throughput in requests per second.
+func (s runStats) rps() float64 {
+	if s.elapsed <= 0 {
+		return 0
+	}
+	return float64(s.requests) / s.elapsed.Seconds()
+}
+
+// loader drives targets with a fixed number of concurrent workers over one
+// shared keep-alive client.
+type loader struct {
+	client      *http.Client
+	concurrency int
+}
+
+// newLoader returns a loader whose transport keeps an idle connection per
+// worker to each server, so runs measure requests, not handshakes.
+func newLoader(concurrency int) *loader {
+	tr := &http.Transport{
+		MaxIdleConns:        4 * concurrency,
+		MaxIdleConnsPerHost: concurrency,
+		IdleConnTimeout:     time.Minute,
+		DisableCompression:  true,
+	}
+	return &loader{client: &http.Client{Transport: tr}, concurrency: concurrency}
+}
+
+// close drops the idle connections.
+func (l *loader) close() { l.client.CloseIdleConnections() }
+
+// run loads t until d has passed or, when n > 0, until n requests were
+// sent, and returns what it measured. Every worker takes the next path in
+// turn from a shared counter.
+func (l *loader) run(ctx context.Context, t target, d time.Duration, n int) runStats {
+	var (
+		next     atomic.Int64
+		mu       sync.Mutex
+		all      []time.Duration
+		stats    runStats
+		wg       sync.WaitGroup
+		deadline = time.Now().Add(d)
+	)
+	start := time.Now()
+	for range l.concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			lat := make([]time.Duration, 0, 4096)
+			var errs int
+			var firstErr error
+			for ctx.Err() == nil {
+				i := next.Add(1) - 1
+				if (n > 0 && i >= int64(n)) || (n <= 0 && time.Now().After(deadline)) {
+					break
+				}
+				began := time.Now()
+				err := l.get(ctx, t, t.paths[i%int64(len(t.paths))])
+				if err != nil {
+					errs++
+					if firstErr == nil {
+						firstErr = err
+					}
+					continue
+				}
+				lat = append(lat, time.Since(began))
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			all = append(all, lat...)
+			stats.errors += errs
+			if stats.firstErr == nil {
+				stats.firstErr = firstErr
+			}
+		}()
+	}
+	wg.Wait()
+	stats.elapsed = time.Since(start)
+	stats.requests = len(all)
+	stats.p50, stats.p99 = percentile(all, 0.50), percentile(all, 0.99)
+	return stats
+}
+
+// get sends one request and reads the whole answer; anything but 200 is
+// an error.
+func (l *loader) get(ctx context.Context, t target, path string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.base+path, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "Bearer "+t.token)
+	resp, err := l.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if _, err := io.Copy(io.Discard, resp.Body); err != nil {
+		return err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: status %d", path, resp.StatusCode)
+	}
+	return nil
+}
+
+// capture fetches path once and returns its body and Content-Type; it
+// fails on anything but 200.
+func (l *loader) capture(ctx context.Context, t target, path string) ([]byte, string, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.base+path, nil)
+	if err != nil {
+		return nil, "", err
+	}
+	req.Header.Set("Authorization", "Bearer "+t.token)
+	resp, err := l.client.Do(req)
+	if err != nil {
+		return nil, "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, "", err
+	}
+	if resp.StatusCode != http.StatusOK {
+		return nil, "", fmt.Errorf("GET %s: status %d: %s", path, resp.StatusCode, b)
+	}
+	return b, resp.Header.Get("Content-Type"), nil
+}
+
+// bareHandler answers every request with body under the given
+// Content-Type and does nothing else: the ceiling a handler serving the
+// same bytes over the same server and client can reach.
+func bareHandler(body []byte, contentType string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		_, _ = w.Write(body)
+	})
+}
+
+// percentile returns the q-quantile of d, sorting it in place.
+func percentile(d []time.Duration, q float64) time.Duration {
+	if len(d) == 0 {
+		return 0
+	}
+	if !slices.IsSorted(d) {
+		slices.Sort(d)
+	}
+	return d[int(q*float64(len(d)-1))]
+}

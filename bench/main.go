@@ -1,0 +1,351 @@
+// Command bench measures how close Quire's read endpoints come to the
+// ceiling set by the HTTP stack itself.
+//
+// It seeds an organization with 10,000 spaces (-spaces) and loads two
+// endpoints:
+//
+//	GET /v1/spaces/{id}                  one space, cycling over all of them
+//	GET /v1/orgs/{id}/spaces?limit=100   the first page of the space list
+//
+// Each is served twice in the same process, each over its own loopback
+// TCP listener and net/http server: once by the real API handler
+// (authentication, access check, store, JSON), and once by a bare handler
+// that writes the bytes the real handler answered, captured once, with the
+// same Content-Type. The same load generator (one keep-alive client, C
+// concurrent workers) drives both, in alternating runs after a warm-up,
+// and each figure is the median over the rounds.
+//
+// The ratio column is quire's median throughput divided by the bare
+// handler's.
+// The bare handler costs only the server, the client and the bytes on
+// loopback, so the ratio is the share of the stack's capacity left once
+// Quire's own work is added: 1.0 would mean Quire's work is free, 0.5 that
+// it costs as much CPU as everything else together. On a 2-core machine
+// the load generator shares the CPUs with the server, which both handlers
+// pay alike. The target is a ratio of at least 0.5 for the single read on
+// SQLite; it is reported, not asserted.
+//
+// The default engine is SQLite in a temporary directory. With
+// QUIRE_TEST_POSTGRES_URL set, or -postgres URL, the benchmark also runs
+// on PostgreSQL in a new database that it drops at the end. -cpuprofile
+// writes a CPU profile of an extra quire run of one case, for
+// go tool pprof -top. The program exits non-zero only when something
+// fails, including any request not answered 200 or a list page that does
+// not hold the 100 items asked for.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"runtime"
+	"runtime/pprof"
+	"syscall"
+	"time"
+
+	"quire/internal/httpapi"
+	"quire/internal/service"
+	"quire/internal/store"
+)
+
+// config holds the command line.
+type config struct {
+	concurrency   int
+	duration      time.Duration
+	requests      int
+	warmup        time.Duration
+	rounds        int
+	spaces        int
+	postgresURL   string
+	cpuprofile    string
+	profileEngine string
+	profileCase   string
+}
+
+// benchCase is one endpoint under load, with the quire and bare targets
+// serving it.
+type benchCase struct {
+	key, name   string
+	quire, bare target
+}
+
+// main runs the benchmark and exits 1 on any failure, 2 on a bad command
+// line.
+func main() {
+	cfg, err := parseFlags(os.Args[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		os.Exit(0)
+	} else if err != nil {
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err = run(ctx, cfg, os.Stdout)
+	stop()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+// parseFlags reads the command line into a config.
+func parseFlags(args []string) (config, error) {
+	var c config
+	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
+	fs.IntVar(&c.concurrency, "c", 8, "concurrent workers")
+	fs.DurationVar(&c.duration, "d", 2*time.Second, "length of each measured run")
+	fs.IntVar(&c.requests, "n", 0, "requests per measured run; when set, replaces -d")
+	fs.DurationVar(&c.warmup, "warmup", 500*time.Millisecond, "warm-up per case and handler before the rounds")
+	fs.IntVar(&c.rounds, "rounds", 3, "rounds of alternating bare and quire runs; the median is reported")
+	fs.IntVar(&c.spaces, "spaces", 10000, "spaces to seed")
+	fs.StringVar(&c.postgresURL, "postgres", os.Getenv("QUIRE_TEST_POSTGRES_URL"),
+		"PostgreSQL server URL to also run on (default $QUIRE_TEST_POSTGRES_URL)")
+	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of an extra quire run to this file")
+	fs.StringVar(&c.profileEngine, "profile-engine", "sqlite", "engine profiled by -cpuprofile: sqlite or postgres")
+	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list")
+	err := fs.Parse(args)
+	if err != nil {
+		return c, err
+	}
+	switch {
+	case c.concurrency < 1:
+		err = errors.New("-c must be at least 1")
+	case c.rounds < 1:
+		err = errors.New("-rounds must be at least 1")
+	case c.spaces < 100:
+		err = errors.New("-spaces must be at least 100, one full page")
+	case c.requests <= 0 && c.duration <= 0:
+		err = errors.New("-d must be positive when -n is not set")
+	case c.profileCase != "single" && c.profileCase != "list":
+		err = errors.New("-profile-case must be single or list")
+	}
+	if err != nil {
+		fmt.Fprintln(fs.Output(), err)
+		fs.Usage()
+	}
+	return c, err
+}
+
+// run benchmarks every engine in turn, then prints the table.
+func run(ctx context.Context, cfg config, w io.Writer) error {
+	per := cfg.duration.String()
+	if cfg.requests > 0 {
+		per = fmt.Sprintf("%d requests", cfg.requests)
+	}
+	fmt.Fprintf(w, "quire bench: %s, GOMAXPROCS=%d, %d workers, %s per run, %d rounds, %d spaces\n",
+		runtime.Version(), runtime.GOMAXPROCS(0), cfg.concurrency, per, cfg.rounds, cfg.spaces)
+
+	names := []string{"sqlite"}
+	if cfg.postgresURL != "" {
+		names = append(names, "postgres")
+	}
+	var rows []row
+	for _, name := range names {
+		r, err := runEngine(ctx, cfg, name, w)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		rows = append(rows, r...)
+	}
+
+	fmt.Fprintln(w)
+	printTable(w, rows)
+	for _, r := range rows {
+		if r.engine == "sqlite" && r.name == "GET /v1/spaces/{id}" {
+			verdict := "met"
+			if r.ratio() < 0.5 {
+				verdict = "missed"
+			}
+			fmt.Fprintf(w, "\ntarget ratio >= 0.50 for the single read on sqlite: %.3f, %s\n", r.ratio(), verdict)
+		}
+	}
+	return nil
+}
+
+// runEngine creates the engine's database, benchmarks it and removes it.
+func runEngine(ctx context.Context, cfg config, name string, w io.Writer) (rows []row, err error) {
+	var eng *engine
+	if name == "postgres" {
+		eng, err = postgresEngine(ctx, cfg.postgresURL)
+	} else {
+		eng, err = sqliteEngine()
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer func() { err = errors.Join(err, eng.cleanup()) }()
+	return benchEngine(ctx, cfg, eng, w)
+}
+
+// benchEngine seeds the engine's store, serves both handlers of each case
+// and runs the rounds.
+func benchEngine(ctx context.Context, cfg config, eng *engine, w io.Writer) (rows []row, err error) {
+	st, err := store.Open(ctx, eng.cfg)
+	if err != nil {
+		return nil, fmt.Errorf("opening the store: %w", err)
+	}
+	defer func() { err = errors.Join(err, st.Close()) }()
+	quiet := slog.New(slog.DiscardHandler)
+	svc := service.New(st, service.WithLogger(quiet))
+
+	began := time.Now()
+	fx, err := seed(ctx, st, svc, cfg.spaces)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Fprintf(w, "%s: seeded %d spaces in %s\n", eng.name, len(fx.spaceIDs), time.Since(began).Round(time.Millisecond))
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	base := "http://" + ln.Addr().String()
+	stopQuire := serve(ln, httpapi.New(svc, httpapi.Config{BaseURL: base, Logger: quiet}))
+	defer stopQuire()
+
+	ld := newLoader(cfg.concurrency)
+	defer ld.close()
+
+	one := make([]string, len(fx.spaceIDs))
+	for i, id := range fx.spaceIDs {
+		one[i] = "/v1/spaces/" + id
+	}
+	specs := []struct {
+		key, name string
+		paths     []string
+		items     int // items the list answers, -1 for an object
+	}{
+		{"single", "GET /v1/spaces/{id}", one, -1},
+		{"list", "GET /v1/orgs/{id}/spaces?limit=100", []string{"/v1/orgs/" + fx.orgID + "/spaces?limit=100"}, 100},
+	}
+	var cases []benchCase
+	for _, s := range specs {
+		q := target{base: base, paths: s.paths, token: fx.token}
+		body, ctype, err := ld.capture(ctx, q, s.paths[0])
+		if err != nil {
+			return nil, fmt.Errorf("capturing %s: %w", s.name, err)
+		}
+		bl, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, err
+		}
+		stopBare := serve(bl, bareHandler(body, ctype))
+		defer stopBare()
+		if err := checkItems(body, s.items); err != nil {
+			return nil, fmt.Errorf("%s: %w", s.name, err)
+		}
+		fmt.Fprintf(w, "%s: %s answers %d bytes of %s\n", eng.name, s.name, len(body), ctype)
+		cases = append(cases, benchCase{key: s.key, name: s.name, quire: q,
+			bare: target{base: "http://" + bl.Addr().String(), paths: s.paths, token: fx.token}})
+	}
+
+	if cfg.warmup > 0 {
+		for _, c := range cases {
+			for _, t := range []target{c.bare, c.quire} {
+				if err := check(c.name, ld.run(ctx, t, cfg.warmup, 0)); err != nil {
+					return nil, fmt.Errorf("warm-up: %w", err)
+				}
+			}
+		}
+	}
+
+	quireRuns := make([][]runStats, len(cases))
+	bareRuns := make([][]runStats, len(cases))
+	for round := 1; round <= cfg.rounds; round++ {
+		for i, c := range cases {
+			// Alternate which handler goes first, so neither always runs
+			// on a machine the other just heated.
+			var q, b runStats
+			if round%2 == 1 {
+				b = ld.run(ctx, c.bare, cfg.duration, cfg.requests)
+				q = ld.run(ctx, c.quire, cfg.duration, cfg.requests)
+			} else {
+				q = ld.run(ctx, c.quire, cfg.duration, cfg.requests)
+				b = ld.run(ctx, c.bare, cfg.duration, cfg.requests)
+			}
+			if err := errors.Join(check("quire "+c.name, q), check("bare "+c.name, b)); err != nil {
+				return nil, err
+			}
+			printRound(w, eng.name, c.name, round, q, b)
+			quireRuns[i] = append(quireRuns[i], q)
+			bareRuns[i] = append(bareRuns[i], b)
+		}
+	}
+	for i, c := range cases {
+		rows = append(rows, row{engine: eng.name, name: c.name, quire: summarize(quireRuns[i]), bare: summarize(bareRuns[i])})
+	}
+
+	if cfg.cpuprofile != "" && cfg.profileEngine == eng.name {
+		for _, c := range cases {
+			if c.key == cfg.profileCase {
+				if err := profile(ctx, cfg, ld, c, w); err != nil {
+					return nil, err
+				}
+			}
+		}
+	}
+	return rows, ctx.Err()
+}
+
+// checkItems makes sure a list body holds the page size asked for, so the
+// case measures what its name says; want < 0 skips the check.
+func checkItems(body []byte, want int) error {
+	if want < 0 {
+		return nil
+	}
+	var l struct {
+		Items []json.RawMessage `json:"items"`
+	}
+	if err := json.Unmarshal(body, &l); err != nil {
+		return fmt.Errorf("decoding the list: %w", err)
+	}
+	if len(l.Items) != want {
+		return fmt.Errorf("the list answered %d items, want %d", len(l.Items), want)
+	}
+	return nil
+}
+
+// check turns failed requests of a run into an error.
+func check(name string, s runStats) error {
+	if s.errors == 0 {
+		return nil
+	}
+	return fmt.Errorf("%s: %d of %d requests failed; first: %w",
+		name, s.errors, s.errors+s.requests, s.firstErr)
+}
+
+// profile writes a CPU profile of one more quire run of c.
+func profile(ctx context.Context, cfg config, ld *loader, c benchCase, w io.Writer) error {
+	f, err := os.Create(cfg.cpuprofile)
+	if err != nil {
+		return err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	s := ld.run(ctx, c.quire, cfg.duration, cfg.requests)
+	pprof.StopCPUProfile()
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := check("profiled "+c.name, s); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "CPU profile of %d quire requests of %s written to %s\n", s.requests, c.name, cfg.cpuprofile)
+	return nil
+}
+
+// serve serves h on ln until the returned function is called.
+func serve(ln net.Listener, h http.Handler) (stop func()) {
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	return func() { _ = srv.Close() }
+}
