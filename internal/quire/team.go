@@ -50,4 +50,12 @@ type TeamStore interface {
 	DeleteTeam(ctx context.Context, orgID, id string) (bool, error)
 	// MemberTeams lists the teams a user belongs to.
 	MemberTeams(ctx context.Context, orgID, userID string, f TeamFilter, p Page) (*List[*MemberTeam], error)
+	// SetTeamMember adds a member of the organization to a team with a
+	// role (TeamOwner or TeamMember), or changes their role in it. Returns
+	// ENOTFOUND if the team does not exist, EINVALID if the role is unknown
+	// or the user is not a member of the organization.
+	SetTeamMember(ctx context.Context, orgID, teamID, userID, role string) error
+	// RemoveTeamMember removes a user from a team; it reports whether they
+	// were in it.
+	RemoveTeamMember(ctx context.Context, orgID, teamID, userID string) (bool, error)
 }

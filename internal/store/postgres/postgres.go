@@ -1,0 +1,125 @@
+// Package postgres opens Quire's store on a PostgreSQL database through
+// the pgx driver's database/sql adapter.
+package postgres
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
+
+	"quire/internal/store/sqlstore"
+)
+
+// migrationFiles holds the numbered schema migrations.
+//
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Migrations returns the embedded schema migrations.
+func Migrations() fs.FS {
+	sub, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		panic(err) // the directory is embedded: cannot fail
+	}
+	return sub
+}
+
+// Pool limits.
+const (
+	maxOpenConns    = 20
+	maxIdleConns    = 10
+	connMaxIdleTime = 5 * time.Minute
+)
+
+// connect opens a pool on the database at url and checks that it answers.
+func connect(ctx context.Context, url string) (*sql.DB, error) {
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: parse database URL: %w", err)
+	}
+	db := stdlib.OpenDB(*cfg)
+	db.SetMaxOpenConns(maxOpenConns)
+	db.SetMaxIdleConns(maxIdleConns)
+	db.SetConnMaxIdleTime(connMaxIdleTime)
+	if err := db.PingContext(ctx); err != nil {
+		return nil, errors.Join(fmt.Errorf("postgres: connect: %w", err), db.Close())
+	}
+	return db, nil
+}
+
+// migrate applies pending migrations under a session advisory lock, so
+// that servers starting together migrate one at a time.
+func migrate(ctx context.Context, db *sql.DB) (from, to int64, err error) {
+	locker, err := lock.NewPostgresSessionLocker()
+	if err != nil {
+		return 0, 0, fmt.Errorf("postgres: migration lock: %w", err)
+	}
+	return sqlstore.Migrate(ctx, db, goose.DialectPostgres, Migrations(), goose.WithSessionLocker(locker))
+}
+
+// Open connects to the PostgreSQL database at url (postgres://…), applies
+// pending migrations and returns the store. A database whose schema is
+// newer than this binary is refused.
+func Open(ctx context.Context, url string, opts ...sqlstore.Option) (*sqlstore.Store, error) {
+	db, err := connect(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := migrate(ctx, db); err != nil {
+		return nil, errors.Join(err, db.Close())
+	}
+	return sqlstore.New(db, db, Dialect{}, opts...), nil
+}
+
+// Migrate applies pending migrations to the PostgreSQL database at url and
+// returns the schema version before and after.
+func Migrate(ctx context.Context, url string) (from, to int64, err error) {
+	db, err := connect(ctx, url)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer func() { err = errors.Join(err, db.Close()) }()
+	return migrate(ctx, db)
+}
+
+// SQLSTATE codes the store acts on.
+const (
+	uniqueViolation      = "23505"
+	foreignKeyViolation  = "23503"
+	serializationFailure = "40001"
+	deadlockDetected     = "40P01"
+)
+
+// Dialect is the sqlstore.Dialect of PostgreSQL: numbered $n placeholders,
+// and errors classified by SQLSTATE.
+type Dialect struct{}
+
+// Rebind rewrites ? placeholders as $1, $2, ….
+func (Dialect) Rebind(query string) string { return sqlstore.RebindDollar(query) }
+
+// Classify reads the SQLSTATE carried by err.
+func (Dialect) Classify(err error) sqlstore.Failure {
+	var e *pgconn.PgError
+	if !errors.As(err, &e) {
+		return sqlstore.FailOther
+	}
+	switch e.Code {
+	case uniqueViolation:
+		return sqlstore.FailUnique
+	case foreignKeyViolation:
+		return sqlstore.FailForeignKey
+	case serializationFailure, deadlockDetected:
+		return sqlstore.FailRetry
+	}
+	return sqlstore.FailOther
+}

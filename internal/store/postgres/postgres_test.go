@@ -1,0 +1,25 @@
+package postgres_test
+
+import (
+	"testing"
+
+	"quire/internal/quire"
+	"quire/internal/store/postgres"
+	"quire/internal/store/storetest"
+)
+
+func TestStore(t *testing.T) {
+	storetest.SkipWithoutPostgres(t)
+	storetest.Run(t, func(t *testing.T) quire.Store {
+		st, err := postgres.Open(t.Context(), storetest.PostgresDB(t))
+		if err != nil {
+			t.Fatalf("open: %v", err)
+		}
+		t.Cleanup(func() {
+			if err := st.Close(); err != nil {
+				t.Errorf("close: %v", err)
+			}
+		})
+		return st
+	})
+}

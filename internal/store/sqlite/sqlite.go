@@ -1,0 +1,160 @@
+// Package sqlite opens Quire's store on an SQLite database file through
+// the pure-Go modernc.org/sqlite driver, so the server needs no cgo.
+//
+// Every connection runs with a busy timeout, write-ahead logging, foreign
+// keys and synchronous=NORMAL, set in the DSN so the pool applies them to
+// each new connection. Reads use a pool of read-only connections; writes
+// and transactions use a separate pool of exactly one connection, which
+// takes the write lock at BEGIN, so writers queue in the process instead of
+// failing with SQLITE_BUSY.
+package sqlite
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"runtime"
+	"strings"
+
+	"github.com/pressly/goose/v3"
+	"modernc.org/sqlite" // also registers the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
+
+	"quire/internal/store/sqlstore"
+)
+
+// migrationFiles holds the numbered schema migrations.
+//
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// Migrations returns the embedded schema migrations.
+func Migrations() fs.FS {
+	sub, err := fs.Sub(migrationFiles, "migrations")
+	if err != nil {
+		panic(err) // the directory is embedded: cannot fail
+	}
+	return sub
+}
+
+// busyTimeoutMS is how long a connection waits for a lock held by another
+// connection before failing with SQLITE_BUSY.
+const busyTimeoutMS = "5000"
+
+// dsn builds the driver's data source name for the file at path.
+func dsn(path string, readOnly bool) (string, error) {
+	if strings.ContainsAny(path, "?#") {
+		return "", fmt.Errorf("sqlite: database path %q must not contain ? or #", path)
+	}
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout("+busyTimeoutMS+")")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(ON)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	if readOnly {
+		q.Add("_pragma", "query_only(ON)")
+	} else {
+		q.Set("_txlock", "immediate")
+	}
+	return path + "?" + q.Encode(), nil
+}
+
+// openWriter opens the single-connection write pool, creating the file
+// (readable by its owner only) if it does not exist.
+func openWriter(ctx context.Context, path string) (*sql.DB, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: %w", err)
+	}
+	_ = f.Close()
+	name, err := dsn(path, false)
+	if err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", name)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxIdleTime(0)
+	db.SetConnMaxLifetime(0)
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// Open opens the SQLite database at path, creating it if needed, applies
+// pending migrations and returns the store. A database whose schema is
+// newer than this binary is refused.
+func Open(ctx context.Context, path string, opts ...sqlstore.Option) (*sqlstore.Store, error) {
+	write, err := openWriter(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	if _, _, err := sqlstore.Migrate(ctx, write, goose.DialectSQLite3, Migrations()); err != nil {
+		_ = write.Close()
+		return nil, err
+	}
+	name, err := dsn(path, true)
+	if err != nil {
+		_ = write.Close()
+		return nil, err
+	}
+	read, err := sql.Open("sqlite", name)
+	if err != nil {
+		_ = write.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	n := max(4, runtime.NumCPU())
+	read.SetMaxOpenConns(n)
+	read.SetMaxIdleConns(n)
+	if err := read.PingContext(ctx); err != nil {
+		return nil, errors.Join(fmt.Errorf("sqlite: open %s: %w", path, err), read.Close(), write.Close())
+	}
+	return sqlstore.New(read, write, Dialect{}, opts...), nil
+}
+
+// Migrate applies pending migrations to the SQLite database at path,
+// creating it if needed, and returns the schema version before and after.
+func Migrate(ctx context.Context, path string) (from, to int64, err error) {
+	write, err := openWriter(ctx, path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer func() { err = errors.Join(err, write.Close()) }()
+	return sqlstore.Migrate(ctx, write, goose.DialectSQLite3, Migrations())
+}
+
+// Dialect is the sqlstore.Dialect of SQLite: ? placeholders as written,
+// and errors classified by the driver's extended result codes.
+type Dialect struct{}
+
+// Rebind returns the query unchanged: SQLite takes ? placeholders.
+func (Dialect) Rebind(query string) string { return query }
+
+// Classify reads the SQLite result code carried by err.
+func (Dialect) Classify(err error) sqlstore.Failure {
+	var e *sqlite.Error
+	if !errors.As(err, &e) {
+		return sqlstore.FailOther
+	}
+	switch e.Code() {
+	case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+		return sqlstore.FailUnique
+	case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+		return sqlstore.FailForeignKey
+	}
+	switch e.Code() & 0xff {
+	case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+		return sqlstore.FailRetry
+	}
+	return sqlstore.FailOther
+}

@@ -1,0 +1,64 @@
+package sqlstore
+
+import (
+	"context"
+
+	"quire/internal/quire"
+)
+
+// checkGrantKey returns EINVALID unless the grant names a known kind of
+// target and principal.
+func checkGrantKey(g quire.Grant) error {
+	if g.TargetKind != "space" && g.TargetKind != "collection" {
+		return quire.Invalid("targetKind", "must be space or collection")
+	}
+	if g.PrincipalKind != "user" && g.PrincipalKind != "team" {
+		return quire.Invalid("principalKind", "must be user or team")
+	}
+	return nil
+}
+
+// SetGrant creates a grant, or replaces the role of the grant with the
+// same target and principal.
+func (s *Store) SetGrant(ctx context.Context, g quire.Grant) error {
+	if err := checkGrantKey(g); err != nil {
+		return err
+	}
+	if !g.Role.Valid() {
+		return quire.Invalid("role", "must be one of admin, create, edit, review, comment, read")
+	}
+	_, err := s.exec(ctx, `INSERT INTO grants (target_kind, target_id, principal_kind, principal_id, role)
+		VALUES (?, ?, ?, ?, ?)
+		ON CONFLICT (target_kind, target_id, principal_kind, principal_id) DO UPDATE SET role = excluded.role`,
+		g.TargetKind, g.TargetID, g.PrincipalKind, g.PrincipalID, string(g.Role))
+	return wrap("set grant", err)
+}
+
+// RemoveGrant deletes the grant with g's target and principal, whatever
+// its role; it reports whether one existed.
+func (s *Store) RemoveGrant(ctx context.Context, g quire.Grant) (bool, error) {
+	n, err := s.exec(ctx, `DELETE FROM grants
+		WHERE target_kind = ? AND target_id = ? AND principal_kind = ? AND principal_id = ?`,
+		g.TargetKind, g.TargetID, g.PrincipalKind, g.PrincipalID)
+	return n > 0, wrap("remove grant", err)
+}
+
+// Grants lists the grants on a target, ordered by principal kind then id.
+func (s *Store) Grants(ctx context.Context, targetKind, targetID string) ([]quire.Grant, error) {
+	out, err := fetchAll(ctx, s, `SELECT target_kind, target_id, principal_kind, principal_id, role
+		FROM grants WHERE target_kind = ? AND target_id = ?
+		ORDER BY principal_kind, principal_id`, []any{targetKind, targetID},
+		func(sc scanner) (quire.Grant, error) {
+			var (
+				g    quire.Grant
+				role string
+			)
+			err := sc.Scan(&g.TargetKind, &g.TargetID, &g.PrincipalKind, &g.PrincipalID, &role)
+			g.Role = quire.Role(role)
+			return g, err
+		})
+	if out == nil && err == nil {
+		out = []quire.Grant{}
+	}
+	return out, wrap("list grants", err)
+}

@@ -1,0 +1,195 @@
+// Package sqlstore implements quire.Store over database/sql with
+// handwritten SQL shared by every supported engine. Queries are written
+// with ? placeholders; a Dialect rebinds them and classifies the engine's
+// errors, so the engine packages only open connections and run
+// migrations.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"quire/internal/quire"
+)
+
+// Store is the SQL implementation of quire.Store. Outside a transaction
+// reads go to the read pool and writes to the write pool (the same pool on
+// engines that need no split); inside WithTx every statement runs on the
+// transaction.
+type Store struct {
+	read     *sql.DB
+	write    *sql.DB
+	tx       *sql.Tx
+	dialect  Dialect
+	now      func() time.Time
+	attempts int
+}
+
+var _ quire.Store = (*Store)(nil)
+
+// Option configures a Store.
+type Option func(*Store)
+
+// WithClock replaces the clock used for updated-at stamps (tests).
+func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
+
+// WithAttempts sets how many times WithTx runs a transaction that fails
+// with a busy, serialization or deadlock error (at least 1).
+func WithAttempts(n int) Option {
+	return func(s *Store) {
+		if n >= 1 {
+			s.attempts = n
+		}
+	}
+}
+
+// New returns a Store reading from read and writing to write; pass the
+// same pool twice when the engine needs no split. The Store owns both pools
+// and closes them in Close.
+func New(read, write *sql.DB, d Dialect, opts ...Option) *Store {
+	s := &Store{read: read, write: write, dialect: d, now: time.Now, attempts: 5}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
+}
+
+// Ping checks that both pools answer.
+func (s *Store) Ping(ctx context.Context) error {
+	if err := s.read.PingContext(ctx); err != nil {
+		return fmt.Errorf("sqlstore: ping: %w", err)
+	}
+	if s.write != s.read {
+		if err := s.write.PingContext(ctx); err != nil {
+			return fmt.Errorf("sqlstore: ping: %w", err)
+		}
+	}
+	return nil
+}
+
+// Close closes the pools. Closing a Store handed to a WithTx function is a
+// no-op.
+func (s *Store) Close() error {
+	if s.tx != nil {
+		return nil
+	}
+	err := s.read.Close()
+	if s.write != s.read {
+		err = errors.Join(err, s.write.Close())
+	}
+	return err
+}
+
+// clock returns the store's current time in UTC at millisecond precision,
+// the precision timestamps are stored at.
+func (s *Store) clock() time.Time { return s.now().UTC().Truncate(time.Millisecond) }
+
+// querier is what *sql.DB and *sql.Tx have in common.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// reader returns where reads run: the transaction, or the read pool.
+func (s *Store) reader() querier {
+	if s.tx != nil {
+		return s.tx
+	}
+	return s.read
+}
+
+// writer returns where single writes run: the transaction, or the write
+// pool.
+func (s *Store) writer() querier {
+	if s.tx != nil {
+		return s.tx
+	}
+	return s.write
+}
+
+// query runs a read returning rows.
+func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	return s.reader().QueryContext(ctx, s.dialect.Rebind(q), args...)
+}
+
+// queryRow runs a read returning at most one row.
+func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	return s.reader().QueryRowContext(ctx, s.dialect.Rebind(q), args...)
+}
+
+// exec runs a write and returns the number of rows it touched. Outside a
+// transaction a statement that fails with a busy, serialization or
+// deadlock error did not apply, and is run again like a transaction would
+// be.
+func (s *Store) exec(ctx context.Context, q string, args ...any) (int64, error) {
+	q = s.dialect.Rebind(q)
+	for attempt := 1; ; attempt++ {
+		res, err := s.writer().ExecContext(ctx, q, args...)
+		if err == nil {
+			return res.RowsAffected()
+		}
+		if s.tx != nil || attempt >= s.attempts || s.dialect.Classify(err) != FailRetry {
+			return 0, err
+		}
+		if err := backoff(ctx, attempt); err != nil {
+			return 0, err
+		}
+	}
+}
+
+// count runs a COUNT query.
+func (s *Store) count(ctx context.Context, q string, args ...any) (int, error) {
+	var n int
+	err := s.queryRow(ctx, q, args...).Scan(&n)
+	return n, err
+}
+
+// setter collects the assignments of an UPDATE.
+type setter struct {
+	cols []string
+	args []any
+}
+
+// add assigns v to col.
+func (s *setter) add(col string, v any) {
+	s.cols = append(s.cols, col+" = ?")
+	s.args = append(s.args, v)
+}
+
+// empty reports whether nothing is assigned.
+func (s *setter) empty() bool { return len(s.cols) == 0 }
+
+// setIf assigns *v to col when v is not nil.
+func setIf[T any](s *setter, col string, v *T) {
+	if v != nil {
+		s.add(col, *v)
+	}
+}
+
+// update runs UPDATE table SET … WHERE cond and returns ENOTFOUND, naming
+// what, when no row matches. With nothing to set it only checks that the
+// row exists.
+func (s *Store) update(ctx context.Context, table, cond string, condArgs []any, set setter, what string) error {
+	if set.empty() {
+		var one int
+		err := s.queryRow(ctx, "SELECT 1 FROM "+table+" WHERE "+cond, condArgs...).Scan(&one)
+		if errors.Is(err, sql.ErrNoRows) {
+			return quire.NotFound(what)
+		}
+		return err
+	}
+	q := "UPDATE " + table + " SET " + strings.Join(set.cols, ", ") + " WHERE " + cond
+	n, err := s.exec(ctx, q, append(set.args[:len(set.args):len(set.args)], condArgs...)...)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return quire.NotFound(what)
+	}
+	return nil
+}

@@ -1,0 +1,77 @@
+package sqlstore
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"quire/internal/quire"
+)
+
+// WithTx runs fn inside one transaction on the write pool. The Store handed
+// to fn runs every method on the transaction, and a nested WithTx on it
+// just calls fn with itself. The transaction commits when fn returns nil
+// and rolls back otherwise; when it fails with a busy, serialization or
+// deadlock error the whole of fn is run again, a bounded number of times
+// with a short growing pause in between. fn must write through the Store
+// it is handed: on engines with a single writer connection a write through
+// the outer Store would wait for the transaction that waits for it.
+func (s *Store) WithTx(ctx context.Context, fn func(quire.Store) error) error {
+	return s.inTx(ctx, func(tx *Store) error { return fn(tx) })
+}
+
+// inTx is WithTx for the store's own multi-statement writes, handing fn the
+// concrete type.
+func (s *Store) inTx(ctx context.Context, fn func(*Store) error) error {
+	if s.tx != nil {
+		return fn(s)
+	}
+	var err error
+	for attempt := 1; ; attempt++ {
+		err = s.runTx(ctx, fn)
+		if err == nil || attempt >= s.attempts || s.dialect.Classify(err) != FailRetry {
+			return err
+		}
+		if berr := backoff(ctx, attempt); berr != nil {
+			return errors.Join(err, berr)
+		}
+	}
+}
+
+// backoff waits before another attempt: 5 ms after the first, growing with
+// the square of the attempt, or until ctx ends.
+func backoff(ctx context.Context, attempt int) error {
+	t := time.NewTimer(time.Duration(attempt*attempt) * 5 * time.Millisecond)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// runTx runs fn once in a fresh transaction.
+func (s *Store) runTx(ctx context.Context, fn func(*Store) error) (err error) {
+	tx, err := s.write.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("sqlstore: begin: %w", err)
+	}
+	inner := *s
+	inner.tx = tx
+	defer func() {
+		if p := recover(); p != nil {
+			_ = tx.Rollback()
+			panic(p)
+		}
+	}()
+	if err := fn(&inner); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("sqlstore: commit: %w", err)
+	}
+	return nil
+}
