@@ -73,6 +73,10 @@ type AccessStore interface {
 	SetGrant(ctx context.Context, g Grant) error
 	// RemoveGrant deletes a grant; it reports whether one existed.
 	RemoveGrant(ctx context.Context, g Grant) (bool, error)
+	// GrantRoles returns, for each target, the highest role granted on it
+	// to the user directly or through a team; targets without one are
+	// absent.
+	GrantRoles(ctx context.Context, userID, targetKind string, targetIDs []string) (map[string]Role, error)
 	// Grants lists the grants on a target.
 	Grants(ctx context.Context, targetKind, targetID string) ([]Grant, error)
 }

@@ -57,13 +57,13 @@ func (s *Service) Spaces(ctx context.Context, u *quire.User, orgID string, p qui
 
 // spaceViews resolves the caller's level on each listed space.
 func (s *Service) spaceViews(ctx context.Context, u *quire.User, l *quire.List[*quire.Space]) (*quire.List[SpaceView], error) {
+	levels, err := s.spaceLevels(ctx, u, l.Items)
+	if err != nil {
+		return nil, err
+	}
 	out := &quire.List[SpaceView]{Next: l.Next, Count: l.Count, Items: make([]SpaceView, 0, len(l.Items))}
 	for _, sp := range l.Items {
-		f, err := s.store.SpaceFacts(ctx, sp.ID, u.ID)
-		if err != nil {
-			return nil, err
-		}
-		out.Items = append(out.Items, SpaceView{Space: sp, Level: f.Level()})
+		out.Items = append(out.Items, SpaceView{Space: sp, Level: levels[sp.ID]})
 	}
 	return out, nil
 }

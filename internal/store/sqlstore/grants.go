@@ -2,6 +2,7 @@ package sqlstore
 
 import (
 	"context"
+	"strings"
 
 	"quire/internal/quire"
 )
@@ -61,4 +62,42 @@ func (s *Store) Grants(ctx context.Context, targetKind, targetID string) ([]quir
 		out = []quire.Grant{}
 	}
 	return out, wrap("list grants", err)
+}
+
+// GrantRoles returns, for each of the given targets, the highest role
+// granted on it to the user directly or through their teams; targets
+// without such a grant are absent from the map.
+func (s *Store) GrantRoles(ctx context.Context, userID, targetKind string, targetIDs []string) (map[string]quire.Role, error) {
+	out := map[string]quire.Role{}
+	if len(targetIDs) == 0 {
+		return out, nil
+	}
+	args := []any{targetKind}
+	marks := make([]string, len(targetIDs))
+	for i, id := range targetIDs {
+		marks[i] = "?"
+		args = append(args, id)
+	}
+	args = append(args, userID, userID)
+	rows, err := s.query(ctx, `SELECT g.target_id, MAX(`+roleRank("g.role")+`) FROM grants g
+		WHERE g.target_kind = ? AND g.target_id IN (`+strings.Join(marks, ", ")+`)
+		  AND ((g.principal_kind = 'user' AND g.principal_id = ?)
+		    OR (g.principal_kind = 'team' AND g.principal_id IN
+		        (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))
+		GROUP BY g.target_id`, args...)
+	if err != nil {
+		return nil, wrap("grant roles", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			id   string
+			rank int64
+		)
+		if err := rows.Scan(&id, &rank); err != nil {
+			return nil, wrap("grant roles", err)
+		}
+		out[id] = roleOfRank(rank)
+	}
+	return out, wrap("grant roles", rows.Err())
 }

@@ -27,6 +27,7 @@ type Store struct {
 	dialect  Dialect
 	now      func() time.Time
 	attempts int
+	stmts    *stmtCache
 }
 
 var _ quire.Store = (*Store)(nil)
@@ -51,7 +52,7 @@ func WithAttempts(n int) Option {
 // same pool twice when the engine needs no split. The Store owns both pools
 // and closes them in Close.
 func New(read, write *sql.DB, d Dialect, opts ...Option) *Store {
-	s := &Store{read: read, write: write, dialect: d, now: time.Now, attempts: 5}
+	s := &Store{read: read, write: write, dialect: d, now: time.Now, attempts: 5, stmts: &stmtCache{}}
 	for _, o := range opts {
 		o(s)
 	}
@@ -77,7 +78,8 @@ func (s *Store) Close() error {
 	if s.tx != nil {
 		return nil
 	}
-	err := s.read.Close()
+	err := s.stmts.close()
+	err = errors.Join(err, s.read.Close())
 	if s.write != s.read {
 		err = errors.Join(err, s.write.Close())
 	}
@@ -112,14 +114,29 @@ func (s *Store) writer() querier {
 	return s.write
 }
 
-// query runs a read returning rows.
+// query runs a read returning rows. Outside a transaction it runs as a
+// cached prepared statement on the read pool.
 func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return s.reader().QueryContext(ctx, s.dialect.Rebind(q), args...)
+	q = s.dialect.Rebind(q)
+	if s.tx == nil {
+		if st, err := s.stmts.get(ctx, s.read, q); err == nil {
+			return st.QueryContext(ctx, args...)
+		}
+	}
+	return s.reader().QueryContext(ctx, q, args...)
 }
 
-// queryRow runs a read returning at most one row.
+// queryRow runs a read returning at most one row, prepared like query.
+// A statement that fails to prepare runs unprepared, so its error is
+// reported by Scan.
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	return s.reader().QueryRowContext(ctx, s.dialect.Rebind(q), args...)
+	q = s.dialect.Rebind(q)
+	if s.tx == nil {
+		if st, err := s.stmts.get(ctx, s.read, q); err == nil {
+			return st.QueryRowContext(ctx, args...)
+		}
+	}
+	return s.reader().QueryRowContext(ctx, q, args...)
 }
 
 // exec runs a write and returns the number of rows it touched. Outside a
