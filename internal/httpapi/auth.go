@@ -17,6 +17,7 @@ type ctxKey int
 const (
 	userKey ctxKey = iota
 	levelKey
+	subjectKey
 )
 
 // authenticate resolves the bearer token of every API request, except the
@@ -60,6 +61,13 @@ func userFrom(ctx context.Context) *quire.User {
 func levelFrom(ctx context.Context) quire.Level {
 	l, _ := ctx.Value(levelKey).(quire.Level)
 	return l
+}
+
+// subjectFrom returns the subject the access check loaded, if it loaded
+// one of type T.
+func subjectFrom[T any](ctx context.Context) (T, bool) {
+	v, ok := ctx.Value(subjectKey).(T)
+	return v, ok
 }
 
 // access is an operation's row in the authorization table: the kind of
@@ -111,7 +119,7 @@ func (s *Server) checkAccess(api huma.API) func(huma.Context, func(huma.Context)
 			return
 		}
 		u := userFrom(ctx.Context())
-		level, err := s.svc.Level(ctx.Context(), u, a.scope, ctx.Param(a.param))
+		level, subject, err := s.svc.Access(ctx.Context(), u, a.scope, ctx.Param(a.param))
 		if err != nil && !(a.absentOK && quire.IsNotFound(err)) {
 			e := s.toAPIError(err)
 			_ = huma.WriteErr(api, ctx, e.Body.Code, e.Body.Message)
@@ -130,6 +138,10 @@ func (s *Server) checkAccess(api huma.API) func(huma.Context, func(huma.Context)
 				"this operation needs the "+a.min.String()+" role; you have "+level.String())
 			return
 		}
-		next(huma.WithValue(ctx, levelKey, level))
+		ctx = huma.WithValue(ctx, levelKey, level)
+		if subject != nil {
+			ctx = huma.WithValue(ctx, subjectKey, subject)
+		}
+		next(ctx)
 	}
 }

@@ -91,9 +91,12 @@ func (s *Server) getSpace(ctx context.Context, in *struct {
 	SpacePath
 	ShareKey string `query:"shareKey" maxLength:"256" doc:"Share key of a share-link site"`
 }) (*body[spaceJSON], error) {
-	sp, err := s.svc.Space(ctx, in.SpaceID)
-	if err != nil {
-		return nil, err
+	sp, ok := subjectFrom[*quire.Space](ctx)
+	if !ok {
+		var err error
+		if sp, err = s.svc.Space(ctx, in.SpaceID); err != nil {
+			return nil, err
+		}
 	}
 	return reply(s.spaceOut(sp, levelFrom(ctx))), nil
 }

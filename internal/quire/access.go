@@ -63,6 +63,9 @@ type AccessStore interface {
 	// SpaceFacts gathers the facts about userID on a space. Returns
 	// ENOTFOUND if the space does not exist.
 	SpaceFacts(ctx context.Context, spaceID, userID string) (Facts, error)
+	// SpaceWithFacts returns a space, deleted or not, with the facts about
+	// userID on it. Returns ENOTFOUND if the space does not exist.
+	SpaceWithFacts(ctx context.Context, spaceID, userID string) (*Space, Facts, error)
 	// CollectionFacts gathers the facts about userID on a collection.
 	// Returns ENOTFOUND if the collection does not exist.
 	CollectionFacts(ctx context.Context, collectionID, userID string) (Facts, error)

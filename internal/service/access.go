@@ -43,11 +43,30 @@ func (sc Scope) Visible() quire.Level {
 // Level returns the caller's effective level on a subject. An unknown
 // subject is ENOTFOUND.
 func (s *Service) Level(ctx context.Context, u *quire.User, sc Scope, id string) (quire.Level, error) {
+	l, _, err := s.Access(ctx, u, sc, id)
+	return l, err
+}
+
+// Access returns the caller's effective level on a subject and, where the
+// same statement can load it, the subject itself (a *quire.Space for
+// ScopeSpace), so that a handler need not load it again. An unknown
+// subject is ENOTFOUND.
+func (s *Service) Access(ctx context.Context, u *quire.User, sc Scope, id string) (quire.Level, any, error) {
+	if sc == ScopeSpace {
+		sp, f, err := s.store.SpaceWithFacts(ctx, id, u.ID)
+		if err != nil {
+			if quire.IsNotFound(err) {
+				return quire.LevelNone, nil, quire.NotFound("space")
+			}
+			return quire.LevelNone, nil, err
+		}
+		return f.Level(), sp, nil
+	}
 	f, err := s.facts(ctx, s.store, u, sc, id)
 	if err != nil {
-		return quire.LevelNone, err
+		return quire.LevelNone, nil, err
 	}
-	return f.Level(), nil
+	return f.Level(), nil, nil
 }
 
 // facts gathers the facts about the caller on a subject.

@@ -139,6 +139,13 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*quire.User, 
 	if !ok {
 		return nil, bad
 	}
+	now := s.now()
+	if e, ok := s.tokens.get(id, now); ok {
+		if !quire.CheckSecret(e.token, secret) {
+			return nil, bad
+		}
+		return e.user, nil
+	}
 	t, err := s.store.Token(ctx, id)
 	if quire.IsNotFound(err) {
 		return nil, bad
@@ -148,5 +155,10 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*quire.User, 
 	if !quire.CheckSecret(t, secret) {
 		return nil, bad
 	}
-	return s.store.User(ctx, t.UserID)
+	u, err := s.store.User(ctx, t.UserID)
+	if err != nil {
+		return nil, err
+	}
+	s.tokens.put(t, u, now)
+	return u, nil
 }

@@ -13,9 +13,10 @@ import (
 
 // Service carries out every operation of the API on behalf of a user.
 type Service struct {
-	store quire.Store
-	now   func() time.Time
-	log   *slog.Logger
+	store  quire.Store
+	now    func() time.Time
+	log    *slog.Logger
+	tokens *tokenCache
 }
 
 // Option configures a Service.
@@ -29,7 +30,7 @@ func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New returns a Service over store.
 func New(store quire.Store, opts ...Option) *Service {
-	s := &Service{store: store, now: time.Now, log: slog.Default()}
+	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}}
 	for _, o := range opts {
 		o(s)
 	}

@@ -82,6 +82,17 @@ func TestListLevelsMatchFacts(t *testing.T) {
 			if v.Level != want {
 				t.Errorf("%s on space %s: listed level %s, checked level %s", name, v.Space.ID, v.Level, want)
 			}
+			facts, err := st.SpaceFacts(ctx, v.Space.ID, u.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if facts.Level() != want {
+				t.Errorf("%s on space %s: facts level %s, combined level %s", name, v.Space.ID, facts.Level(), want)
+			}
+			_, subject, err := svc.Access(ctx, u, service.ScopeSpace, v.Space.ID)
+			if sp, ok := subject.(*quire.Space); err != nil || !ok || sp.ID != v.Space.ID || sp.Title != v.Space.Title {
+				t.Errorf("%s: access check loaded %#v, %v; want space %s", name, subject, err, v.Space.ID)
+			}
 		}
 	}
 }

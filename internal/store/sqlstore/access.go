@@ -14,22 +14,26 @@ import (
 // collections. Each result row is one link of the chain, nearest first,
 // carrying its default level; every row repeats the same membership,
 // organization default and highest grant, the latter a non-correlated
-// subquery both engines evaluate once.
-func factsQuery(anchor string) string {
+// subquery both engines evaluate once; it walks the few chain rows and
+// probes grants by primary key (CROSS JOIN fixes that order in SQLite).
+//
+// subjectCols and subjectJoin add the columns of a joined row (the subject
+// itself) to every result row; both are empty for plain facts.
+func factsQuery(anchor, subjectCols, subjectJoin string) string {
 	return `WITH RECURSIVE chain(kind, id, parent_id, default_level, org_id, depth) AS (
 		` + anchor + `
 		UNION ALL
 		SELECT CAST('collection' AS TEXT), c.id, c.parent_id, c.default_level, chain.org_id, chain.depth + 1
 		FROM collections c JOIN chain ON c.id = chain.parent_id
 		WHERE chain.depth < ` + maxDepth + `)
-	SELECT ch.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role, o.default_role,
-		(SELECT MAX(` + roleRank("g.role") + `) FROM grants g
-		  JOIN chain gc ON g.target_kind = gc.kind AND g.target_id = gc.id
-		  WHERE (g.principal_kind = 'user' AND g.principal_id = ?)
-		     OR (g.principal_kind = 'team' AND g.principal_id IN
-		          (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))),
+	SELECT ` + subjectCols + `ch.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role, o.default_role,
+		(SELECT MAX(` + roleRank("g.role") + `) FROM chain gc CROSS JOIN grants g
+		  WHERE g.target_kind = gc.kind AND g.target_id = gc.id
+		    AND ((g.principal_kind = 'user' AND g.principal_id = ?)
+		      OR (g.principal_kind = 'team' AND g.principal_id IN
+		           (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))),
 		ch.default_level
-	FROM chain ch
+	FROM chain ch` + subjectJoin + `
 	LEFT JOIN organizations o ON o.id = ch.org_id
 	LEFT JOIN members m ON m.org_id = ch.org_id AND m.user_id = ?
 	ORDER BY ch.depth`
@@ -39,7 +43,7 @@ func factsQuery(anchor string) string {
 // Returns ENOTFOUND if the space does not exist.
 func (s *Store) SpaceFacts(ctx context.Context, spaceID, userID string) (quire.Facts, error) {
 	q := factsQuery(`SELECT CAST('space' AS TEXT), s.id, s.parent_id, s.default_level, s.org_id, 0
-		FROM spaces s WHERE s.id = ?`)
+		FROM spaces s WHERE s.id = ?`, "", "")
 	return s.facts(ctx, q, spaceID, userID, "space")
 }
 
@@ -47,7 +51,7 @@ func (s *Store) SpaceFacts(ctx context.Context, spaceID, userID string) (quire.F
 // ENOTFOUND if the collection does not exist.
 func (s *Store) CollectionFacts(ctx context.Context, collectionID, userID string) (quire.Facts, error) {
 	q := factsQuery(`SELECT CAST('collection' AS TEXT), c.id, c.parent_id, c.default_level, c.org_id, 0
-		FROM collections c WHERE c.id = ?`)
+		FROM collections c WHERE c.id = ?`, "", "")
 	return s.facts(ctx, q, collectionID, userID, "collection")
 }
 
@@ -60,19 +64,11 @@ func (s *Store) facts(ctx context.Context, q, targetID, userID, what string) (qu
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var (
-			member            int
-			role, orgDef, lvl sql.NullString
-			grant             sql.NullInt64
-		)
-		if err := rows.Scan(&f.OrgID, &member, &role, &orgDef, &grant, &lvl); err != nil {
+		var row factsRow
+		if err := rows.Scan(row.targets()...); err != nil {
 			return quire.Facts{}, wrap(what+" facts", err)
 		}
-		f.Member = member == 1
-		f.OrgRole = quire.Role(role.String)
-		f.OrgDefault = quire.Role(orgDef.String)
-		f.Grant = roleOfRank(grant.Int64)
-		f.Defaults = append(f.Defaults, quire.DefaultLevel(lvl.String))
+		row.fold(&f)
 	}
 	if err := rows.Err(); err != nil {
 		return quire.Facts{}, wrap(what+" facts", err)
@@ -104,4 +100,75 @@ func (s *Store) OrganizationFacts(ctx context.Context, orgID, userID string) (qu
 	f.Member = member == 1
 	f.OrgRole = quire.Role(role.String)
 	return f, nil
+}
+
+// SpaceWithFacts returns a space, deleted or not, together with the facts
+// about userID on it, in one statement. Returns ENOTFOUND if the space
+// does not exist.
+func (s *Store) SpaceWithFacts(ctx context.Context, spaceID, userID string) (*quire.Space, quire.Facts, error) {
+	q := factsQuery(`SELECT CAST('space' AS TEXT), s.id, s.parent_id, s.default_level, s.org_id, 0
+		FROM spaces s WHERE s.id = ?`, spaceCols+", ", "\n\tJOIN spaces s ON s.id = ?")
+	var (
+		sp *quire.Space
+		f  quire.Facts
+	)
+	rows, err := s.query(ctx, q, spaceID, userID, userID, spaceID, userID)
+	if err != nil {
+		return nil, f, wrap("space facts", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var row factsRow
+		subject, err := scanSpace(rowScanner{rows: rows, extra: row.targets()})
+		if err != nil {
+			return nil, quire.Facts{}, wrap("space facts", err)
+		}
+		if sp == nil {
+			sp = subject
+		}
+		row.fold(&f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, quire.Facts{}, wrap("space facts", err)
+	}
+	if sp == nil {
+		return nil, f, quire.NotFound("space")
+	}
+	return sp, f, nil
+}
+
+// factsRow is one row of a facts query after any subject columns.
+type factsRow struct {
+	orgID             string
+	member            int
+	role, orgDef, lvl sql.NullString
+	grant             sql.NullInt64
+}
+
+// targets are the scan destinations of the row's columns.
+func (r *factsRow) targets() []any {
+	return []any{&r.orgID, &r.member, &r.role, &r.orgDef, &r.grant, &r.lvl}
+}
+
+// fold adds the row to f: every row repeats the membership, default role
+// and grant, and contributes one link of the default-level chain.
+func (r *factsRow) fold(f *quire.Facts) {
+	f.OrgID = r.orgID
+	f.Member = r.member == 1
+	f.OrgRole = quire.Role(r.role.String)
+	f.OrgDefault = quire.Role(r.orgDef.String)
+	f.Grant = roleOfRank(r.grant.Int64)
+	f.Defaults = append(f.Defaults, quire.DefaultLevel(r.lvl.String))
+}
+
+// rowScanner scans a row whose leading columns a scan function reads and
+// whose trailing columns go to extra.
+type rowScanner struct {
+	rows  *sql.Rows
+	extra []any
+}
+
+// Scan reads the leading columns into dest and the rest into extra.
+func (r rowScanner) Scan(dest ...any) error {
+	return r.rows.Scan(append(dest, r.extra...)...)
 }
