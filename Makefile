@@ -1,0 +1,38 @@
+# Build, run and test Quire. `make test` is what CI runs.
+
+GO  ?= go
+BIN ?= bin/quire
+# Flags for `make run`, e.g. make run ARGS='--addr :9090'
+ARGS ?=
+
+# The PostgreSQL tests run only when the caller names a server.
+ifdef QUIRE_TEST_POSTGRES_URL
+export QUIRE_TEST_POSTGRES_URL
+endif
+
+.PHONY: test conformance bench build run
+
+## test: vet, the Go tests with the race detector, then the conformance suite
+test:
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+	$(MAKE) conformance
+
+## conformance: the API conformance suite against a real server (Node.js 20+)
+conformance:
+	@test -f conformance/package.json || { \
+		echo "make conformance: conformance/package.json is missing; the conformance suite cannot run" >&2; \
+		exit 1; }
+	cd conformance && npm ci && npm test
+
+## bench: request throughput benchmark
+bench:
+	$(GO) run ./bench
+
+## build: the quire binary, in $(BIN)
+build:
+	$(GO) build -o $(BIN) ./cmd/quire
+
+## run: serve on the default address with data in ./quire-data
+run:
+	$(GO) run ./cmd/quire serve $(ARGS)

@@ -1,0 +1,153 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/url"
+	"strings"
+)
+
+// Defaults of the serve command.
+const (
+	DefaultAddr         = "127.0.0.1:8080"
+	DefaultMaxBodyBytes = 1 << 20
+	DefaultLogFormat    = "text"
+	DefaultLogLevel     = "info"
+	DefaultOrgTitle     = "My organization"
+	DefaultAdminEmail   = "admin@localhost"
+	DefaultAdminName    = "Admin"
+)
+
+// Config is the configuration of the serve command.
+type Config struct {
+	StoreConfig
+
+	// Addr is the TCP address to listen on; port 0 picks a free one.
+	Addr string
+	// BaseURL is the absolute URL clients reach the server at; empty
+	// derives it from the address actually bound.
+	BaseURL string
+	// MaxBodyBytes bounds request bodies.
+	MaxBodyBytes int64
+	// LogFormat is text or json.
+	LogFormat string
+	// LogLevel is debug, info, warn or error.
+	LogLevel string
+
+	// OrgTitle, AdminEmail and AdminName describe what the first start on
+	// an empty database creates.
+	OrgTitle   string
+	AdminEmail string
+	AdminName  string
+}
+
+// DefaultConfig returns the configuration serve runs with when given no
+// flags and no environment.
+func DefaultConfig() Config {
+	return Config{
+		StoreConfig:  StoreConfig{DataDir: DefaultDataDir},
+		Addr:         DefaultAddr,
+		MaxBodyBytes: DefaultMaxBodyBytes,
+		LogFormat:    DefaultLogFormat,
+		LogLevel:     DefaultLogLevel,
+		OrgTitle:     DefaultOrgTitle,
+		AdminEmail:   DefaultAdminEmail,
+		AdminName:    DefaultAdminName,
+	}
+}
+
+// serveSynopsis is the first line of serve's usage.
+const serveSynopsis = "quire serve [flags]"
+
+// Load builds the serve configuration from the defaults, then the QUIRE_*
+// variables getenv returns, then args, each overriding the one before. It
+// returns an error for -h and for anything malformed; it does not validate
+// (see Validate).
+func Load(args []string, getenv func(string) string) (Config, error) {
+	c, fs, err := serveFlags(getenv)
+	if err != nil {
+		return Config{}, err
+	}
+	if err := parseFlags(fs, serveSynopsis, args); err != nil {
+		return Config{}, err
+	}
+	return *c, nil
+}
+
+// serveFlags returns the serve FlagSet bound to a Config whose fields hold
+// the defaults overridden by the environment.
+func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
+	d := DefaultConfig()
+	c := &Config{}
+	fs := newFlagSet("serve")
+	c.StoreConfig.register(fs, getenv)
+	maxBody, err := envInt64(getenv, "QUIRE_MAX_BODY_BYTES", d.MaxBodyBytes)
+	if err != nil {
+		return nil, nil, err
+	}
+	fs.StringVar(&c.Addr, "addr", envDefault(getenv, "QUIRE_ADDR", d.Addr),
+		"address to listen on, host:port; port 0 picks a free one (env QUIRE_ADDR)")
+	fs.StringVar(&c.BaseURL, "base-url", envDefault(getenv, "QUIRE_BASE_URL", ""),
+		"URL clients reach the server at; empty derives http://host:port from the address (env QUIRE_BASE_URL)")
+	fs.Int64Var(&c.MaxBodyBytes, "max-body", maxBody,
+		"largest request body accepted, in bytes (env QUIRE_MAX_BODY_BYTES)")
+	fs.StringVar(&c.LogFormat, "log-format", envDefault(getenv, "QUIRE_LOG_FORMAT", d.LogFormat),
+		"log format: text or json (env QUIRE_LOG_FORMAT)")
+	fs.StringVar(&c.LogLevel, "log-level", envDefault(getenv, "QUIRE_LOG_LEVEL", d.LogLevel),
+		"log level: debug, info, warn or error (env QUIRE_LOG_LEVEL)")
+	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
+		"title of the organization created on first start")
+	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,
+		"email of the admin user created on first start")
+	fs.StringVar(&c.AdminName, "admin-name", d.AdminName,
+		"name of the admin user created on first start")
+	return c, fs, nil
+}
+
+// Validate reports the first setting that cannot work.
+func (c Config) Validate() error {
+	if err := c.StoreConfig.Validate(); err != nil {
+		return err
+	}
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		return fmt.Errorf("--addr %q: want host:port", c.Addr)
+	}
+	if c.BaseURL != "" {
+		u, err := url.Parse(c.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return fmt.Errorf("--base-url %q: want an absolute http or https URL", c.BaseURL)
+		}
+		if u.RawQuery != "" || u.Fragment != "" {
+			return fmt.Errorf("--base-url %q: must not have a query or fragment", c.BaseURL)
+		}
+	}
+	if c.MaxBodyBytes <= 0 {
+		return errors.New("--max-body must be positive")
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return fmt.Errorf("--log-format %q: want text or json", c.LogFormat)
+	}
+	if _, err := c.level(); err != nil {
+		return fmt.Errorf("--log-level %q: want debug, info, warn or error", c.LogLevel)
+	}
+	if strings.TrimSpace(c.OrgTitle) == "" {
+		return errors.New("--org-title must not be empty")
+	}
+	if strings.TrimSpace(c.AdminEmail) == "" {
+		return errors.New("--admin-email must not be empty")
+	}
+	if strings.TrimSpace(c.AdminName) == "" {
+		return errors.New("--admin-name must not be empty")
+	}
+	return nil
+}
+
+// level parses LogLevel.
+func (c Config) level() (slog.Level, error) {
+	var l slog.Level
+	err := l.UnmarshalText([]byte(c.LogLevel))
+	return l, err
+}

@@ -1,0 +1,156 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"quire/internal/httpapi"
+	"quire/internal/httpmw"
+	"quire/internal/jobs"
+	"quire/internal/service"
+	"quire/internal/store"
+)
+
+// HTTP server timeouts.
+const (
+	readHeaderTimeout = 10 * time.Second
+	readTimeout       = 30 * time.Second
+	writeTimeout      = 60 * time.Second
+	idleTimeout       = 120 * time.Second
+	// shutdownTimeout bounds the wait for requests in flight on shutdown.
+	shutdownTimeout = 10 * time.Second
+)
+
+// runServe parses serve's flags and runs the server until ctx ends.
+func runServe(ctx context.Context, args []string, env Env) error {
+	cfg, err := Load(args, env.Getenv)
+	if err != nil {
+		return err
+	}
+	if err := cfg.Validate(); err != nil {
+		return usageError{err: err}
+	}
+	return serve(ctx, cfg, env)
+}
+
+// serve opens the store, bootstraps an empty database, and serves HTTP and
+// the background jobs until ctx ends; then it drains requests in flight,
+// stops the jobs and closes the store, in that order.
+func serve(ctx context.Context, cfg Config, env Env) (err error) {
+	level, _ := cfg.level()
+	log := newLogger(env.Stderr, cfg.LogFormat, level)
+	info := readBuildInfo()
+
+	if err := cfg.prepare(); err != nil {
+		return fmt.Errorf("creating the data directory: %w", err)
+	}
+	st, err := store.Open(ctx, cfg.store())
+	if err != nil {
+		return fmt.Errorf("opening the database: %w", err)
+	}
+	defer func() {
+		if cerr := st.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("closing the database: %w", cerr)
+		}
+	}()
+	svc := service.New(st, service.WithLogger(log))
+	if err := bootstrapIfFresh(ctx, svc, cfg, log, env.Stderr); err != nil {
+		return err
+	}
+
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	baseURL := cfg.BaseURL
+	if baseURL == "" {
+		baseURL = deriveBaseURL(cfg.Addr, ln.Addr())
+	}
+	handler, err := newHandler(svc, log, httpapi.Config{
+		BaseURL:      baseURL,
+		MaxBodyBytes: cfg.MaxBodyBytes,
+		Version:      info.Version,
+		Build:        info.Build,
+		Logger:       log,
+	})
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+
+	sweeper := jobs.NewSweeper(svc, jobs.SweeperConfig{Logger: log})
+	sweeper.Start(ctx)
+	defer sweeper.Stop()
+
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	log.InfoContext(ctx, "listening", "addr", ln.Addr().String(), "base_url", baseURL,
+		"version", info.Version, "build", info.Build)
+	if env.Listening != nil {
+		env.Listening(ln.Addr().String())
+	}
+
+	select {
+	case err := <-served:
+		// Serve only returns early on a listener failure.
+		return fmt.Errorf("serving: %w", err)
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "timeout", shutdownTimeout)
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		log.Warn("requests still in flight at the shutdown deadline; closing their connections", "err", err)
+		srv.Close()
+	}
+	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		log.Warn("server ended with an error", "err", err)
+	}
+	sweeper.Stop()
+	log.Info("stopped")
+	return nil
+}
+
+// newHandler returns the server's whole HTTP handler: the API under /v1/,
+// the health, readiness and metrics endpoints, wrapped in metrics, request
+// logging and panic recovery (innermost, so that a panic is logged and
+// counted as a 500).
+func newHandler(svc *service.Service, log *slog.Logger, api httpapi.Config) (http.Handler, error) {
+	reg := prometheus.NewRegistry()
+	if err := reg.Register(collectors.NewGoCollector()); err != nil {
+		return nil, err
+	}
+	if err := reg.Register(collectors.NewProcessCollector(collectors.ProcessCollectorOpts{})); err != nil {
+		return nil, err
+	}
+	metrics, err := httpmw.NewMetrics(reg)
+	if err != nil {
+		return nil, err
+	}
+
+	mux := http.NewServeMux()
+	mux.Handle("/v1/", httpapi.New(svc, api))
+	mux.HandleFunc("GET /healthz", healthz)
+	mux.HandleFunc("GET /readyz", readyz(svc, log))
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	mux.HandleFunc("/", notFound)
+
+	return httpmw.Chain(mux, metrics.Handler, httpmw.Log(log), httpmw.Recover(log)), nil
+}
