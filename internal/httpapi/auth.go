@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"quire/internal/httpmw"
 	"quire/internal/quire"
 	"quire/internal/service"
 )
@@ -39,7 +40,11 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			writeError(w, s.toAPIError(err))
 			return
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), userKey, u)))
+		inner := r.WithContext(context.WithValue(r.Context(), userKey, u))
+		next.ServeHTTP(w, inner)
+		// The mux set the matched pattern on the inner request only; pass it
+		// out so that logs and metrics name the route, not the path.
+		httpmw.SetRoute(r.Context(), inner.Pattern)
 	})
 }
 

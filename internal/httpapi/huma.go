@@ -3,18 +3,26 @@ package httpapi
 import (
 	"reflect"
 	"strings"
+	"sync"
 
 	"github.com/danielgtaylor/huma/v2"
 )
+
+// installErrors guards the one write of the framework's error constructor.
+var installErrors sync.Once
+
+// init installs the API's error constructor in the framework, whose
+// constructor is package state of the library. It is a pure function, the
+// same for every server, and is set once before any server exists.
+func init() { huma.NewError = humaError }
 
 // humaConfig configures the contract layer: OpenAPI 3.1 at
 // /v1/openapi.json, no docs UI, no schema links in bodies, plain JSON
 // errors.
 func (s *Server) humaConfig() huma.Config {
 	// The framework's error constructor is package state of the library;
-	// every Server installs the same pure function, so this is safe with
-	// several servers in one process.
-	huma.NewError = humaError
+	// it is installed once, so servers built concurrently do not race on it.
+	installErrors.Do(func() { huma.NewError = humaError })
 	cfg := huma.DefaultConfig("Quire API", "1.0.0")
 	cfg.Components.Schemas = huma.NewMapRegistry("#/components/schemas/", schemaName)
 	cfg.Info.Description = "Self-hostable documentation platform management API."
