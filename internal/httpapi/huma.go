@@ -3,13 +3,9 @@ package httpapi
 import (
 	"reflect"
 	"strings"
-	"sync"
 
 	"github.com/danielgtaylor/huma/v2"
 )
-
-// installErrors guards the one write of the framework's error constructor.
-var installErrors sync.Once
 
 // init installs the API's error constructor in the framework, whose
 // constructor is package state of the library. It is a pure function, the
@@ -20,9 +16,6 @@ func init() { huma.NewError = humaError }
 // /v1/openapi.json, no docs UI, no schema links in bodies, plain JSON
 // errors.
 func (s *Server) humaConfig() huma.Config {
-	// The framework's error constructor is package state of the library;
-	// it is installed once, so servers built concurrently do not race on it.
-	installErrors.Do(func() { huma.NewError = humaError })
 	cfg := huma.DefaultConfig("Quire API", "1.0.0")
 	cfg.Components.Schemas = huma.NewMapRegistry("#/components/schemas/", schemaName)
 	cfg.Info.Description = "Self-hostable documentation platform management API."

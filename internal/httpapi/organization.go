@@ -118,7 +118,7 @@ type orgPatch struct {
 	Hostname       *string               `json:"hostname,omitempty" minLength:"3" maxLength:"32" pattern:"^[a-z0-9][a-z0-9-]{1,30}[a-z0-9]$"`
 	DefaultRole    nullable[string]      `json:"defaultRole,omitempty" enum:"admin,create,edit,review,comment,read"`
 	DefaultContent nullable[sitePointer] `json:"defaultContent,omitempty"`
-	Logo           nullable[string]      `json:"logo,omitempty" format:"uri" maxLength:"2048"`
+	Logo           nullable[string]      `json:"logo,omitempty" format:"uri" maxLength:"2048" pattern:"^[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s]+$" patternDescription:"an absolute URL"`
 	SSO            *bool                 `json:"sso,omitempty"`
 	AI             *bool                 `json:"ai,omitempty"`
 	InviteLinks    *bool                 `json:"inviteLinks,omitempty"`

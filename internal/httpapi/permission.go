@@ -33,13 +33,16 @@ type rolePatch struct {
 	Role nullable[string] `json:"role,omitempty" enum:"admin,create,edit,review,comment,read"`
 }
 
-// role returns the new role, or nil to remove the grant.
-func (p rolePatch) role() *quire.Role {
-	if !p.Role.Set || p.Role.Null {
-		return nil
+// role returns the new role, or nil to remove the grant (role: null).
+func (p rolePatch) role() (*quire.Role, error) {
+	if !p.Role.Set {
+		return nil, quire.Invalid("role", "required: a role, or null to remove the permission")
+	}
+	if p.Role.Null {
+		return nil, nil
 	}
 	r := quire.Role(p.Role.Value)
-	return &r
+	return &r, nil
 }
 
 // teamPermissionJSON is a team's role on a space.
@@ -74,7 +77,13 @@ func (s *Server) listSpaceTeams(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	lvl, err := s.svc.Level(ctx, userFrom(ctx), service.ScopeSpace, in.SpaceID)
+	sp, err := s.svc.Space(ctx, in.SpaceID)
+	if err != nil {
+		return nil, err
+	}
+	// Team flags say what the caller may do with the team, which is a
+	// matter of their level in the organization, not on the space.
+	lvl, err := s.svc.Level(ctx, userFrom(ctx), service.ScopeOrganization, sp.OrgID)
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +109,11 @@ func (s *Server) updateSpaceTeam(ctx context.Context, in *struct {
 	SpaceTeamPath
 	Body rolePatch
 }) (*statusOnly, error) {
-	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, "team", in.TeamID, in.Body.role()); err != nil {
+	role, err := in.Body.role()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, "team", in.TeamID, role); err != nil {
 		return nil, err
 	}
 	return noContent(), nil
@@ -118,7 +131,11 @@ func (s *Server) updateSpaceUser(ctx context.Context, in *struct {
 	SpaceUserPath
 	Body rolePatch
 }) (*statusOnly, error) {
-	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, "user", in.UserID, in.Body.role()); err != nil {
+	role, err := in.Body.role()
+	if err != nil {
+		return nil, err
+	}
+	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, "user", in.UserID, role); err != nil {
 		return nil, err
 	}
 	return noContent(), nil

@@ -43,7 +43,7 @@ type Server struct {
 // New returns the handler of the /v1 API.
 func New(svc *service.Service, cfg Config) http.Handler {
 	s, mux := newServer(svc, cfg)
-	return s.authenticate(mux)
+	return s.authenticate(declaredOnly(mux))
 }
 
 // newServer builds the server and its routes.

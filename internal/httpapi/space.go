@@ -145,7 +145,7 @@ type spacePatch struct {
 	Language     *string          `json:"language,omitempty" enum:"en,fr,de,es,it,pt,pt-br,ru,ja,zh,yue,ko,ar,hi,nl,pl,tr,sv,no,da,fi,el,cs,hu,ro,th,vi,id,ms,he,uk,sk,bg,hr,lt,lv,et,sl"`
 	MergeRules   *mergeRulesInput `json:"mergeRules,omitempty"`
 	Emoji        nullable[string] `json:"emoji,omitempty" maxLength:"50"`
-	Icon         nullable[string] `json:"icon,omitempty" format:"uri" maxLength:"2048"`
+	Icon         nullable[string] `json:"icon,omitempty" format:"uri" maxLength:"2048" pattern:"^[a-zA-Z][a-zA-Z0-9+.-]*://[^\\s]+$" patternDescription:"an absolute URL"`
 	Visibility   *string          `json:"visibility,omitempty" enum:"public,unlisted,share-link,visitor-auth,in-collection,private"`
 }
 

@@ -255,6 +255,9 @@ func (s *Service) MoveSpace(ctx context.Context, u *quire.User, id string, paren
 		if _, err := st.PlaceSpace(ctx, sp.ID, sp.OrgID, dest, key); err != nil {
 			return err
 		}
+		if err := leaveCollection(ctx, st, sp, dest); err != nil {
+			return err
+		}
 		out, err = s.spaceView(ctx, st, u, sp.ID)
 		return err
 	})
@@ -291,8 +294,22 @@ func (s *Service) TransferSpace(ctx context.Context, u *quire.User, id, orgID st
 		if _, err := st.PlaceSpace(ctx, sp.ID, orgID, "", lastKey(sib)); err != nil {
 			return err
 		}
+		if err := leaveCollection(ctx, st, sp, ""); err != nil {
+			return err
+		}
 		out, err = s.spaceView(ctx, st, u, sp.ID)
 		return err
 	})
 	return out, err
+}
+
+// leaveCollection makes a space that now sits at the root private if its
+// visibility was "in-collection", which only spaces in a collection have.
+func leaveCollection(ctx context.Context, st quire.Store, sp *quire.Space, dest string) error {
+	if dest != "" || sp.Visibility != quire.VisibilityInCollection {
+		return nil
+	}
+	private := quire.VisibilityPrivate
+	_, err := st.UpdateSpace(ctx, sp.ID, quire.SpaceUpdate{Visibility: &private})
+	return err
 }

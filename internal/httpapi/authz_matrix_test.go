@@ -1,0 +1,522 @@
+package httpapi
+
+import (
+	"net/http"
+	"regexp"
+	"slices"
+	"testing"
+
+	"quire/internal/quire"
+	"quire/internal/service"
+)
+
+// accessRow is the expected row of the authorization table for one
+// operation: the subject kind and the minimum level. For operations open
+// to any authenticated caller (ScopeNone), anyUser gives the status each
+// caller gets instead.
+type accessRow struct {
+	scope   service.Scope
+	min     quire.Level
+	anyUser func(caller string) int
+	// absentOK marks a DELETE of the subject itself: callers who cannot
+	// see it get 204 ("nothing to delete") instead of 404, and nothing is
+	// deleted.
+	absentOK bool
+}
+
+// orAbsent marks a row as a DELETE of its subject.
+func (r accessRow) orAbsent() accessRow {
+	r.absentOK = true
+	return r
+}
+
+func orgRow(min quire.Level) accessRow   { return accessRow{scope: service.ScopeOrganization, min: min} }
+func spaceRow(min quire.Level) accessRow { return accessRow{scope: service.ScopeSpace, min: min} }
+func collRow(min quire.Level) accessRow  { return accessRow{scope: service.ScopeCollection, min: min} }
+func openRow(f func(caller string) int) accessRow {
+	return accessRow{scope: service.ScopeNone, anyUser: f}
+}
+
+// everyone answers the same status to every caller.
+func everyone(status int) func(string) int { return func(string) int { return status } }
+
+// expectedAccess is the authorization table as this test expects it. It
+// must name every operation of the route table, and each row must match
+// the route's declaration and the server's behaviour.
+var expectedAccess = map[string]accessRow{
+	"getApiInformation":                     openRow(everyone(http.StatusOK)),
+	"getAuthenticatedUser":                  openRow(everyone(http.StatusOK)),
+	"listOrganizationsForAuthenticatedUser": openRow(everyone(http.StatusOK)),
+	// Joining needs an allowed email domain: the members (acme.test) are
+	// already in and get 204, the outsider's domain is refused with 400.
+	"joinOrganization": openRow(func(c string) int {
+		if c == cNonMember {
+			return http.StatusBadRequest
+		}
+		return http.StatusNoContent
+	}),
+	// Callers may only look up their own email domain (acme.test here).
+	"getOrganizationsForEmailDomain": openRow(func(c string) int {
+		if c == cNonMember {
+			return http.StatusForbidden
+		}
+		return http.StatusOK
+	}),
+
+	"getOrganizationById":                 orgRow(quire.LevelGuest),
+	"updateOrganizationById":              orgRow(quire.LevelAdmin),
+	"deleteOrganizationInviteById":        orgRow(quire.LevelAdmin),
+	"updateOrganizationMemberLastSeenAt":  orgRow(quire.LevelGuest),
+	"listSSOProviderLoginsInOrganization": orgRow(quire.LevelGuest),
+
+	"listMembersInOrganizationById":     orgRow(quire.LevelRead),
+	"getMemberInOrganizationById":       orgRow(quire.LevelRead),
+	"updateMemberInOrganizationById":    orgRow(quire.LevelAdmin),
+	"removeMemberFromOrganizationById":  orgRow(quire.LevelAdmin),
+	"setUserAsSSOMemberForOrganization": orgRow(quire.LevelAdmin),
+	"listSpacesForOrganizationMember":   orgRow(quire.LevelRead),
+	"listTeamsForOrganizationMember":    orgRow(quire.LevelRead),
+
+	"listTeamsInOrganizationById":    orgRow(quire.LevelRead),
+	"createOrganizationTeam":         orgRow(quire.LevelAdmin),
+	"getTeamInOrganizationById":      orgRow(quire.LevelRead),
+	"updateTeamInOrganizationById":   orgRow(quire.LevelAdmin),
+	"removeTeamFromOrganizationById": orgRow(quire.LevelAdmin),
+
+	"listCollectionsInOrganizationById": orgRow(quire.LevelRead),
+	"createCollection":                  orgRow(quire.LevelCreate),
+	"getCollectionById":                 collRow(quire.LevelRead),
+	"updateCollectionById":              collRow(quire.LevelAdmin),
+	"deleteCollectionById":              collRow(quire.LevelAdmin).orAbsent(),
+	"listSpacesInCollectionById":        collRow(quire.LevelRead),
+	"moveCollection":                    collRow(quire.LevelAdmin),
+	"transferCollection":                collRow(quire.LevelAdmin),
+
+	"listSpacesInOrganizationById": orgRow(quire.LevelRead),
+	"createSpace":                  orgRow(quire.LevelCreate),
+	"getSpaceById":                 spaceRow(quire.LevelRead),
+	"updateSpaceById":              spaceRow(quire.LevelAdmin),
+	"deleteSpaceById":              spaceRow(quire.LevelAdmin).orAbsent(),
+	"duplicateSpace":               spaceRow(quire.LevelCreate),
+	"restoreSpace":                 spaceRow(quire.LevelAdmin),
+	"moveSpace":                    spaceRow(quire.LevelAdmin),
+	"transferSpace":                spaceRow(quire.LevelAdmin),
+
+	"inviteToSpace":               spaceRow(quire.LevelAdmin),
+	"listTeamPermissionsInSpace":  spaceRow(quire.LevelRead),
+	"updateTeamPermissionInSpace": spaceRow(quire.LevelAdmin),
+	"removeTeamFromSpace":         spaceRow(quire.LevelAdmin),
+	"listUserPermissionsInSpace":  spaceRow(quire.LevelRead),
+	"updateUserPermissionInSpace": spaceRow(quire.LevelAdmin),
+	"removeUserFromSpace":         spaceRow(quire.LevelAdmin),
+}
+
+// matrix holds what the cases of the authorization matrix share.
+type matrix struct {
+	ts *testServer
+	// org2 is a second organization where the fixture admin is admin, the
+	// target of transfers.
+	org2 string
+	// guestRead is a guest of the organization given read on every space
+	// the cases create.
+	guestRead *testUser
+}
+
+// Callers of the matrix besides the fixture users.
+const cGuestRead = "guest+read"
+
+// matrixCallers are the callers every operation is tried with.
+var matrixCallers = []string{cAdmin, cCreate, cEdit, cReview, cComment, cRead, cGuest, cGuestRead, cNonMember}
+
+// tokenOf returns a matrix caller's token.
+func (m *matrix) tokenOf(c string) string {
+	if c == cGuestRead {
+		return m.guestRead.Token
+	}
+	return m.ts.token(c)
+}
+
+// level is the level a caller has on a subject the cases create: members
+// get their role (spaces and collections inherit the organization's
+// default, read), guests nothing but their grants, outsiders nothing.
+func (m *matrix) level(scope service.Scope, c string) quire.Level {
+	switch c {
+	case cNonMember:
+		return quire.LevelNone
+	case cGuest:
+		return quire.LevelGuest
+	case cGuestRead:
+		if scope == service.ScopeSpace {
+			return quire.LevelRead
+		}
+		return quire.LevelGuest
+	}
+	return quire.Role(c).Level()
+}
+
+// space creates a space the guestRead caller may read.
+func (m *matrix) space(t *testing.T) string {
+	t.Helper()
+	id := m.ts.newSpace(t, "Matrix space")
+	m.ts.grantUser(t, id, m.guestRead.ID, "read")
+	return id
+}
+
+// member creates a member with the read role.
+func (m *matrix) member(t *testing.T) string {
+	t.Helper()
+	return m.ts.addUser(t, "m"+quire.NewID()+"@acme.test", "Matrix Member", m.ts.Org, quire.RoleRead).ID
+}
+
+// authzCase builds the request of one matrix case on fresh fixtures and
+// names its success status. still, when set, checks after a refused call
+// that the subject was left alone.
+type authzCase struct {
+	ok    int
+	setup func(t *testing.T, m *matrix) (params map[string]string, body any)
+	still func(t *testing.T, m *matrix, params map[string]string)
+}
+
+// p builds path parameters.
+func pathParams(kv ...string) map[string]string {
+	out := map[string]string{}
+	for i := 0; i+1 < len(kv); i += 2 {
+		out[kv[i]] = kv[i+1]
+	}
+	return out
+}
+
+// authzCases are the requests of the matrix, keyed by operationId.
+var authzCases = map[string]authzCase{
+	"getApiInformation":                     {ok: 200},
+	"getAuthenticatedUser":                  {ok: 200},
+	"listOrganizationsForAuthenticatedUser": {ok: 200},
+	"joinOrganization":                      {ok: 204},
+	"getOrganizationsForEmailDomain":        {ok: 200},
+	"getOrganizationById":                   {ok: 200},
+	"updateOrganizationById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return nil, map[string]any{"ai": true}
+	}},
+	"deleteOrganizationInviteById": {ok: 205, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("inviteId", m.ts.newInvite(t)), nil
+	}},
+	"updateOrganizationMemberLastSeenAt":  {ok: 200},
+	"listSSOProviderLoginsInOrganization": {ok: 200},
+	"listMembersInOrganizationById":       {ok: 200},
+	"getMemberInOrganizationById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("userId", m.ts.user(cAdmin).ID), nil
+	}},
+	"updateMemberInOrganizationById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("userId", m.member(t)), map[string]any{"role": "comment"}
+	}},
+	"removeMemberFromOrganizationById": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) { return pathParams("userId", m.member(t)), nil },
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			m.ts.must(t, 200, "GET", m.ts.OrgPath("/members/"+ps["userId"]), m.ts.token(cAdmin), nil)
+		}},
+	"setUserAsSSOMemberForOrganization": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("userId", m.member(t)), nil
+	}},
+	"listSpacesForOrganizationMember": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("userId", m.ts.user(cAdmin).ID), nil
+	}},
+	"listTeamsForOrganizationMember": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("userId", m.ts.user(cAdmin).ID), nil
+	}},
+	"listTeamsInOrganizationById": {ok: 200},
+	"createOrganizationTeam": {ok: 201, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return nil, map[string]any{"title": "Matrix team"}
+	}},
+	"getTeamInOrganizationById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("teamId", m.ts.newTeam(t, "Matrix team")), nil
+	}},
+	"updateTeamInOrganizationById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("teamId", m.ts.newTeam(t, "Matrix team")), map[string]any{"title": "Renamed team"}
+	}},
+	"removeTeamFromOrganizationById": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("teamId", m.ts.newTeam(t, "Matrix team")), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			m.ts.must(t, 200, "GET", m.ts.OrgPath("/teams/"+ps["teamId"]), m.ts.token(cAdmin), nil)
+		}},
+	"listCollectionsInOrganizationById": {ok: 200},
+	"createCollection": {ok: 201, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return nil, map[string]any{"title": "Matrix collection"}
+	}},
+	"getCollectionById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("collectionId", m.ts.newCollection(t, "Matrix collection", "")), nil
+	}},
+	"updateCollectionById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("collectionId", m.ts.newCollection(t, "Matrix collection", "")), map[string]any{"description": "Changed"}
+	}},
+	"deleteCollectionById": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("collectionId", m.ts.newCollection(t, "Matrix collection", "")), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			m.ts.must(t, 200, "GET", "/v1/collections/"+ps["collectionId"], m.ts.token(cAdmin), nil)
+		}},
+	"listSpacesInCollectionById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("collectionId", m.ts.newCollection(t, "Matrix collection", "")), nil
+	}},
+	"moveCollection": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		id := m.ts.newCollection(t, "Moved collection", "")
+		dest := m.ts.newCollection(t, "Destination", "")
+		return pathParams("collectionId", id), map[string]any{"parent": dest}
+	}},
+	"transferCollection": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("collectionId", m.ts.newCollection(t, "Transferred collection", "")), map[string]any{"organization": m.org2}
+	}},
+	"listSpacesInOrganizationById": {ok: 200},
+	"createSpace": {ok: 201, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return nil, map[string]any{"title": "Matrix space"}
+	}},
+	"getSpaceById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("spaceId", m.space(t)), nil
+	}},
+	"updateSpaceById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("spaceId", m.space(t)), map[string]any{"title": "Renamed space"}
+	}},
+	"deleteSpaceById": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) { return pathParams("spaceId", m.space(t)), nil },
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			sp := m.ts.must(t, 200, "GET", "/v1/spaces/"+ps["spaceId"], m.ts.token(cAdmin), nil)
+			wantAbsent(t, sp, "deletedAt")
+		}},
+	"duplicateSpace": {ok: 201, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("spaceId", m.space(t)), nil
+	}},
+	"restoreSpace": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		id := m.space(t)
+		m.ts.must(t, 205, "DELETE", "/v1/spaces/"+id, m.ts.token(cAdmin), nil)
+		return pathParams("spaceId", id), nil
+	}},
+	"moveSpace": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		id := m.space(t)
+		return pathParams("spaceId", id), map[string]any{"parent": m.ts.newCollection(t, "Destination", "")}
+	}},
+	"transferSpace": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("spaceId", m.space(t)), map[string]any{"organization": m.org2}
+	}},
+	"inviteToSpace": {ok: 204, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("spaceId", m.space(t)), map[string]any{"role": "edit", "users": []string{m.member(t)}}
+	}},
+	"listTeamPermissionsInSpace": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("spaceId", m.space(t)), nil
+	}},
+	"updateTeamPermissionInSpace": {ok: 204, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		id, team := m.space(t), m.ts.newTeam(t, "Granted team")
+		m.ts.grantTeam(t, id, team, "read")
+		return pathParams("spaceId", id, "teamId", team), map[string]any{"role": "edit"}
+	}},
+	"removeTeamFromSpace": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			id, team := m.space(t), m.ts.newTeam(t, "Granted team")
+			m.ts.grantTeam(t, id, team, "read")
+			return pathParams("spaceId", id, "teamId", team), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			l := m.ts.must(t, 200, "GET", "/v1/spaces/"+ps["spaceId"]+"/permissions/teams", m.ts.token(cAdmin), nil)
+			if got := ids(t, l, "team.id"); !slices.Equal(got, []string{ps["teamId"]}) {
+				t.Errorf("team grants after a refused removal: %v", got)
+			}
+		}},
+	"listUserPermissionsInSpace": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("spaceId", m.space(t)), nil
+	}},
+	"updateUserPermissionInSpace": {ok: 204, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		id, u := m.space(t), m.member(t)
+		m.ts.grantUser(t, id, u, "read")
+		return pathParams("spaceId", id, "userId", u), map[string]any{"role": "comment"}
+	}},
+	"removeUserFromSpace": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			id, u := m.space(t), m.member(t)
+			m.ts.grantUser(t, id, u, "read")
+			return pathParams("spaceId", id, "userId", u), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			l := m.ts.must(t, 200, "GET", "/v1/spaces/"+ps["spaceId"]+"/permissions/users", m.ts.token(cAdmin), nil)
+			if !slices.Contains(ids(t, l, "user.id"), ps["userId"]) {
+				t.Errorf("user grant gone after a refused removal")
+			}
+		}},
+}
+
+// declaredRoutes builds a server to read its route table.
+func declaredRoutes(t *testing.T) []Route {
+	t.Helper()
+	s, _ := newServer(service.New(nil), Config{BaseURL: testBaseURL})
+	return s.Routes()
+}
+
+var paramRE = regexp.MustCompile(`\{(\w+)\}`)
+
+// fillPath substitutes path parameters; defaults cover the organization
+// and the email domain.
+func fillPath(t *testing.T, ts *testServer, path string, params map[string]string) string {
+	t.Helper()
+	return paramRE.ReplaceAllStringFunc(path, func(s string) string {
+		name := s[1 : len(s)-1]
+		if v, ok := params[name]; ok {
+			return v
+		}
+		switch name {
+		case "organizationId":
+			return ts.Org
+		case "emailDomain":
+			return "acme.test"
+		}
+		t.Fatalf("no value for path parameter %s of %s", name, path)
+		return ""
+	})
+}
+
+// TestAuthzTableCoversRoutes checks that the expected table names exactly
+// the declared operations and agrees with each declaration.
+func TestAuthzTableCoversRoutes(t *testing.T) {
+	t.Parallel()
+	routes := declaredRoutes(t)
+	seen := map[string]bool{}
+	for _, r := range routes {
+		if seen[r.ID] {
+			t.Errorf("operationId %s declared twice", r.ID)
+		}
+		seen[r.ID] = true
+		want, ok := expectedAccess[r.ID]
+		if !ok {
+			t.Errorf("route %s (%s %s) has no row in expectedAccess", r.ID, r.Method, r.Path)
+			continue
+		}
+		if _, ok := authzCases[r.ID]; !ok {
+			t.Errorf("route %s has no case in authzCases", r.ID)
+		}
+		if r.Access.scope != want.scope {
+			t.Errorf("%s: scope %v, expected %v", r.ID, r.Access.scope, want.scope)
+		}
+		if want.scope != service.ScopeNone && r.Access.min != want.min {
+			t.Errorf("%s: minimum level %v, expected %v", r.ID, r.Access.min, want.min)
+		}
+		if r.Access.absentOK != want.absentOK {
+			t.Errorf("%s: absentOK %v, expected %v", r.ID, r.Access.absentOK, want.absentOK)
+		}
+	}
+	for id := range expectedAccess {
+		if !seen[id] {
+			t.Errorf("expectedAccess names %s, which is not a declared route", id)
+		}
+	}
+	for id := range authzCases {
+		if !seen[id] {
+			t.Errorf("authzCases names %s, which is not a declared route", id)
+		}
+	}
+}
+
+// TestAuthzMatrix calls every operation as every kind of caller and checks
+// that it is let through exactly when the caller's level reaches the
+// operation's minimum.
+func TestAuthzMatrix(t *testing.T) {
+	t.Parallel()
+	routes := declaredRoutes(t)
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		m := &matrix{ts: ts}
+		ts.must(t, 200, "PATCH", ts.OrgPath(""), ts.token(cAdmin), map[string]any{"emailDomains": []string{"acme.test"}})
+		m.org2, _ = ts.secondOrg(t, "Second Org", "owner@second.test")
+		m.guestRead = ts.addUser(t, "guest2@acme.test", "Gina Guest", ts.Org, "")
+
+		for _, r := range routes {
+			row, c := expectedAccess[r.ID], authzCases[r.ID]
+			if c.ok == 0 {
+				t.Errorf("%s: no case", r.ID)
+				continue
+			}
+			t.Run(r.ID, func(t *testing.T) {
+				for _, caller := range matrixCallers {
+					var want int
+					switch {
+					case row.scope == service.ScopeNone:
+						want = row.anyUser(caller)
+					case m.level(row.scope, caller) >= row.min:
+						want = c.ok
+					case m.level(row.scope, caller) < visibleAt(row.scope) && row.absentOK:
+						want = http.StatusNoContent
+					case m.level(row.scope, caller) < visibleAt(row.scope):
+						want = http.StatusNotFound
+					default:
+						want = http.StatusForbidden
+					}
+					var (
+						params map[string]string
+						body   any
+					)
+					if c.setup != nil {
+						params, body = c.setup(t, m)
+					}
+					path := fillPath(t, ts, r.Path, params)
+					res := ts.send(t, r.Method, path, m.tokenOf(caller), body)
+					if res.Status != want {
+						t.Errorf("%s as %s: status %d, want %d: %s", r.ID, caller, res.Status, want, res.Body)
+						continue
+					}
+					if want >= 400 {
+						checkErrorBody(t, res)
+					}
+					if want != c.ok && c.still != nil {
+						c.still(t, m, params)
+					}
+				}
+			})
+		}
+	})
+}
+
+// visibleAt is the level below which a subject answers 404: members and
+// guests see their organization, content needs read.
+func visibleAt(scope service.Scope) quire.Level {
+	if scope == service.ScopeOrganization {
+		return quire.LevelGuest
+	}
+	return quire.LevelRead
+}
+
+// TestUnauthenticated checks that every operation refuses a missing or
+// invalid token with 401 before anything else.
+func TestUnauthenticated(t *testing.T) {
+	t.Parallel()
+	routes := declaredRoutes(t)
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		sp := ts.newSpace(t, "Shared")
+		team := ts.newTeam(t, "Shared team")
+		params := pathParams("spaceId", sp, "collectionId", ts.newCollection(t, "Shared", ""), "teamId", team,
+			"userId", ts.user(cRead).ID, "inviteId", ts.newInvite(t))
+		id, _, _ := quire.ParseToken(ts.token(cAdmin))
+		auths := map[string]string{
+			"none":          "",
+			"malformed":     "Bearer qt_x_y",
+			"garbage":       "Bearer garbage",
+			"empty bearer":  "Bearer ",
+			"basic":         "Basic YWRtaW46YWRtaW4=",
+			"wrong secret":  "Bearer qt_" + id + "_0000",
+			"no scheme":     ts.token(cAdmin),
+			"lower scheme":  "bearer garbage",
+			"unknown token": "Bearer qt_" + quire.NewID() + "_abcdef",
+		}
+		for _, r := range routes {
+			path := fillPath(t, ts, r.Path, params)
+			for name, auth := range auths {
+				res := ts.sendAuth(t, r.Method, path, auth, nil)
+				if res.Status != http.StatusUnauthorized {
+					t.Errorf("%s with %s token: status %d, want 401: %s", r.ID, name, res.Status, res.Body)
+					continue
+				}
+				checkErrorBody(t, res)
+			}
+		}
+		// Nothing was touched.
+		s := ts.must(t, 200, "GET", "/v1/spaces/"+sp, ts.token(cAdmin), nil)
+		wantAbsent(t, s, "deletedAt")
+		ts.must(t, 200, "GET", ts.OrgPath("/teams/"+team), ts.token(cAdmin), nil)
+	})
+}

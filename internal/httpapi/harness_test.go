@@ -1,0 +1,596 @@
+package httpapi
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+
+	"quire/internal/quire"
+	"quire/internal/service"
+	"quire/internal/store"
+)
+
+// postgresEnv names the server the PostgreSQL runs use; without it only
+// SQLite runs.
+const postgresEnv = "QUIRE_TEST_POSTGRES_URL"
+
+// testBaseURL is the base URL the servers under test are configured with.
+const testBaseURL = "http://test"
+
+// Engines.
+const (
+	engineSQLite   = "sqlite"
+	enginePostgres = "postgres"
+)
+
+// timestampRE is the shape of every timestamp of the API.
+var timestampRE = regexp.MustCompile(`^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$`)
+
+// testClock is the service's clock: wall time shifted by an offset the
+// test moves forward.
+type testClock struct {
+	offset atomic.Int64
+}
+
+// Now returns the shifted time.
+func (c *testClock) Now() time.Time { return time.Now().Add(time.Duration(c.offset.Load())) }
+
+// Advance moves the clock forward.
+func (c *testClock) Advance(d time.Duration) { c.offset.Add(int64(d)) }
+
+// testUser is a user of the test server with its API token.
+type testUser struct {
+	ID    string
+	Email string
+	Name  string
+	Token string
+	Role  quire.Role // "" for a guest or a non-member
+}
+
+// Caller names of the fixture users.
+const (
+	cAdmin     = "admin"
+	cCreate    = "create"
+	cEdit      = "edit"
+	cReview    = "review"
+	cComment   = "comment"
+	cRead      = "read"
+	cGuest     = "guest"
+	cNonMember = "nonmember"
+)
+
+// roleCallers are the fixture members with a role, most powerful first.
+var roleCallers = []string{cAdmin, cCreate, cEdit, cReview, cComment, cRead}
+
+// testServer is a running API over a fresh database, with an organization
+// and one user per role.
+type testServer struct {
+	Engine string
+	URL    string
+	Store  quire.Store
+	Svc    *service.Service
+	Clock  *testClock
+	Org    string
+	Users  map[string]*testUser
+}
+
+// newTestServer starts an API over a fresh store of the engine and
+// bootstraps its fixtures.
+func newTestServer(t *testing.T, engine string) *testServer {
+	t.Helper()
+	ctx := context.Background()
+	st := openTestStore(t, engine)
+	clock := &testClock{}
+	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
+	svc := service.New(st, service.WithClock(clock.Now), service.WithLogger(logger))
+	h := New(svc, Config{BaseURL: testBaseURL, Logger: logger})
+	hs := httptest.NewServer(h)
+	t.Cleanup(hs.Close)
+
+	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Clock: clock, Users: map[string]*testUser{}}
+	res, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Acme Docs", Email: "admin@acme.test", Name: "Ada Admin"})
+	if err != nil {
+		t.Fatalf("bootstrap: %v", err)
+	}
+	ts.Org = res.Organization
+	ts.Users[cAdmin] = &testUser{ID: res.User, Email: "admin@acme.test", Name: "Ada Admin", Token: res.Token, Role: quire.RoleAdmin}
+	names := map[string]string{cCreate: "Cleo Create", cEdit: "Eddie Edit", cReview: "Remy Review",
+		cComment: "Cora Comment", cRead: "Rita Read"}
+	for _, c := range roleCallers[1:] {
+		ts.Users[c] = ts.addUser(t, c+"@acme.test", names[c], ts.Org, quire.Role(c))
+	}
+	ts.Users[cGuest] = ts.addUser(t, "guest@acme.test", "Gus Guest", ts.Org, "")
+	ts.Users[cNonMember] = ts.addUser(t, "outsider@other.test", "Otto Outsider", "", "")
+	return ts
+}
+
+// addUser creates a user, a member of org with role when org is set.
+func (ts *testServer) addUser(t *testing.T, email, name, org string, role quire.Role) *testUser {
+	t.Helper()
+	u, token, err := ts.Svc.CreateUser(context.Background(), service.CreateUserInput{Email: email, Name: name, OrgID: org, Role: role})
+	if err != nil {
+		t.Fatalf("create user %s: %v", email, err)
+	}
+	return &testUser{ID: u.ID, Email: email, Name: name, Token: token, Role: role}
+}
+
+// user returns a fixture user.
+func (ts *testServer) user(name string) *testUser {
+	u, ok := ts.Users[name]
+	if !ok {
+		panic("no fixture user " + name)
+	}
+	return u
+}
+
+// token returns the token of a fixture user.
+func (ts *testServer) token(name string) string { return ts.user(name).Token }
+
+// openTestStore opens a fresh store of the engine, closed (and for
+// PostgreSQL dropped) at the end of the test.
+func openTestStore(t *testing.T, engine string) quire.Store {
+	t.Helper()
+	ctx := context.Background()
+	cfg := store.Config{DataDir: t.TempDir()}
+	if engine == enginePostgres {
+		cfg.DatabaseURL = createPostgresDB(t)
+	}
+	st, err := store.Open(ctx, cfg)
+	if err != nil {
+		t.Fatalf("open %s store: %v", engine, err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	return st
+}
+
+// createPostgresDB creates a database on the server of postgresEnv and
+// returns its URL; the database is dropped when the test ends (after the
+// store is closed, since cleanups run last-in first-out).
+func createPostgresDB(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv(postgresEnv)
+	if base == "" {
+		t.Fatalf("%s is not set", postgresEnv)
+	}
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatalf("connect postgres: %v", err)
+	}
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	name := "qh_" + hex.EncodeToString(b[:])
+	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+		_ = admin.Close()
+		t.Fatalf("create database: %v", err)
+	}
+	t.Cleanup(func() {
+		defer admin.Close()
+		if _, err := admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
+			t.Errorf("drop database %s: %v", name, err)
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatalf("parse %s: %v", postgresEnv, err)
+	}
+	u.Path = "/" + name
+	return u.String()
+}
+
+// engines lists the engines the tests run on.
+func engines() []string {
+	e := []string{engineSQLite}
+	if os.Getenv(postgresEnv) != "" {
+		e = append(e, enginePostgres)
+	}
+	return e
+}
+
+// forEachEngine runs fn against a fresh server on every engine, in
+// parallel subtests.
+func forEachEngine(t *testing.T, fn func(t *testing.T, ts *testServer)) {
+	t.Helper()
+	for _, e := range engines() {
+		t.Run(e, func(t *testing.T) {
+			t.Parallel()
+			fn(t, newTestServer(t, e))
+		})
+	}
+}
+
+// rawBody is a request body sent as is, with a JSON content type.
+type rawBody string
+
+// response is what a request returned.
+type response struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// obj decodes the body as a JSON object.
+func (r response) obj(t *testing.T) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(r.Body, &m); err != nil {
+		t.Fatalf("body is not a JSON object: %v: %s", err, r.Body)
+	}
+	return m
+}
+
+// send makes a request. A nil body sends no body and no content type; a
+// rawBody or []byte is sent as is with a JSON content type; anything else
+// is encoded as JSON. An empty token sends no Authorization header.
+func (ts *testServer) send(t *testing.T, method, path, token string, body any) response {
+	t.Helper()
+	return ts.sendAuth(t, method, path, bearer(token), body)
+}
+
+// bearer renders a token as an Authorization header value.
+func bearer(token string) string {
+	if token == "" {
+		return ""
+	}
+	return "Bearer " + token
+}
+
+// sendAuth makes a request with a literal Authorization header ("" for
+// none).
+func (ts *testServer) sendAuth(t *testing.T, method, path, auth string, body any) response {
+	t.Helper()
+	var (
+		rd          io.Reader
+		contentType string
+	)
+	switch b := body.(type) {
+	case nil:
+	case rawBody:
+		rd, contentType = strings.NewReader(string(b)), "application/json"
+	case []byte:
+		rd, contentType = bytes.NewReader(b), "application/json"
+	default:
+		enc, err := json.Marshal(b)
+		if err != nil {
+			t.Fatalf("encode body: %v", err)
+		}
+		rd, contentType = bytes.NewReader(enc), "application/json"
+	}
+	req, err := http.NewRequest(method, ts.URL+path, rd)
+	if err != nil {
+		t.Fatalf("new request: %v", err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	if auth != "" {
+		req.Header.Set("Authorization", auth)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, path, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("%s %s: read body: %v", method, path, err)
+	}
+	return response{Status: resp.StatusCode, Header: resp.Header, Body: data}
+}
+
+// do makes a request and decodes a JSON object body (nil when there is
+// none).
+func (ts *testServer) do(t *testing.T, method, path, token string, body any) (int, map[string]any) {
+	t.Helper()
+	r := ts.send(t, method, path, token, body)
+	if len(bytes.TrimSpace(r.Body)) == 0 {
+		return r.Status, nil
+	}
+	var m map[string]any
+	if err := json.Unmarshal(r.Body, &m); err != nil {
+		t.Fatalf("%s %s: %d: body is not a JSON object: %s", method, path, r.Status, r.Body)
+	}
+	return r.Status, m
+}
+
+// must makes a request that has to answer want, and returns its JSON body.
+func (ts *testServer) must(t *testing.T, want int, method, path, token string, body any) map[string]any {
+	t.Helper()
+	r := ts.send(t, method, path, token, body)
+	if r.Status != want {
+		t.Fatalf("%s %s: status %d, want %d: %s", method, path, r.Status, want, r.Body)
+	}
+	if want == http.StatusNoContent || want == http.StatusResetContent {
+		if len(r.Body) != 0 {
+			t.Errorf("%s %s: %d with a body: %s", method, path, want, r.Body)
+		}
+		return nil
+	}
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("%s %s: content type %q, want application/json", method, path, ct)
+	}
+	return r.obj(t)
+}
+
+// mustError makes a request that has to fail with want, checks the error
+// body and returns its message.
+func (ts *testServer) mustError(t *testing.T, want int, method, path, token string, body any) string {
+	t.Helper()
+	r := ts.send(t, method, path, token, body)
+	if r.Status != want {
+		t.Fatalf("%s %s: status %d, want %d: %s", method, path, r.Status, want, r.Body)
+	}
+	return checkErrorBody(t, r)
+}
+
+// checkErrorBody checks that a response is exactly
+// {"error":{"code":<status>,"message":<non-empty>}} and returns the
+// message.
+func checkErrorBody(t *testing.T, r response) string {
+	t.Helper()
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		t.Errorf("error content type %q, want application/json", ct)
+	}
+	var top map[string]json.RawMessage
+	if err := json.Unmarshal(r.Body, &top); err != nil {
+		t.Errorf("error body is not a JSON object: %s", r.Body)
+		return ""
+	}
+	if len(top) != 1 || top["error"] == nil {
+		t.Errorf("error body has keys %v, want only error: %s", keysOf(top), r.Body)
+		return ""
+	}
+	var inner map[string]json.RawMessage
+	if err := json.Unmarshal(top["error"], &inner); err != nil {
+		t.Errorf("error.error is not an object: %s", r.Body)
+		return ""
+	}
+	if len(inner) != 2 || inner["code"] == nil || inner["message"] == nil {
+		t.Errorf("error object has keys %v, want code and message: %s", keysOf(inner), r.Body)
+		return ""
+	}
+	var code int
+	if err := json.Unmarshal(inner["code"], &code); err != nil || code != r.Status {
+		t.Errorf("error.code %s, want %d", inner["code"], r.Status)
+	}
+	var msg string
+	if err := json.Unmarshal(inner["message"], &msg); err != nil || strings.TrimSpace(msg) == "" {
+		t.Errorf("error.message %s, want a non-empty string", inner["message"])
+	}
+	return msg
+}
+
+// keysOf lists a map's keys in order.
+func keysOf[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// field walks a decoded JSON value along a dotted path ("urls.location",
+// "items.0.id").
+func field(v any, path string) any {
+	for _, p := range strings.Split(path, ".") {
+		switch x := v.(type) {
+		case map[string]any:
+			v = x[p]
+		case []any:
+			var i int
+			if _, err := fmt.Sscan(p, &i); err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			v = x[i]
+		default:
+			return nil
+		}
+	}
+	return v
+}
+
+// str returns a string field, "" when absent or of another type.
+func str(v any, path string) string {
+	s, _ := field(v, path).(string)
+	return s
+}
+
+// has reports whether an object has a key (even with a null value).
+func has(v any, path string) bool {
+	i := strings.LastIndex(path, ".")
+	parent, key := v, path
+	if i >= 0 {
+		parent, key = field(v, path[:i]), path[i+1:]
+	}
+	m, ok := parent.(map[string]any)
+	if !ok {
+		return false
+	}
+	_, ok = m[key]
+	return ok
+}
+
+// items returns the items of a list body.
+func items(t *testing.T, list map[string]any) []map[string]any {
+	t.Helper()
+	raw, ok := list["items"].([]any)
+	if !ok {
+		t.Fatalf("list has no items array: %v", list)
+	}
+	out := make([]map[string]any, 0, len(raw))
+	for _, it := range raw {
+		m, ok := it.(map[string]any)
+		if !ok {
+			t.Fatalf("list item is not an object: %v", it)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// ids returns the value of key for every item of a list body.
+func ids(t *testing.T, list map[string]any, key string) []string {
+	t.Helper()
+	var out []string
+	for _, it := range items(t, list) {
+		out = append(out, str(it, key))
+	}
+	return out
+}
+
+// wantFields checks fields of a decoded object; a nil expected value
+// requires a JSON null (present).
+func wantFields(t *testing.T, obj map[string]any, want map[string]any) {
+	t.Helper()
+	for path, w := range want {
+		got := field(obj, path)
+		if w == nil {
+			if !has(obj, path) || got != nil {
+				t.Errorf("%s = %#v, want null", path, got)
+			}
+			continue
+		}
+		if !jsonEqual(got, w) {
+			t.Errorf("%s = %#v, want %#v", path, got, w)
+		}
+	}
+}
+
+// jsonEqual compares a decoded JSON value with a Go value through JSON.
+func jsonEqual(got, want any) bool {
+	g, _ := json.Marshal(got)
+	w, _ := json.Marshal(want)
+	return bytes.Equal(g, w)
+}
+
+// wantTimestamp checks that a field is an API timestamp.
+func wantTimestamp(t *testing.T, obj map[string]any, path string) {
+	t.Helper()
+	s, ok := field(obj, path).(string)
+	if !ok || !timestampRE.MatchString(s) {
+		t.Errorf("%s = %#v, want a timestamp like 2006-01-02T15:04:05.000Z", path, field(obj, path))
+	}
+}
+
+// wantAbsent checks that an object lacks a key.
+func wantAbsent(t *testing.T, obj map[string]any, path string) {
+	t.Helper()
+	if has(obj, path) {
+		t.Errorf("%s = %#v, want absent", path, field(obj, path))
+	}
+}
+
+// wantContains checks that an error message mentions a word.
+func wantContains(t *testing.T, msg, word string) {
+	t.Helper()
+	if !strings.Contains(msg, word) {
+		t.Errorf("message %q does not mention %q", msg, word)
+	}
+}
+
+// Fixture builders, all acting as the organization's admin.
+
+// OrgPath returns /v1/orgs/{org} plus a suffix.
+func (ts *testServer) OrgPath(suffix string) string { return "/v1/orgs/" + ts.Org + suffix }
+
+// createSpace creates a space through the API.
+func (ts *testServer) createSpace(t *testing.T, body map[string]any) map[string]any {
+	t.Helper()
+	var b any
+	if body != nil {
+		b = body
+	}
+	return ts.must(t, http.StatusCreated, "POST", ts.OrgPath("/spaces"), ts.token(cAdmin), b)
+}
+
+// newSpace creates a space with a title and returns its id.
+func (ts *testServer) newSpace(t *testing.T, title string) string {
+	t.Helper()
+	return str(ts.createSpace(t, map[string]any{"title": title}), "id")
+}
+
+// newSpaceIn creates a space in a collection and returns its id.
+func (ts *testServer) newSpaceIn(t *testing.T, title, parent string) string {
+	t.Helper()
+	return str(ts.createSpace(t, map[string]any{"title": title, "parent": parent}), "id")
+}
+
+// newCollection creates a collection (in parent unless "") and returns its
+// id.
+func (ts *testServer) newCollection(t *testing.T, title, parent string) string {
+	t.Helper()
+	body := map[string]any{"title": title}
+	if parent != "" {
+		body["parent"] = parent
+	}
+	return str(ts.must(t, http.StatusCreated, "POST", ts.OrgPath("/collections"), ts.token(cAdmin), body), "id")
+}
+
+// newTeam creates a team with members and returns its id.
+func (ts *testServer) newTeam(t *testing.T, title string, members ...string) string {
+	t.Helper()
+	body := map[string]any{"title": title}
+	if len(members) > 0 {
+		body["members"] = members
+	}
+	return str(ts.must(t, http.StatusCreated, "PUT", ts.OrgPath("/teams"), ts.token(cAdmin), body), "id")
+}
+
+// grantUser gives a member a role on a space.
+func (ts *testServer) grantUser(t *testing.T, space, userID, role string) {
+	t.Helper()
+	ts.must(t, http.StatusNoContent, "POST", "/v1/spaces/"+space+"/permissions", ts.token(cAdmin),
+		map[string]any{"role": role, "users": []string{userID}})
+}
+
+// grantTeam gives a team a role on a space.
+func (ts *testServer) grantTeam(t *testing.T, space, teamID, role string) {
+	t.Helper()
+	ts.must(t, http.StatusNoContent, "POST", "/v1/spaces/"+space+"/permissions", ts.token(cAdmin),
+		map[string]any{"role": role, "teams": []string{teamID}})
+}
+
+// secondOrg bootstraps another organization and makes the first
+// organization's admin an admin of it too, through join and a role change.
+// It returns the new organization's id and its own admin.
+func (ts *testServer) secondOrg(t *testing.T, title, adminEmail string) (string, *testUser) {
+	t.Helper()
+	res, err := ts.Svc.Bootstrap(context.Background(), service.BootstrapInput{OrgTitle: title, Email: adminEmail, Name: "Second Admin"})
+	if err != nil {
+		t.Fatalf("bootstrap %s: %v", title, err)
+	}
+	owner := &testUser{ID: res.User, Email: adminEmail, Name: "Second Admin", Token: res.Token, Role: quire.RoleAdmin}
+	org := res.Organization
+	ts.must(t, http.StatusOK, "PATCH", "/v1/orgs/"+org, owner.Token, map[string]any{"emailDomains": []string{"acme.test"}})
+	ts.must(t, http.StatusNoContent, "POST", "/v1/orgs/"+org+"/join", ts.token(cAdmin), nil)
+	ts.must(t, http.StatusOK, "PATCH", "/v1/orgs/"+org+"/members/"+ts.user(cAdmin).ID, owner.Token, map[string]any{"role": "admin"})
+	return org, owner
+}
+
+// newInvite stores an invite link in the organization and returns its id.
+func (ts *testServer) newInvite(t *testing.T) string {
+	t.Helper()
+	inv := &quire.Invite{ID: quire.NewID(), OrgID: ts.Org, Role: quire.RoleRead, CreatedAt: time.Now()}
+	if err := ts.Store.CreateInvite(context.Background(), inv); err != nil {
+		t.Fatalf("create invite: %v", err)
+	}
+	return inv.ID
+}

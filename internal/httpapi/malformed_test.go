@@ -1,0 +1,417 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// openAPIDoc is the part of the OpenAPI document the tests read.
+type openAPIDoc struct {
+	OpenAPI string                                `json:"openapi"`
+	Paths   map[string]map[string]json.RawMessage `json:"paths"`
+}
+
+// openAPIOp is one operation of the document.
+type openAPIOp struct {
+	OperationID string          `json:"operationId"`
+	Parameters  []openAPIParam  `json:"parameters"`
+	RequestBody json.RawMessage `json:"requestBody"`
+	Responses   map[string]any  `json:"responses"`
+}
+
+// openAPIParam is a parameter of an operation.
+type openAPIParam struct {
+	Name   string         `json:"name"`
+	In     string         `json:"in"`
+	Schema map[string]any `json:"schema"`
+}
+
+// operation is an operation with its method and path.
+type operation struct {
+	openAPIOp
+	Method string
+	Path   string
+}
+
+// fetchOpenAPI reads the served document, without a token.
+func fetchOpenAPI(t *testing.T, ts *testServer) (openAPIDoc, []operation) {
+	t.Helper()
+	r := ts.send(t, "GET", "/v1/openapi.json", "", nil)
+	if r.Status != http.StatusOK {
+		t.Fatalf("GET /v1/openapi.json: %d: %s", r.Status, r.Body)
+	}
+	var doc openAPIDoc
+	if err := json.Unmarshal(r.Body, &doc); err != nil {
+		t.Fatalf("openapi.json is not valid JSON: %v", err)
+	}
+	var ops []operation
+	for path, item := range doc.Paths {
+		for method, raw := range item {
+			m := strings.ToUpper(method)
+			if !slices.Contains([]string{"GET", "POST", "PUT", "PATCH", "DELETE"}, m) {
+				continue
+			}
+			var op openAPIOp
+			if err := json.Unmarshal(raw, &op); err != nil {
+				t.Fatalf("%s %s: %v", method, path, err)
+			}
+			ops = append(ops, operation{openAPIOp: op, Method: m, Path: path})
+		}
+	}
+	slices.SortFunc(ops, func(a, b operation) int { return strings.Compare(a.OperationID, b.OperationID) })
+	return doc, ops
+}
+
+// bodyCase describes the request body of an operation for the malformed
+// input checks: how to reach a subject, a valid body, bodies with a field
+// of the wrong type, and how to read the state a rejected write must not
+// change.
+type bodyCase struct {
+	setup     func(t *testing.T, ts *testServer) map[string]string
+	valid     map[string]any
+	wrongType map[string]map[string]any // field → body
+	required  []string                  // fields whose absence is an error
+	snapshot  func(t *testing.T, ts *testServer, params map[string]string) string
+}
+
+// snap reads resources as the admin and concatenates them.
+func snap(paths ...func(map[string]string) string) func(*testing.T, *testServer, map[string]string) string {
+	return func(t *testing.T, ts *testServer, ps map[string]string) string {
+		t.Helper()
+		var b strings.Builder
+		for _, f := range paths {
+			r := ts.send(t, "GET", f(ps), ts.token(cAdmin), nil)
+			fmt.Fprintf(&b, "%d %s\n", r.Status, r.Body)
+		}
+		return b.String()
+	}
+}
+
+// fixed returns a path builder of a constant path.
+func fixed(path string) func(map[string]string) string {
+	return func(map[string]string) string { return path }
+}
+
+// spacePathOf, collectionPathOf... build paths from parameters.
+func spacePathOf(ps map[string]string) string      { return "/v1/spaces/" + ps["spaceId"] }
+func collectionPathOf(ps map[string]string) string { return "/v1/collections/" + ps["collectionId"] }
+
+var bodyCases = map[string]bodyCase{
+	"updateOrganizationById": {
+		valid: map[string]any{"title": "Acme Docs"},
+		wrongType: map[string]map[string]any{
+			"title":        {"title": 12},
+			"sso":          {"sso": "yes"},
+			"emailDomains": {"emailDomains": "acme.test"},
+			"mergeRules":   {"mergeRules": "none"},
+			"defaultRole":  {"defaultRole": 3},
+		},
+		snapshot: func(t *testing.T, ts *testServer, ps map[string]string) string {
+			return snap(fixed(ts.OrgPath("")))(t, ts, ps)
+		},
+	},
+	"createOrganizationTeam": {
+		valid:     map[string]any{"title": "Team"},
+		wrongType: map[string]map[string]any{"title": {"title": 5}, "members": {"title": "T", "members": "x"}},
+		required:  []string{"title"},
+		snapshot: func(t *testing.T, ts *testServer, ps map[string]string) string {
+			return snap(fixed(ts.OrgPath("/teams")))(t, ts, ps)
+		},
+	},
+	"updateTeamInOrganizationById": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("teamId", ts.newTeam(t, "Team"))
+		},
+		valid:     map[string]any{"title": "Renamed"},
+		wrongType: map[string]map[string]any{"title": {"title": true}},
+		required:  []string{"title"},
+		snapshot: func(t *testing.T, ts *testServer, ps map[string]string) string {
+			return snap(fixed(ts.OrgPath("/teams/"+ps["teamId"])))(t, ts, ps)
+		},
+	},
+	"updateMemberInOrganizationById": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("userId", ts.user(cRead).ID)
+		},
+		valid:     map[string]any{"role": "edit"},
+		wrongType: map[string]map[string]any{"role": {"role": 3}},
+		snapshot: func(t *testing.T, ts *testServer, ps map[string]string) string {
+			return snap(fixed(ts.OrgPath("/members/"+ps["userId"])))(t, ts, ps)
+		},
+	},
+	"createCollection": {
+		valid:     map[string]any{"title": "Collection"},
+		wrongType: map[string]map[string]any{"title": {"title": []int{1}}, "parent": {"parent": 1}},
+		snapshot: func(t *testing.T, ts *testServer, ps map[string]string) string {
+			return snap(fixed(ts.OrgPath("/collections")))(t, ts, ps)
+		},
+	},
+	"updateCollectionById": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("collectionId", ts.newCollection(t, "Collection", ""))
+		},
+		valid:     map[string]any{"title": "Renamed"},
+		wrongType: map[string]map[string]any{"description": {"description": 7}, "defaultLevel": {"defaultLevel": 1}},
+		snapshot:  snap(collectionPathOf),
+	},
+	"moveCollection": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("collectionId", ts.newCollection(t, "Collection", ""))
+		},
+		valid:     map[string]any{"parent": ""},
+		wrongType: map[string]map[string]any{"position": {"position": "first"}, "parent": {"parent": 4}},
+		snapshot:  snap(collectionPathOf),
+	},
+	"transferCollection": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("collectionId", ts.newCollection(t, "Collection", ""))
+		},
+		valid:     map[string]any{"organization": "nowhere"},
+		wrongType: map[string]map[string]any{"organization": {"organization": 1}},
+		required:  []string{"organization"},
+		snapshot:  snap(collectionPathOf),
+	},
+	"createSpace": {
+		valid:     map[string]any{"title": "Space"},
+		wrongType: map[string]map[string]any{"emoji": {"emoji": 1}, "editMode": {"editMode": 2}, "title": {"title": false}},
+		snapshot: func(t *testing.T, ts *testServer, ps map[string]string) string {
+			return snap(fixed(ts.OrgPath("/spaces")))(t, ts, ps)
+		},
+	},
+	"updateSpaceById": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("spaceId", ts.newSpace(t, "Space"))
+		},
+		valid: map[string]any{"title": "Renamed"},
+		wrongType: map[string]map[string]any{"title": {"title": 1}, "mergeRules": {"mergeRules": "none"},
+			"emoji": {"emoji": 5}, "defaultLevel": {"defaultLevel": 1}, "visibility": {"visibility": true}},
+		snapshot: snap(spacePathOf),
+	},
+	"moveSpace": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("spaceId", ts.newSpace(t, "Space"))
+		},
+		valid:     map[string]any{"parent": ""},
+		wrongType: map[string]map[string]any{"position": {"position": 1}, "parent": {"parent": true}},
+		snapshot:  snap(spacePathOf),
+	},
+	"transferSpace": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("spaceId", ts.newSpace(t, "Space"))
+		},
+		valid:     map[string]any{"organization": "nowhere"},
+		wrongType: map[string]map[string]any{"organization": {"organization": false}},
+		required:  []string{"organization"},
+		snapshot:  snap(spacePathOf),
+	},
+	"inviteToSpace": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("spaceId", ts.newSpace(t, "Space"))
+		},
+		valid:     map[string]any{"role": "read", "users": []string{"nobody"}},
+		wrongType: map[string]map[string]any{"users": {"role": "read", "users": "u"}, "role": {"role": 1, "users": []string{"u"}}},
+		snapshot: snap(func(ps map[string]string) string { return spacePathOf(ps) + "/permissions/users" },
+			func(ps map[string]string) string { return spacePathOf(ps) + "/permissions/teams" }),
+	},
+	"updateTeamPermissionInSpace": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			sp, team := ts.newSpace(t, "Space"), ts.newTeam(t, "Team")
+			ts.grantTeam(t, sp, team, "read")
+			return pathParams("spaceId", sp, "teamId", team)
+		},
+		valid:     map[string]any{"role": "edit"},
+		wrongType: map[string]map[string]any{"role": {"role": 2}},
+		snapshot:  snap(func(ps map[string]string) string { return spacePathOf(ps) + "/permissions/teams" }),
+	},
+	"updateUserPermissionInSpace": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			sp := ts.newSpace(t, "Space")
+			ts.grantUser(t, sp, ts.user(cRead).ID, "comment")
+			return pathParams("spaceId", sp, "userId", ts.user(cRead).ID)
+		},
+		valid:     map[string]any{"role": "edit"},
+		wrongType: map[string]map[string]any{"role": {"role": []string{"edit"}}},
+		snapshot:  snap(func(ps map[string]string) string { return spacePathOf(ps) + "/permissions/users" }),
+	},
+}
+
+// withField returns a copy of body with one more (or a replaced) field.
+func withField(body map[string]any, k string, v any) map[string]any {
+	out := map[string]any{}
+	for key, val := range body {
+		out[key] = val
+	}
+	out[k] = v
+	return out
+}
+
+// TestMalformedBodies sends broken bodies to every operation that takes
+// one and checks the status, the error body and that nothing changed.
+func TestMalformedBodies(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		_, ops := fetchOpenAPI(t, ts)
+		withBody := map[string]bool{}
+		for _, op := range ops {
+			if len(op.RequestBody) == 0 {
+				continue
+			}
+			withBody[op.OperationID] = true
+			c, ok := bodyCases[op.OperationID]
+			if !ok {
+				t.Errorf("%s takes a body but has no case in bodyCases", op.OperationID)
+				continue
+			}
+			t.Run(op.OperationID, func(t *testing.T) {
+				var params map[string]string
+				if c.setup != nil {
+					params = c.setup(t, ts)
+				}
+				path := fillPath(t, ts, op.Path, params)
+				before := c.snapshot(t, ts, params)
+				admin := ts.token(cAdmin)
+				check := func(name string, want int, body any, mention string) {
+					t.Helper()
+					r := ts.send(t, op.Method, path, admin, body)
+					if r.Status != want {
+						t.Errorf("%s: status %d, want %d: %s", name, r.Status, want, r.Body)
+						return
+					}
+					msg := checkErrorBody(t, r)
+					if mention != "" && !strings.Contains(msg, mention) {
+						t.Errorf("%s: message %q does not name %q", name, msg, mention)
+					}
+					if after := c.snapshot(t, ts, params); after != before {
+						t.Errorf("%s: state changed by a rejected request:\nbefore %s\nafter  %s", name, before, after)
+					}
+				}
+				check("malformed JSON", 400, rawBody(`{"title":`), "")
+				check("not an object", 400, rawBody(`[1,2]`), "")
+				check("trailing garbage", 400, rawBody(`{"title":"x"} x`), "")
+				for f, b := range c.wrongType {
+					check("wrong type of "+f, 400, b, f)
+				}
+				check("unknown field", 400, withField(c.valid, "bogusField", 1), "bogusField")
+				for _, f := range c.required {
+					body := map[string]any{}
+					for k, v := range c.valid {
+						if k != f {
+							body[k] = v
+						}
+					}
+					check("missing "+f, 400, body, f)
+				}
+				big := withField(c.valid, "title", strings.Repeat("a", DefaultMaxBodyBytes+16))
+				check("body over 1 MiB", http.StatusRequestEntityTooLarge, big, "")
+			})
+		}
+		for id := range bodyCases {
+			if !withBody[id] {
+				t.Errorf("bodyCases names %s, which takes no body in the OpenAPI document", id)
+			}
+		}
+	})
+}
+
+// TestMalformedQueries sends out-of-range and malformed query parameters to
+// every operation that declares them.
+func TestMalformedQueries(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		_, ops := fetchOpenAPI(t, ts)
+		sp := ts.newSpace(t, "Space")
+		params := pathParams("spaceId", sp, "collectionId", ts.newCollection(t, "Collection", ""),
+			"teamId", ts.newTeam(t, "Team"), "userId", ts.user(cAdmin).ID, "inviteId", "nosuchinvite")
+		admin := ts.token(cAdmin)
+		lists := 0
+		for _, op := range ops {
+			path := fillPath(t, ts, op.Path, params)
+			bad := func(name, query, mention string) {
+				t.Helper()
+				r := ts.send(t, op.Method, path+"?"+query, admin, nil)
+				if r.Status != http.StatusBadRequest {
+					t.Errorf("%s %s: status %d, want 400: %s", op.OperationID, name, r.Status, r.Body)
+					return
+				}
+				wantContains(t, checkErrorBody(t, r), mention)
+			}
+			for _, prm := range op.Parameters {
+				if prm.In != "query" {
+					continue
+				}
+				switch {
+				case prm.Name == "limit":
+					lists++
+					bad("limit=1001", "limit=1001", "limit")
+					bad("limit=-1", "limit=-1", "limit")
+					bad("limit=abc", "limit=abc", "limit")
+					bad("limit=1.5", "limit=1.5", "limit")
+					if r := ts.send(t, op.Method, path+"?limit=1000", admin, nil); r.Status != http.StatusOK {
+						t.Errorf("%s limit=1000: status %d: %s", op.OperationID, r.Status, r.Body)
+					}
+				case prm.Schema["enum"] != nil:
+					for _, v := range []string{"up", "x y"} {
+						bad(prm.Name+"="+v, prm.Name+"="+url.QueryEscape(v), prm.Name)
+					}
+				case prm.Schema["type"] == "boolean":
+					bad(prm.Name+"=maybe", prm.Name+"=maybe", prm.Name)
+				}
+				if max, ok := prm.Schema["maxLength"].(float64); ok {
+					bad(prm.Name+" too long", prm.Name+"="+strings.Repeat("a", int(max)+1), prm.Name)
+				}
+			}
+		}
+		if lists < 10 {
+			t.Errorf("only %d operations declare limit", lists)
+		}
+		// The enumerations the contract names are among them.
+		for _, q := range []string{"order=up", "sort=x", "role=x"} {
+			r := ts.send(t, "GET", ts.OrgPath("/members?"+q), admin, nil)
+			if r.Status != http.StatusBadRequest {
+				t.Errorf("members?%s: status %d, want 400", q, r.Status)
+				continue
+			}
+			wantContains(t, checkErrorBody(t, r), strings.Split(q, "=")[0])
+		}
+		// An invalid page cursor is a 400 naming the page.
+		r := ts.send(t, "GET", ts.OrgPath("/spaces?page=garbage"), admin, nil)
+		if r.Status != http.StatusBadRequest {
+			t.Errorf("spaces?page=garbage: status %d, want 400: %s", r.Status, r.Body)
+		} else {
+			wantContains(t, checkErrorBody(t, r), "page")
+		}
+	})
+}
+
+// TestUnknownRoutesAndMethods checks that paths and methods outside the
+// route table answer with the API's error body.
+func TestUnknownRoutesAndMethods(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		admin := ts.token(cAdmin)
+		for _, c := range []struct {
+			method, path string
+			status       int
+		}{
+			{"GET", "/v1/nosuchroute", http.StatusNotFound},
+			{"GET", "/v1/orgs/" + ts.Org + "/nosuchroute", http.StatusNotFound},
+			{"GET", "/v1/spaces/", http.StatusNotFound},
+			{"GET", "/v1/orgs/", http.StatusNotFound},
+			{"DELETE", "/v1/orgs", http.StatusMethodNotAllowed},
+			{"PUT", "/v1/user", http.StatusMethodNotAllowed},
+			{"POST", "/v1/spaces/x", http.StatusMethodNotAllowed},
+		} {
+			r := ts.send(t, c.method, c.path, admin, nil)
+			if r.Status != c.status {
+				t.Errorf("%s %s: status %d, want %d: %s", c.method, c.path, r.Status, c.status, r.Body)
+				continue
+			}
+			checkErrorBody(t, r)
+		}
+	})
+}
