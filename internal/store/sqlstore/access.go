@@ -16,24 +16,21 @@ import (
 // organization default and highest grant, the latter a non-correlated
 // subquery both engines evaluate once; it walks the few chain rows and
 // probes grants by primary key (CROSS JOIN fixes that order in SQLite).
-//
-// subjectCols and subjectJoin add the columns of a joined row (the subject
-// itself) to every result row; both are empty for plain facts.
-func factsQuery(anchor, subjectCols, subjectJoin string) string {
+func factsQuery(anchor string) string {
 	return `WITH RECURSIVE chain(kind, id, parent_id, default_level, org_id, depth) AS (
 		` + anchor + `
 		UNION ALL
 		SELECT CAST('collection' AS TEXT), c.id, c.parent_id, c.default_level, chain.org_id, chain.depth + 1
 		FROM collections c JOIN chain ON c.id = chain.parent_id
 		WHERE chain.depth < ` + maxDepth + `)
-	SELECT ` + subjectCols + `ch.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role, o.default_role,
+	SELECT ch.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role, o.default_role,
 		(SELECT MAX(` + roleRank("g.role") + `) FROM chain gc CROSS JOIN grants g
 		  WHERE g.target_kind = gc.kind AND g.target_id = gc.id
 		    AND ((g.principal_kind = 'user' AND g.principal_id = ?)
 		      OR (g.principal_kind = 'team' AND g.principal_id IN
 		           (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))),
 		ch.default_level
-	FROM chain ch` + subjectJoin + `
+	FROM chain ch
 	LEFT JOIN organizations o ON o.id = ch.org_id
 	LEFT JOIN members m ON m.org_id = ch.org_id AND m.user_id = ?
 	ORDER BY ch.depth`
@@ -43,7 +40,7 @@ func factsQuery(anchor, subjectCols, subjectJoin string) string {
 // Returns ENOTFOUND if the space does not exist.
 func (s *Store) SpaceFacts(ctx context.Context, spaceID, userID string) (quire.Facts, error) {
 	q := factsQuery(`SELECT CAST('space' AS TEXT), s.id, s.parent_id, s.default_level, s.org_id, 0
-		FROM spaces s WHERE s.id = ?`, "", "")
+		FROM spaces s WHERE s.id = ?`)
 	return s.facts(ctx, q, spaceID, userID, "space")
 }
 
@@ -51,7 +48,7 @@ func (s *Store) SpaceFacts(ctx context.Context, spaceID, userID string) (quire.F
 // ENOTFOUND if the collection does not exist.
 func (s *Store) CollectionFacts(ctx context.Context, collectionID, userID string) (quire.Facts, error) {
 	q := factsQuery(`SELECT CAST('collection' AS TEXT), c.id, c.parent_id, c.default_level, c.org_id, 0
-		FROM collections c WHERE c.id = ?`, "", "")
+		FROM collections c WHERE c.id = ?`)
 	return s.facts(ctx, q, collectionID, userID, "collection")
 }
 
@@ -103,37 +100,43 @@ func (s *Store) OrganizationFacts(ctx context.Context, orgID, userID string) (qu
 }
 
 // SpaceWithFacts returns a space, deleted or not, together with the facts
-// about userID on it, in one statement. Returns ENOTFOUND if the space
-// does not exist.
+// about userID on it. One flat statement reads the space, the membership,
+// the organization's default role and the grants on the space itself; only
+// a space inside a collection needs a second one, for the facts of the
+// collection chain above it. Returns ENOTFOUND if the space does not exist.
 func (s *Store) SpaceWithFacts(ctx context.Context, spaceID, userID string) (*quire.Space, quire.Facts, error) {
-	q := factsQuery(`SELECT CAST('space' AS TEXT), s.id, s.parent_id, s.default_level, s.org_id, 0
-		FROM spaces s WHERE s.id = ?`, spaceCols+", ", "\n\tJOIN spaces s ON s.id = ?")
-	var (
-		sp *quire.Space
-		f  quire.Facts
-	)
-	rows, err := s.query(ctx, q, spaceID, userID, userID, spaceID, userID)
+	var row factsRow
+	sp, err := scanSpace(rowScanner{row: s.queryRow(ctx, `SELECT `+spaceCols+`,
+		s.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role, o.default_role,
+		(SELECT MAX(`+roleRank("g.role")+`) FROM grants g
+		  WHERE g.target_kind = 'space' AND g.target_id = s.id
+		    AND ((g.principal_kind = 'user' AND g.principal_id = ?)
+		      OR (g.principal_kind = 'team' AND g.principal_id IN
+		           (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))),
+		s.default_level
+		FROM spaces s
+		LEFT JOIN organizations o ON o.id = s.org_id
+		LEFT JOIN members m ON m.org_id = s.org_id AND m.user_id = ?
+		WHERE s.id = ?`, userID, userID, userID, spaceID), extra: row.targets()})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quire.Facts{}, quire.NotFound("space")
+	}
 	if err != nil {
-		return nil, f, wrap("space facts", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var row factsRow
-		subject, err := scanSpace(rowScanner{rows: rows, extra: row.targets()})
-		if err != nil {
-			return nil, quire.Facts{}, wrap("space facts", err)
-		}
-		if sp == nil {
-			sp = subject
-		}
-		row.fold(&f)
-	}
-	if err := rows.Err(); err != nil {
 		return nil, quire.Facts{}, wrap("space facts", err)
 	}
-	if sp == nil {
-		return nil, f, quire.NotFound("space")
+	var f quire.Facts
+	row.fold(&f)
+	if sp.Parent == "" {
+		return sp, f, nil
 	}
+	above, err := s.CollectionFacts(ctx, sp.Parent, userID)
+	if err != nil {
+		return nil, quire.Facts{}, err
+	}
+	if above.Grant.Level() > f.Grant.Level() {
+		f.Grant = above.Grant
+	}
+	f.Defaults = append(f.Defaults, above.Defaults...)
 	return sp, f, nil
 }
 
@@ -161,14 +164,18 @@ func (r *factsRow) fold(f *quire.Facts) {
 	f.Defaults = append(f.Defaults, quire.DefaultLevel(r.lvl.String))
 }
 
-// rowScanner scans a row whose leading columns a scan function reads and
-// whose trailing columns go to extra.
+// rowScanner scans a row (from rows, or else row) whose leading columns
+// a scan function reads and whose trailing columns go to extra.
 type rowScanner struct {
 	rows  *sql.Rows
+	row   *sql.Row
 	extra []any
 }
 
 // Scan reads the leading columns into dest and the rest into extra.
 func (r rowScanner) Scan(dest ...any) error {
-	return r.rows.Scan(append(dest, r.extra...)...)
+	if r.rows != nil {
+		return r.rows.Scan(append(dest, r.extra...)...)
+	}
+	return r.row.Scan(append(dest, r.extra...)...)
 }

@@ -87,6 +87,13 @@ func encodeMergeRules(m quire.MergeRules) string {
 
 // decodeMergeRules reads stored merge rules.
 func decodeMergeRules(s string) (quire.MergeRules, error) {
+	// Most configurations carry no rules; their stored forms are fixed.
+	switch s {
+	case `{"type":"inherit"}`:
+		return quire.MergeRules{Type: "inherit"}, nil
+	case `{"type":"none"}`:
+		return quire.MergeRules{Type: "none"}, nil
+	}
 	var v mergeRulesJSON
 	if err := json.Unmarshal([]byte(s), &v); err != nil {
 		return quire.MergeRules{}, fmt.Errorf("decode merge rules: %w", err)
