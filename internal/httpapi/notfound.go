@@ -5,24 +5,34 @@ import (
 	"strings"
 )
 
-// apiRoot is the one route whose pattern ends in a slash; the router
-// treats such patterns as prefixes, so it must match only itself.
-const apiRoot = "/v1/"
+// exactMux registers every operation pattern as an exact match: the
+// router treats a pattern ending in a slash (the API root, /v1/) as a
+// prefix of every path below it.
+type exactMux struct {
+	*http.ServeMux
+}
 
-// declaredOnly serves a request only when an operation is declared for its
-// method and path. Other paths answer 404 and other methods 405 (with
-// Allow), both with the API's error body.
-func declaredOnly(mux *http.ServeMux) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if declared(mux, r) {
-			mux.ServeHTTP(w, r)
-			return
-		}
+// HandleFunc registers a handler, anchoring slash-terminated patterns.
+func (m exactMux) HandleFunc(pattern string, h func(http.ResponseWriter, *http.Request)) {
+	if strings.HasSuffix(pattern, "/") {
+		pattern += "{$}"
+	}
+	m.ServeMux.HandleFunc(pattern, h)
+}
+
+// undeclaredPattern catches every request no operation matches.
+const undeclaredPattern = "/"
+
+// undeclared answers requests no operation is declared for: 405 (with
+// Allow) when the path exists under other methods, 404 otherwise, both
+// with the API's error body.
+func undeclared(mux *http.ServeMux) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
 		var allow []string
 		for _, m := range []string{http.MethodGet, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete} {
 			other := *r
 			other.Method = m
-			if declared(mux, &other) {
+			if _, pattern := mux.Handler(&other); pattern != undeclaredPattern && pattern != "" {
 				allow = append(allow, m)
 			}
 		}
@@ -32,14 +42,5 @@ func declaredOnly(mux *http.ServeMux) http.Handler {
 		}
 		w.Header().Set("Allow", strings.Join(allow, ", "))
 		writeError(w, newAPIError(http.StatusMethodNotAllowed, r.Method+" is not allowed on "+r.URL.Path))
-	})
-}
-
-// declared reports whether an operation matches the request exactly.
-func declared(mux *http.ServeMux, r *http.Request) bool {
-	_, pattern := mux.Handler(r)
-	if pattern == "" {
-		return false
 	}
-	return !strings.HasSuffix(pattern, apiRoot) || r.URL.Path == apiRoot
 }

@@ -26,7 +26,7 @@ const (
 // success status and the minimum level the caller needs on its subject.
 func (s *Server) register(api huma.API) {
 	// API and caller.
-	handle(s, api, Route{ID: "getApiInformation", Method: get, Path: apiRoot, Access: anyUser()}, s.apiInformation)
+	handle(s, api, Route{ID: "getApiInformation", Method: get, Path: "/v1/", Access: anyUser()}, s.apiInformation)
 	handle(s, api, Route{ID: "getAuthenticatedUser", Method: get, Path: "/v1/user", Access: anyUser()}, s.currentUser)
 
 	// Organizations.

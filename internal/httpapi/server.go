@@ -43,7 +43,7 @@ type Server struct {
 // New returns the handler of the /v1 API.
 func New(svc *service.Service, cfg Config) http.Handler {
 	s, mux := newServer(svc, cfg)
-	return s.authenticate(declaredOnly(mux))
+	return s.authenticate(mux)
 }
 
 // newServer builds the server and its routes.
@@ -57,7 +57,8 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL}}
 	mux := http.NewServeMux()
-	api := humago.New(mux, s.humaConfig())
+	api := humago.New(exactMux{mux}, s.humaConfig())
+	mux.HandleFunc(undeclaredPattern, undeclared(mux))
 	api.UseMiddleware(s.checkAccess(api))
 	s.register(api)
 	dropUnprocessable(api)

@@ -107,23 +107,25 @@ func (s *Store) OrganizationFacts(ctx context.Context, orgID, userID string) (qu
 func (s *Store) SpaceWithFacts(ctx context.Context, spaceID, userID string) (*quire.Space, quire.Facts, error) {
 	var row factsRow
 	sp, err := scanSpace(rowScanner{row: s.queryRow(ctx, `SELECT `+spaceCols+`,
-		s.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role, o.default_role,
+		CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role, o.default_role,
 		(SELECT MAX(`+roleRank("g.role")+`) FROM grants g
 		  WHERE g.target_kind = 'space' AND g.target_id = s.id
 		    AND ((g.principal_kind = 'user' AND g.principal_id = ?)
 		      OR (g.principal_kind = 'team' AND g.principal_id IN
-		           (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))),
-		s.default_level
+		           (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))))
 		FROM spaces s
 		LEFT JOIN organizations o ON o.id = s.org_id
 		LEFT JOIN members m ON m.org_id = s.org_id AND m.user_id = ?
-		WHERE s.id = ?`, userID, userID, userID, spaceID), extra: row.targets()})
+		WHERE s.id = ?`, userID, userID, userID, spaceID), extra: row.memberTargets()})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, quire.Facts{}, quire.NotFound("space")
 	}
 	if err != nil {
 		return nil, quire.Facts{}, wrap("space facts", err)
 	}
+	// The space row itself supplies the organization and the first link of
+	// the default-level chain.
+	row.orgID, row.lvl = sp.OrgID, sql.NullString{String: string(sp.DefaultLevel), Valid: true}
 	var f quire.Facts
 	row.fold(&f)
 	if sp.Parent == "" {
@@ -151,6 +153,12 @@ type factsRow struct {
 // targets are the scan destinations of the row's columns.
 func (r *factsRow) targets() []any {
 	return []any{&r.orgID, &r.member, &r.role, &r.orgDef, &r.grant, &r.lvl}
+}
+
+// memberTargets are the scan destinations of the membership, default role
+// and grant columns alone.
+func (r *factsRow) memberTargets() []any {
+	return []any{&r.member, &r.role, &r.orgDef, &r.grant}
 }
 
 // fold adds the row to f: every row repeats the membership, default role
