@@ -10,8 +10,8 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"quire/internal/testutil"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -20,24 +20,6 @@ import (
 
 // patience bounds every wait on the server under test.
 const patience = 30 * time.Second
-
-// syncBuffer is a bytes.Buffer safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // env returns a getenv over vars only, so that the tests never see the
 // environment of the process running them.
@@ -57,7 +39,7 @@ func runCmd(t *testing.T, getenv func(string) string, args ...string) (int, stri
 // server is a "quire serve" running in the background.
 type server struct {
 	url    string
-	stderr *syncBuffer
+	stderr *testutil.SyncBuffer
 	cancel context.CancelFunc
 	done   chan int
 }
@@ -80,7 +62,7 @@ func startServe(t *testing.T, getenv func(string) string, args ...string) *serve
 // the test, and leaves stopping the server to the caller.
 func launch(getenv func(string) string, args ...string) (*server, error) {
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &server{stderr: &syncBuffer{}, cancel: cancel, done: make(chan int, 1)}
+	s := &server{stderr: &testutil.SyncBuffer{}, cancel: cancel, done: make(chan int, 1)}
 	addrs := make(chan string, 1)
 	e := Env{Getenv: getenv, Stdout: io.Discard, Stderr: s.stderr, Listening: func(a string) { addrs <- a }}
 	go func() { s.done <- Run(ctx, append([]string{"serve"}, args...), e) }()

@@ -1,42 +1,23 @@
 package httpmw
 
 import (
-	"bytes"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"quire/internal/testutil"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// syncBuffer is a bytes.Buffer safe for the server's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 // stack builds the chain a server uses around mux and returns it with the
 // log output and the metrics registry.
-func stack(t *testing.T, mux http.Handler) (http.Handler, *syncBuffer, *prometheus.Registry) {
+func stack(t *testing.T, mux http.Handler) (http.Handler, *testutil.SyncBuffer, *prometheus.Registry) {
 	t.Helper()
-	var buf syncBuffer
+	var buf testutil.SyncBuffer
 	log := slog.New(slog.NewTextHandler(&buf, nil))
 	reg := prometheus.NewRegistry()
 	m, err := NewMetrics(reg)

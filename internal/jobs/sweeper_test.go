@@ -1,12 +1,11 @@
 package jobs
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"log/slog"
+	"quire/internal/testutil"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -33,23 +32,6 @@ func (f *fakePurger) PurgeDeletedSpaces(ctx context.Context) (int, error) {
 	return f.n, f.err
 }
 
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
-
 const patience = 10 * time.Second
 
 func waitCall(t *testing.T, f *fakePurger) {
@@ -63,7 +45,7 @@ func waitCall(t *testing.T, f *fakePurger) {
 
 func TestSweeperRunsRepeatedlyAndLogs(t *testing.T) {
 	f := &fakePurger{calls: make(chan struct{}, 16), n: 3}
-	var logs syncBuffer
+	var logs testutil.SyncBuffer
 	s := NewSweeper(f, SweeperConfig{
 		Interval: time.Millisecond,
 		Delay:    time.Millisecond,
@@ -81,7 +63,7 @@ func TestSweeperRunsRepeatedlyAndLogs(t *testing.T) {
 
 func TestSweeperLogsErrorsAndGoesOn(t *testing.T) {
 	f := &fakePurger{calls: make(chan struct{}, 16), err: errors.New("db down")}
-	var logs syncBuffer
+	var logs testutil.SyncBuffer
 	s := NewSweeper(f, SweeperConfig{
 		Interval: time.Millisecond,
 		Delay:    time.Millisecond,
