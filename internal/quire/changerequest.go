@@ -1,0 +1,82 @@
+package quire
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// Change request statuses.
+const (
+	CRDraft    = "draft"
+	CROpen     = "open"
+	CRArchived = "archived"
+	CRMerged   = "merged"
+)
+
+// ChangeRequest is a branch of a space's content: it starts from the
+// space's revision, collects its own revisions, can pull in main content
+// that moved meanwhile, and merges back.
+type ChangeRequest struct {
+	ID                     string
+	SpaceID                string
+	Number                 int
+	Status                 string
+	Subject                string
+	Description            json.RawMessage // a rich-text document, or nil
+	CreatedBy              string
+	CreatedAt              time.Time
+	UpdatedAt              time.Time
+	Revision               string // current revision of the change request
+	RevisionInitial        string // space revision it started from
+	RevisionMergedAncestor string // space revision last pulled in by an update
+	RevisionMerged         string // space revision its merge produced
+	Comments               int
+}
+
+// Base returns the space revision the change request's content is based
+// on: the last one pulled in, or the one it started from.
+func (c *ChangeRequest) Base() string {
+	if c.RevisionMergedAncestor != "" {
+		return c.RevisionMergedAncestor
+	}
+	return c.RevisionInitial
+}
+
+// ChangeRequestFilter narrows a change request list. Status "" keeps all.
+type ChangeRequestFilter struct {
+	SpaceID     string
+	OrgID       string
+	Status      string
+	Creator     string
+	Contributor string
+}
+
+// ChangeRequestUpdate holds the fields a PATCH or the engine may change;
+// nil keeps a field.
+type ChangeRequestUpdate struct {
+	Subject                *string
+	Description            *json.RawMessage
+	Status                 *string
+	Revision               *string
+	RevisionMergedAncestor *string
+	RevisionMerged         *string
+}
+
+// ChangeRequestStore persists change requests.
+type ChangeRequestStore interface {
+	// CreateChangeRequest stores a change request, giving it the next
+	// number of its space (gap-free, unique across processes) and updating
+	// the space's counters. It sets c.Number.
+	CreateChangeRequest(ctx context.Context, c *ChangeRequest) error
+	// ChangeRequest returns a change request of a space by id or by
+	// number (as a decimal string). Returns ENOTFOUND.
+	ChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*ChangeRequest, error)
+	// ChangeRequests lists change requests, newest first.
+	ChangeRequests(ctx context.Context, f ChangeRequestFilter, p Page) (*List[*ChangeRequest], error)
+	// UpdateChangeRequest applies upd, keeps the space's counters right on
+	// status changes, and returns the result. Returns ENOTFOUND.
+	UpdateChangeRequest(ctx context.Context, spaceID, id string, upd ChangeRequestUpdate) (*ChangeRequest, error)
+	// AddContributor records that a user wrote to a change request.
+	AddContributor(ctx context.Context, changeRequestID, userID string) error
+}
