@@ -12,8 +12,10 @@ const (
 
 // RevisionPage is one page of a revision's tree. Its place in the tree is its
 // Parent ("" at the top) and its Position among its siblings; its path is
-// derived from the slugs of its ancestors. The body of a document page is a
-// separate object, Document (its hash, "" when empty).
+// derived from the slugs of its ancestors, and its children are indexed by
+// slug in the map rooted at Children, which keeps slugs unique among
+// siblings. The body of a document page is a separate object, Document
+// (its hash, "" when empty).
 type RevisionPage struct {
 	ID            string            `json:"id"`
 	Type          string            `json:"type"`
@@ -25,6 +27,7 @@ type RevisionPage struct {
 	Parent        string            `json:"parent,omitempty"`
 	Position      string            `json:"position"`
 	Document      string            `json:"document,omitempty"`
+	Children      string            `json:"children,omitempty"` // root of the children map: slug → page id
 	Layout        *PageLayout       `json:"layout,omitempty"`
 	Cover         *PageCover        `json:"cover,omitempty"`
 	Variables     map[string]string `json:"variables,omitempty"`

@@ -24,7 +24,7 @@ type Revision struct {
 	Parents    []string
 	Type       string
 	Pages      string // root of the page map: page id → page object hash
-	Slugs      string // root of the slug index: parent id + "/" + slug → page id
+	Slugs      string // root of the top-level children map: slug → page id
 	Files      string // root of the file map: file id → file object hash
 	MergedFrom string // change request id, for merge revisions
 	CreatedBy  string

@@ -1,61 +1,8 @@
 package service
 
 import (
-	"strings"
-
 	"quire/internal/quire"
 )
-
-// positionDigits are the digits of position keys. Keys compare as plain
-// strings and never end in the lowest digit, so there is always room
-// between two of them.
-const positionDigits = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-// keyBetween returns a key that sorts strictly between a and b. An empty a
-// means "before everything", an empty b "after everything". It requires
-// a < b when both are set.
-func keyBetween(a, b string) string {
-	if b != "" {
-		n := 0
-		for n < len(b) && digitAt(a, n) == b[n] {
-			n++
-		}
-		if n > 0 {
-			rest := ""
-			if n < len(a) {
-				rest = a[n:]
-			}
-			return b[:n] + keyBetween(rest, b[n:])
-		}
-	}
-	da := 0
-	if a != "" {
-		da = strings.IndexByte(positionDigits, a[0])
-	}
-	db := len(positionDigits)
-	if b != "" {
-		db = strings.IndexByte(positionDigits, b[0])
-	}
-	if db-da > 1 {
-		return string(positionDigits[(da+db)/2])
-	}
-	if b != "" && len(b) > 1 {
-		return b[:1]
-	}
-	rest := ""
-	if len(a) > 1 {
-		rest = a[1:]
-	}
-	return string(positionDigits[da]) + keyBetween(rest, "")
-}
-
-// digitAt returns the digit of a at i, padding with the lowest digit.
-func digitAt(a string, i int) byte {
-	if i < len(a) {
-		return a[i]
-	}
-	return positionDigits[0]
-}
 
 // Anchor names a sibling a moved item goes before or after.
 type Anchor struct {
@@ -138,7 +85,7 @@ func placement(siblings []quire.Sibling, self quire.Sibling, pos Position) (key 
 		// Equal keys (ties broken by id) leave no room: append past lo.
 		hi = ""
 	}
-	return keyBetween(lo, hi), true, nil
+	return quire.KeyBetween(lo, hi), true, nil
 }
 
 // lastKey returns a key after every sibling.
@@ -149,5 +96,5 @@ func lastKey(siblings []quire.Sibling) string {
 			max = sb.Position
 		}
 	}
-	return keyBetween(max, "")
+	return quire.KeyBetween(max, "")
 }

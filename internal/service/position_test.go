@@ -11,12 +11,12 @@ import (
 func TestKeyBetween(t *testing.T) {
 	cases := [][2]string{{"", ""}, {"", "i"}, {"i", ""}, {"a", "b"}, {"a", "a1"}, {"az", "b"}, {"h", "hz"}, {"zz", ""}, {"", "01"}}
 	for _, c := range cases {
-		k := keyBetween(c[0], c[1])
+		k := quire.KeyBetween(c[0], c[1])
 		if !(c[0] < k) || (c[1] != "" && !(k < c[1])) {
-			t.Errorf("keyBetween(%q, %q) = %q, not strictly between", c[0], c[1], k)
+			t.Errorf("quire.KeyBetween(%q, %q) = %q, not strictly between", c[0], c[1], k)
 		}
 		if k[len(k)-1] == '0' {
-			t.Errorf("keyBetween(%q, %q) = %q ends in the lowest digit", c[0], c[1], k)
+			t.Errorf("quire.KeyBetween(%q, %q) = %q ends in the lowest digit", c[0], c[1], k)
 		}
 	}
 }
@@ -33,7 +33,7 @@ func TestKeyBetweenRandomInserts(t *testing.T) {
 		if j < len(keys) {
 			hi = keys[j]
 		}
-		k := keyBetween(lo, hi)
+		k := quire.KeyBetween(lo, hi)
 		keys = append(keys[:j], append([]string{k}, keys[j:]...)...)
 	}
 	if !sort.StringsAreSorted(keys) {

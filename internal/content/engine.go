@@ -1,0 +1,43 @@
+package content
+
+import (
+	"time"
+
+	"quire/internal/quire"
+)
+
+// Store is what the engine needs from persistence.
+type Store interface {
+	quire.ObjectStore
+	quire.RevisionStore
+}
+
+// Engine reads and writes the content of revisions.
+type Engine struct {
+	cache *cache
+	now   func() time.Time
+}
+
+// Option configures an Engine.
+type Option func(*Engine)
+
+// WithClock replaces the clock (tests).
+func WithClock(now func() time.Time) Option { return func(e *Engine) { e.now = now } }
+
+// WithCacheBytes sets how many bytes of objects the engine keeps in memory.
+func WithCacheBytes(n int) Option { return func(e *Engine) { e.cache = newCache(n) } }
+
+// New returns an engine with a 64 MiB object cache.
+func New(opts ...Option) *Engine {
+	e := &Engine{cache: newCache(64 << 20), now: time.Now}
+	for _, o := range opts {
+		o(e)
+	}
+	return e
+}
+
+// Snapshot returns a read view of a revision, reading objects from st.
+func (e *Engine) Snapshot(st Store, rev *quire.Revision) *Snapshot {
+	r := &reader{store: st, cache: e.cache}
+	return &Snapshot{Rev: rev, r: r, t: trie{r: r}}
+}

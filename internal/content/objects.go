@@ -1,0 +1,110 @@
+package content
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sync"
+
+	"quire/internal/quire"
+)
+
+// objectKey returns the content address of an object.
+func objectKey(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
+}
+
+// cache keeps recently read objects in memory. Objects never change, so
+// the cache needs no invalidation and is safe across replicas.
+type cache struct {
+	mu    sync.Mutex
+	m     map[string][]byte
+	size  int
+	limit int
+}
+
+// newCache returns a cache holding up to limit bytes.
+func newCache(limit int) *cache { return &cache{m: map[string][]byte{}, limit: limit} }
+
+// get returns a cached object.
+func (c *cache) get(key string) ([]byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	b, ok := c.m[key]
+	return b, ok
+}
+
+// put caches an object; a full cache starts over.
+func (c *cache) put(key string, b []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.size+len(b) > c.limit {
+		c.m, c.size = map[string][]byte{}, 0
+	}
+	if _, ok := c.m[key]; !ok {
+		c.m[key] = b
+		c.size += len(b)
+	}
+}
+
+// reader reads objects through the cache and, within an edit, sees the
+// objects the edit has written but not yet stored.
+type reader struct {
+	store   quire.ObjectStore
+	cache   *cache
+	pending map[string][]byte
+}
+
+// get returns one object.
+func (r *reader) get(ctx context.Context, key string) ([]byte, error) {
+	m, err := r.getMany(ctx, []string{key})
+	if err != nil {
+		return nil, err
+	}
+	return m[key], nil
+}
+
+// getMany returns objects in one round trip for those not already in
+// memory. A missing object is an internal error: content is never
+// deleted while a revision points at it.
+func (r *reader) getMany(ctx context.Context, keys []string) (map[string][]byte, error) {
+	out := make(map[string][]byte, len(keys))
+	var missing []string
+	for _, k := range keys {
+		if b, ok := r.pending[k]; ok {
+			out[k] = b
+		} else if b, ok := r.cache.get(k); ok {
+			out[k] = b
+		} else {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	found, err := r.store.Objects(ctx, missing)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range missing {
+		b, ok := found[k]
+		if !ok {
+			return nil, fmt.Errorf("content: object %s is missing", k)
+		}
+		r.cache.put(k, b)
+		out[k] = b
+	}
+	return out, nil
+}
+
+// put records a new object of the edit and returns its key.
+func (r *reader) put(b []byte) string {
+	k := objectKey(b)
+	if r.pending == nil {
+		r.pending = map[string][]byte{}
+	}
+	r.pending[k] = b
+	return k
+}

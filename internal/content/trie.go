@@ -1,0 +1,365 @@
+package content
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"math/bits"
+	"sort"
+)
+
+// The trie spends 5 bits of a key's hash per level; below maxDepth levels
+// keys whose 60 hash bits collide share a bucket node.
+const (
+	levelBits = 5
+	maxDepth  = 12
+)
+
+// trieNode is one node of a persistent hash-array-mapped trie. Bitmap has
+// a bit per occupied slot and Entries holds them in slot order; a bucket
+// node (at maxDepth) has no bitmap and its entries, all leaves, are sorted
+// by key. The trie is canonical: no child holds a single leaf, so the same
+// set of keys and values always has the same root.
+type trieNode struct {
+	Bitmap  uint32      `json:"b,omitempty"`
+	Entries []trieEntry `json:"e"`
+}
+
+// trieEntry is a leaf (K and V) or a pointer to a child node (C).
+type trieEntry struct {
+	K string `json:"k,omitempty"`
+	V string `json:"v,omitempty"`
+	C string `json:"c,omitempty"`
+}
+
+// keyHash spreads keys over the trie.
+func keyHash(k string) uint64 {
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(k))
+	return h.Sum64()
+}
+
+// slot returns the slot of a hash at a depth.
+func slot(h uint64, depth int) uint32 { return uint32(h>>(uint(depth)*levelBits)) & 31 }
+
+// trie reads and writes trie nodes through a reader.
+type trie struct {
+	r *reader
+}
+
+// load decodes a node; "" is the empty node.
+func (t trie) load(ctx context.Context, key string) (*trieNode, error) {
+	n := &trieNode{}
+	if key == "" {
+		return n, nil
+	}
+	b, err := t.r.get(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, n); err != nil {
+		return nil, fmt.Errorf("content: decode trie node %s: %w", key, err)
+	}
+	return n, nil
+}
+
+// store writes a node and returns its key; an empty node is "".
+func (t trie) store(n *trieNode) string {
+	if len(n.Entries) == 0 {
+		return ""
+	}
+	b, _ := json.Marshal(n) // strings and numbers only: cannot fail
+	return t.r.put(b)
+}
+
+// Get returns the value of a key.
+func (t trie) Get(ctx context.Context, root, k string) (string, bool, error) {
+	h, key := keyHash(k), root
+	for depth := 0; key != ""; depth++ {
+		n, err := t.load(ctx, key)
+		if err != nil {
+			return "", false, err
+		}
+		if depth == maxDepth {
+			i := sort.Search(len(n.Entries), func(i int) bool { return n.Entries[i].K >= k })
+			if i < len(n.Entries) && n.Entries[i].K == k {
+				return n.Entries[i].V, true, nil
+			}
+			return "", false, nil
+		}
+		bit := uint32(1) << slot(h, depth)
+		if n.Bitmap&bit == 0 {
+			return "", false, nil
+		}
+		e := n.Entries[bits.OnesCount32(n.Bitmap&(bit-1))]
+		if e.C == "" {
+			if e.K == k {
+				return e.V, true, nil
+			}
+			return "", false, nil
+		}
+		key = e.C
+	}
+	return "", false, nil
+}
+
+// Set returns the root of the trie with k set to v.
+func (t trie) Set(ctx context.Context, root, k, v string) (string, error) {
+	return t.set(ctx, root, 0, keyHash(k), k, v)
+}
+
+func (t trie) set(ctx context.Context, key string, depth int, h uint64, k, v string) (string, error) {
+	n, err := t.load(ctx, key)
+	if err != nil {
+		return "", err
+	}
+	if depth == maxDepth {
+		i := sort.Search(len(n.Entries), func(i int) bool { return n.Entries[i].K >= k })
+		if i < len(n.Entries) && n.Entries[i].K == k {
+			if n.Entries[i].V == v {
+				return key, nil
+			}
+			n.Entries[i].V = v
+		} else {
+			n.Entries = append(n.Entries[:i], append([]trieEntry{{K: k, V: v}}, n.Entries[i:]...)...)
+		}
+		return t.store(n), nil
+	}
+	bit := uint32(1) << slot(h, depth)
+	pos := bits.OnesCount32(n.Bitmap & (bit - 1))
+	if n.Bitmap&bit == 0 {
+		n.Bitmap |= bit
+		n.Entries = append(n.Entries[:pos], append([]trieEntry{{K: k, V: v}}, n.Entries[pos:]...)...)
+		return t.store(n), nil
+	}
+	e := n.Entries[pos]
+	switch {
+	case e.C != "":
+		c, err := t.set(ctx, e.C, depth+1, h, k, v)
+		if err != nil {
+			return "", err
+		}
+		if c == e.C {
+			return key, nil
+		}
+		n.Entries[pos] = trieEntry{C: c}
+	case e.K == k:
+		if e.V == v {
+			return key, nil
+		}
+		n.Entries[pos].V = v
+	default:
+		c, err := t.set(ctx, "", depth+1, keyHash(e.K), e.K, e.V)
+		if err != nil {
+			return "", err
+		}
+		if c, err = t.set(ctx, c, depth+1, h, k, v); err != nil {
+			return "", err
+		}
+		n.Entries[pos] = trieEntry{C: c}
+	}
+	return t.store(n), nil
+}
+
+// Delete returns the root of the trie without k.
+func (t trie) Delete(ctx context.Context, root, k string) (string, error) {
+	out, _, err := t.del(ctx, root, 0, keyHash(k), k)
+	return out, err
+}
+
+func (t trie) del(ctx context.Context, key string, depth int, h uint64, k string) (string, bool, error) {
+	if key == "" {
+		return "", false, nil
+	}
+	n, err := t.load(ctx, key)
+	if err != nil {
+		return "", false, err
+	}
+	if depth == maxDepth {
+		i := sort.Search(len(n.Entries), func(i int) bool { return n.Entries[i].K >= k })
+		if i == len(n.Entries) || n.Entries[i].K != k {
+			return key, false, nil
+		}
+		n.Entries = append(n.Entries[:i], n.Entries[i+1:]...)
+		return t.store(n), true, nil
+	}
+	bit := uint32(1) << slot(h, depth)
+	if n.Bitmap&bit == 0 {
+		return key, false, nil
+	}
+	pos := bits.OnesCount32(n.Bitmap & (bit - 1))
+	e := n.Entries[pos]
+	if e.C == "" {
+		if e.K != k {
+			return key, false, nil
+		}
+		n.Bitmap &^= bit
+		n.Entries = append(n.Entries[:pos], n.Entries[pos+1:]...)
+		return t.store(n), true, nil
+	}
+	c, found, err := t.del(ctx, e.C, depth+1, h, k)
+	if err != nil || !found {
+		return key, found, err
+	}
+	switch child, err := t.load(ctx, c); {
+	case err != nil:
+		return "", false, err
+	case c == "":
+		n.Bitmap &^= bit
+		n.Entries = append(n.Entries[:pos], n.Entries[pos+1:]...)
+	case len(child.Entries) == 1 && child.Entries[0].C == "":
+		n.Entries[pos] = child.Entries[0] // keep the trie canonical
+	default:
+		n.Entries[pos] = trieEntry{C: c}
+	}
+	return t.store(n), true, nil
+}
+
+// Walk calls fn for every key and value, reading each level of the trie
+// in one round trip.
+func (t trie) Walk(ctx context.Context, root string, fn func(k, v string) error) error {
+	frontier := []string{}
+	if root != "" {
+		frontier = append(frontier, root)
+	}
+	for len(frontier) > 0 {
+		objs, err := t.r.getMany(ctx, frontier)
+		if err != nil {
+			return err
+		}
+		var next []string
+		for _, key := range frontier {
+			var n trieNode
+			if err := json.Unmarshal(objs[key], &n); err != nil {
+				return fmt.Errorf("content: decode trie node %s: %w", key, err)
+			}
+			for _, e := range n.Entries {
+				if e.C != "" {
+					next = append(next, e.C)
+				} else if err := fn(e.K, e.V); err != nil {
+					return err
+				}
+			}
+		}
+		frontier = next
+	}
+	return nil
+}
+
+// Diff calls fn for every key whose value differs between tries a and b,
+// with "" for a side where the key is absent. Subtrees with equal roots
+// are skipped, so the cost follows the differences, not the size.
+func (t trie) Diff(ctx context.Context, a, b string, fn func(k, va, vb string) error) error {
+	if a == b {
+		return nil
+	}
+	na, err := t.load(ctx, a)
+	if err != nil {
+		return err
+	}
+	nb, err := t.load(ctx, b)
+	if err != nil {
+		return err
+	}
+	if na.Bitmap == 0 || nb.Bitmap == 0 {
+		// Buckets or an empty side: compare the leaves under each.
+		return t.diffLeaves(ctx, a, b, fn)
+	}
+	ia, ib := 0, 0
+	for s := uint32(0); s < 32; s++ {
+		bit := uint32(1) << s
+		var ea, eb *trieEntry
+		if na.Bitmap&bit != 0 {
+			ea = &na.Entries[ia]
+			ia++
+		}
+		if nb.Bitmap&bit != 0 {
+			eb = &nb.Entries[ib]
+			ib++
+		}
+		switch {
+		case ea == nil && eb == nil:
+		case ea != nil && eb != nil && ea.C != "" && eb.C != "":
+			if err := t.Diff(ctx, ea.C, eb.C, fn); err != nil {
+				return err
+			}
+		case ea != nil && eb != nil && ea.C == "" && eb.C == "" && ea.K == eb.K:
+			if ea.V != eb.V {
+				if err := fn(ea.K, ea.V, eb.V); err != nil {
+					return err
+				}
+			}
+		default:
+			if err := t.diffLeaves(ctx, subtree(ea), subtree(eb), fn); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// subtree returns a pseudo-root standing for an entry: its child, or a
+// one-leaf node stored nowhere but in memory.
+func subtree(e *trieEntry) string {
+	if e == nil {
+		return ""
+	}
+	if e.C != "" {
+		return e.C
+	}
+	return leafRef + e.K + "\x00" + e.V
+}
+
+// leafRef marks a pseudo-root holding a single leaf.
+const leafRef = "leaf:"
+
+// diffLeaves compares two subtrees by listing their leaves.
+func (t trie) diffLeaves(ctx context.Context, a, b string, fn func(k, va, vb string) error) error {
+	la, err := t.leaves(ctx, a)
+	if err != nil {
+		return err
+	}
+	lb, err := t.leaves(ctx, b)
+	if err != nil {
+		return err
+	}
+	keys := make([]string, 0, len(la)+len(lb))
+	for k := range la {
+		keys = append(keys, k)
+	}
+	for k := range lb {
+		if _, ok := la[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if la[k] != lb[k] {
+			if err := fn(k, la[k], lb[k]); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// leaves lists the leaves under a root or pseudo-root.
+func (t trie) leaves(ctx context.Context, root string) (map[string]string, error) {
+	out := map[string]string{}
+	if len(root) > len(leafRef) && root[:len(leafRef)] == leafRef {
+		rest := root[len(leafRef):]
+		for i := 0; i < len(rest); i++ {
+			if rest[i] == 0 {
+				out[rest[:i]] = rest[i+1:]
+				break
+			}
+		}
+		return out, nil
+	}
+	err := t.Walk(ctx, root, func(k, v string) error {
+		out[k] = v
+		return nil
+	})
+	return out, err
+}
