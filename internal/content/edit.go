@@ -256,19 +256,17 @@ func (ed *Edit) UpdatePage(ctx context.Context, id string, change func(*quire.Re
 		return nil, err
 	}
 	if p.Parent == old.Parent && move.At == nil {
-		// Same place, new slug: keep the position.
-		return &p, ed.reattachAt(ctx, &p, old.Position)
+		// Same place, new slug: keep the position, without reading the
+		// siblings.
+		if err := ed.putPage(ctx, &p); err != nil {
+			return nil, err
+		}
+		if _, err := ed.link(ctx, p.ID, true); err != nil {
+			return nil, err
+		}
+		return ed.snap.Page(ctx, p.ID)
 	}
 	return &p, ed.attach(ctx, &p, move.At)
-}
-
-// reattachAt re-adds a page under its parent keeping a given position.
-func (ed *Edit) reattachAt(ctx context.Context, p *quire.RevisionPage, position string) error {
-	if err := ed.attach(ctx, p, nil); err != nil {
-		return err
-	}
-	p.Position = position
-	return ed.putPage(ctx, p)
 }
 
 // DeletePage removes a page and every page under it.
