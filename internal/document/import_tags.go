@@ -1,0 +1,265 @@
+package document
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+)
+
+// tag converts a {% tag %} block.
+func (c *converter) tag(n *tagBlock) []Node {
+	t := n.tag
+	body := func() []Node {
+		if n.body != "" {
+			return c.parse(n.body)
+		}
+		return c.blocks(n)
+	}
+	switch t.name {
+	case "hint":
+		style, _ := t.attr("style")
+		switch style {
+		case "info", "success", "warning", "danger":
+		default:
+			style = "info"
+		}
+		data := map[string]any{"style": style}
+		if icon, ok := t.attr("icon"); ok && icon != "" {
+			data["icon"] = icon
+		}
+		return []Node{Block(TypeHint, data, c.orEmpty(body())...)}
+	case "tabs":
+		return []Node{c.itemContainer(n, TypeTabs, "tab", TypeTabsItem)}
+	case "stepper":
+		return []Node{c.itemContainer(n, TypeStepper, "step", TypeStepperStep)}
+	case "columns":
+		return []Node{c.itemContainer(n, TypeColumns, "column", TypeColumn)}
+	case "code":
+		return c.codeTag(n, body())
+	case "embed":
+		return []Node{c.embed(n, body())}
+	case "content-ref", "page-ref":
+		target, ok := t.attr("url")
+		if !ok {
+			target, _ = t.attr("page")
+		}
+		return []Node{Block(TypeContentRef, map[string]any{"ref": c.opts.refForTarget(target, UseContentRef)})}
+	case "file":
+		src, _ := t.attr("src")
+		data := map[string]any{"ref": c.opts.refForTarget(src, UseFile)}
+		if caption := blocksText(body()); caption != "" {
+			data["caption"] = caption
+		}
+		return []Node{Block(TypeFile, data)}
+	case "if":
+		return []Node{Block(TypeIf, map[string]any{"expression": t.args}, c.orEmpty(body())...)}
+	case "include":
+		ref := Ref{Kind: RefReusableContent, ReusableContent: t.quoted()}
+		return []Node{Block(TypeReusableContent, map[string]any{"ref": ref})}
+	}
+	return body()
+}
+
+// itemContainer converts tabs, steppers and columns: their item tags
+// become items, and stray content joins the previous item.
+func (c *converter) itemContainer(n *tagBlock, typ, itemTag, itemTyp string) Node {
+	data := map[string]any(nil)
+	if typ == TypeColumns || typ == TypeTabs {
+		if fw, ok := n.tag.attr("fullWidth"); ok {
+			data = map[string]any{"fullWidth": fw == "true"}
+		}
+		if typ == TypeColumns && data == nil {
+			data = map[string]any{}
+		}
+	}
+	out := Block(typ, data)
+	for ch := n.FirstChild(); ch != nil; ch = ch.NextSibling() {
+		if tb, ok := ch.(*tagBlock); ok && tb.tag.name == itemTag {
+			out.Nodes = append(out.Nodes, c.item(tb, itemTyp))
+			continue
+		}
+		blocks := c.block(ch)
+		if len(blocks) == 0 {
+			continue
+		}
+		if len(out.Nodes) == 0 {
+			out.Nodes = append(out.Nodes, Block(itemTyp, map[string]any{}))
+		}
+		last := &out.Nodes[len(out.Nodes)-1]
+		last.Nodes = append(last.Nodes, blocks...)
+	}
+	return out
+}
+
+func (c *converter) item(n *tagBlock, typ string) Node {
+	t := n.tag
+	data := map[string]any{}
+	switch typ {
+	case TypeTabsItem:
+		if title, ok := t.attr("title"); ok {
+			data["title"] = title
+		}
+		if icon, ok := t.attr("icon"); ok && icon != "" {
+			data["icon"] = icon
+		}
+	case TypeStepperStep:
+		if icon, ok := t.attr("icon"); ok && icon != "" {
+			data["icon"] = icon
+		}
+	case TypeColumn:
+		if w, ok := t.attr("width"); ok {
+			if l, ok := parseLength(w); ok {
+				data["width"] = l
+			}
+		}
+		switch v, _ := t.attr("valign"); v {
+		case "top", "middle", "bottom":
+			data["verticalAlignment"] = v
+		}
+	}
+	var nodes []Node
+	if n.body != "" {
+		nodes = c.parse(n.body)
+	} else {
+		nodes = c.blocks(n)
+	}
+	return Block(typ, data, c.orEmpty(nodes)...)
+}
+
+// parseLength reads "50%", "120px" or "120" into a schema Length.
+func parseLength(s string) (any, bool) {
+	s = strings.TrimSpace(s)
+	i := 0
+	for i < len(s) && (s[i] >= '0' && s[i] <= '9' || s[i] == '.' || s[i] == '-') {
+		i++
+	}
+	v, err := strconv.ParseFloat(s[:i], 64)
+	if err != nil {
+		return nil, false
+	}
+	unit := strings.TrimSpace(s[i:])
+	if unit == "" {
+		return v, true
+	}
+	return map[string]any{"unit": unit, "value": v}, true
+}
+
+// codeTag converts {% code %} around a fenced code block.
+func (c *converter) codeTag(n *tagBlock, body []Node) []Node {
+	idx := -1
+	for i, b := range body {
+		if b.Type == TypeCode {
+			idx = i
+			break
+		}
+	}
+	if idx < 0 {
+		return body
+	}
+	code := &body[idx]
+	if code.Data == nil {
+		code.Data = map[string]any{}
+	}
+	t := n.tag
+	if title, ok := t.attr("title"); ok && title != "" {
+		code.Data["title"] = title
+	}
+	if v, ok := t.attr("overflow"); ok && (v == "wrap" || v == "scroll") {
+		code.Data["overflow"] = v
+	}
+	for _, k := range []string{"lineNumbers", "fullWidth", "expandable"} {
+		if v, ok := t.attr(k); ok {
+			code.Data[k] = v == "true"
+		}
+	}
+	return body
+}
+
+func (c *converter) embed(n *tagBlock, body []Node) Node {
+	url, _ := n.tag.attr("url")
+	data := map[string]any{"url": url}
+	if fw, ok := n.tag.attr("fullWidth"); ok {
+		data["fullWidth"] = fw == "true"
+	}
+	caption := blocksText(body)
+	if caption == "" {
+		caption, _ = n.tag.attr("caption")
+	}
+	if caption != "" {
+		data["caption"] = caption
+	}
+	return Block(TypeEmbed, data)
+}
+
+// blocksText returns the plain text of blocks, paragraphs separated by
+// blank lines.
+func blocksText(blocks []Node) string {
+	var parts []string
+	for _, b := range blocks {
+		var sb strings.Builder
+		writePlainBlock(&sb, b)
+		if s := strings.TrimSpace(sb.String()); s != "" {
+			parts = append(parts, s)
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// expandable converts <details> to an expandable block.
+func (c *converter) expandable(n *detailsBlock) Node {
+	title := Block(TypeParagraph, nil, c.htmlInlines(n.summary)...)
+	body := c.orEmpty(c.blocks(n))
+	return Node{Object: ObjectBlock, Type: TypeExpandable, Fragments: []Node{
+		Fragment("expandable-title", "expandable-title", title),
+		Fragment("expandable-body", "expandable-body", body...),
+	}}
+}
+
+// htmlBlock keeps the text of an HTML block that has no GitBook meaning,
+// one paragraph per HTML block-level element.
+func (c *converter) htmlBlock(n *ast.HTMLBlock) []Node {
+	var raw strings.Builder
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		raw.Write(seg.Value(c.src))
+	}
+	if n.HasClosure() {
+		raw.Write(n.ClosureLine.Value(c.src))
+	}
+	var out []Node
+	var para strings.Builder
+	flush := func() {
+		if s := strings.Join(strings.Fields(para.String()), " "); s != "" {
+			out = append(out, Block(TypeParagraph, nil, c.textNodes(s)...))
+		}
+		para.Reset()
+	}
+	for _, t := range tokenizeHTML(raw.String()) {
+		switch {
+		case !t.isTag():
+			para.WriteString(t.text)
+		case isBlockHTMLTag(t.name):
+			flush()
+		}
+	}
+	flush()
+	return out
+}
+
+// textNodes converts plain text to text and emoji nodes.
+func (c *converter) textNodes(s string) []Node {
+	ic := c.newInlineConv()
+	ic.addText(s)
+	return ic.finish()
+}
+
+func isBlockHTMLTag(name string) bool {
+	switch name {
+	case "p", "div", "table", "thead", "tbody", "tr", "td", "th", "ul", "ol", "li",
+		"h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "section", "br", "hr":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,192 @@
+package document
+
+import (
+	"bytes"
+
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Node kinds of the Markdown syntax tree built by this package's parsers.
+// They only need to be distinct from goldmark's own kinds.
+const (
+	kindTagBlock ast.NodeKind = 1<<16 + iota
+	kindDetailsBlock
+	kindHTMLMedia
+	kindMathBlock
+	kindMathInline
+)
+
+// tagBlock is a {% name attrs %}…{% endname %} block; its children are
+// the Markdown between the tags.
+type tagBlock struct {
+	ast.BaseBlock
+	tag    liquidTag
+	body   string // content written on the opening line, for one-line forms
+	oneTag bool   // no end tag: the block is the opening tag alone
+	closed bool
+}
+
+// Kind returns the node kind.
+func (n *tagBlock) Kind() ast.NodeKind { return kindTagBlock }
+
+// Dump writes the node for debugging.
+func (n *tagBlock) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
+
+// tagParser parses {% tag %} blocks. It remembers, per source, from which
+// offset a tag name is known to have no end tag, so that many unclosed
+// tags cost linear time.
+type tagParser struct {
+	src    *byte
+	noneAt map[string]int
+}
+
+// Trigger returns the characters that may start the construct.
+func (*tagParser) Trigger() []byte { return []byte{'{'} }
+
+// hasEnd reports whether an end tag for name follows offset off of src.
+func (p *tagParser) hasEnd(src []byte, off int, name string, stopAtOpen bool) bool {
+	if len(src) == 0 {
+		return false
+	}
+	if p.src != &src[0] {
+		p.src, p.noneAt = &src[0], map[string]int{}
+	}
+	key := name
+	if stopAtOpen {
+		key = "\x00" + name
+	}
+	if at, ok := p.noneAt[key]; ok && off >= at {
+		return false
+	}
+	if hasEndTag(src[off:], name, stopAtOpen) {
+		return true
+	}
+	if at, ok := p.noneAt[key]; !ok || off < at {
+		p.noneAt[key] = off
+	}
+	return false
+}
+
+// Open starts the construct on the current line.
+func (p *tagParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+	line, seg := reader.PeekLine()
+	w, pos := util.IndentWidth(line, reader.LineOffset())
+	if w > 3 || pos >= len(line) {
+		return nil, parser.NoChildren
+	}
+	tag, size, ok := parseLiquidTag(line[pos:])
+	if !ok || tag.isEnd() {
+		return nil, parser.NoChildren
+	}
+	node := &tagBlock{tag: tag}
+	rest := line[pos+size:]
+	switch {
+	case tag.name == "include" || tag.name == "page-ref" || tag.name == "else":
+		node.oneTag = true
+	case tag.name == "embed":
+		node.oneTag = !bytes.Contains(rest, []byte("{%")) &&
+			!p.hasEnd(reader.Source(), seg.Start+pos+size, tag.name, true)
+	default:
+		if !p.hasEnd(reader.Source(), seg.Start+pos+size, tag.name, false) {
+			return nil, parser.NoChildren
+		}
+	}
+	if node.oneTag {
+		node.closed = true
+		reader.AdvanceToEOL()
+		return node, parser.NoChildren
+	}
+	if end := endTagIndex(rest, tag.name); end >= 0 {
+		node.body = string(bytes.TrimSpace(rest[:end]))
+		node.closed = true
+		reader.AdvanceToEOL()
+		return node, parser.NoChildren
+	}
+	if util.IsBlank(rest) {
+		reader.AdvanceToEOL()
+	} else {
+		reader.Advance(pos + size)
+	}
+	return node, parser.HasChildren
+}
+
+// Continue consumes the next line of an open construct.
+func (*tagParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	n := node.(*tagBlock)
+	if n.closed {
+		return parser.Close
+	}
+	line, _ := reader.PeekLine()
+	w, pos := util.IndentWidth(line, reader.LineOffset())
+	if w <= 3 && pos < len(line) {
+		if tag, size, ok := parseLiquidTag(line[pos:]); ok && tag.isEnd() && tag.name[3:] == n.tag.name &&
+			util.IsBlank(line[pos+size:]) {
+			reader.AdvanceToEOL()
+			n.closed = true
+			return parser.Close
+		}
+	}
+	return parser.Continue | parser.HasChildren
+}
+
+// Close finishes the construct.
+func (*tagParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {}
+
+// CanInterruptParagraph reports whether the construct may interrupt a paragraph.
+func (*tagParser) CanInterruptParagraph() bool { return true }
+
+// CanAcceptIndentedLine reports whether the construct may start on an indented line.
+func (*tagParser) CanAcceptIndentedLine() bool { return false }
+
+// hasEndTag reports whether src holds the end tag matching an opening tag
+// named name, counting nested tags of the same name. With stopAtOpen, a
+// second opening tag of the same name ends the search (used for embeds,
+// whose end tag is optional).
+func hasEndTag(src []byte, name string, stopAtOpen bool) bool {
+	depth := 1
+	for i := 0; i < len(src); {
+		j := bytes.Index(src[i:], []byte("{%"))
+		if j < 0 {
+			return false
+		}
+		i += j
+		tag, size, ok := parseLiquidTag(src[i:])
+		if !ok || (i > 0 && src[i-1] == '\\') {
+			i += 2
+			continue
+		}
+		i += size
+		switch {
+		case tag.name == name:
+			if stopAtOpen {
+				return false
+			}
+			depth++
+		case tag.isEnd() && tag.name[3:] == name:
+			depth--
+			if depth == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// endTagIndex returns the offset of {% end<name> %} in line, or -1.
+func endTagIndex(line []byte, name string) int {
+	for i := 0; i < len(line); {
+		j := bytes.Index(line[i:], []byte("{%"))
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if tag, _, ok := parseLiquidTag(line[i:]); ok && tag.isEnd() && tag.name[3:] == name && (i == 0 || line[i-1] != '\\') {
+			return i
+		}
+		i += 2
+	}
+	return -1
+}

@@ -1,0 +1,165 @@
+package document
+
+import "strings"
+
+// Reference kinds.
+const (
+	RefURL             = "url"
+	RefFile            = "file"
+	RefPage            = "page"
+	RefAnchor          = "anchor"
+	RefUser            = "user"
+	RefCollection      = "collection"
+	RefSpace           = "space"
+	RefReusableContent = "reusable-content"
+	RefOpenAPI         = "openapi"
+)
+
+// Ref is a content reference (the schema's ContentRef): a URL, a file, a
+// page, an anchor, and so on. Only the fields of its Kind are set.
+type Ref struct {
+	Kind            string `json:"kind"`
+	URL             string `json:"url,omitempty"`
+	File            string `json:"file,omitempty"`
+	Page            string `json:"page,omitempty"`
+	Anchor          string `json:"anchor,omitempty"`
+	Space           string `json:"space,omitempty"`
+	User            string `json:"user,omitempty"`
+	Collection      string `json:"collection,omitempty"`
+	ReusableContent string `json:"reusableContent,omitempty"`
+	Spec            string `json:"spec,omitempty"`
+}
+
+// TargetUse tells a LinkResolver where a Markdown target appears.
+type TargetUse int
+
+// Places where a Markdown target appears.
+const (
+	UseLink       TargetUse = iota // an inline link or button
+	UseMention                     // an inline page mention
+	UseImage                       // an image source (block or inline)
+	UseFile                        // a file block or drawing source
+	UseContentRef                  // a content-ref (page link) block
+)
+
+// LinkResolver maps Markdown link targets to content references and back,
+// for example relative page paths to page ids. Returning false falls back
+// to the default mapping described in the package documentation.
+type LinkResolver interface {
+	// RefForTarget returns the reference for a Markdown target.
+	RefForTarget(target string, use TargetUse) (Ref, bool)
+	// TargetForRef returns the Markdown target for a reference.
+	TargetForRef(ref Ref, use TargetUse) (string, bool)
+}
+
+// hasScheme reports whether s starts with a URL scheme such as "https:".
+func hasScheme(s string) bool {
+	i := strings.IndexByte(s, ':')
+	if i <= 0 {
+		return false
+	}
+	for j := 0; j < i; j++ {
+		c := s[j]
+		isAlpha := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+		if !isAlpha && (j == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
+			return false
+		}
+	}
+	return true
+}
+
+// refForTarget maps a Markdown target to a reference.
+func (o *options) refForTarget(target string, use TargetUse) Ref {
+	if o.resolver != nil {
+		if r, ok := o.resolver.RefForTarget(target, use); ok {
+			return r
+		}
+	}
+	switch {
+	case use == UseLink && strings.HasPrefix(target, "#"):
+		return Ref{Kind: RefAnchor, Anchor: target[1:]}
+	case (use == UseImage || use == UseFile) && !hasScheme(target):
+		return Ref{Kind: RefFile, File: target}
+	case use == UseFile:
+		return Ref{Kind: RefFile, File: target}
+	}
+	return Ref{Kind: RefURL, URL: target}
+}
+
+// targetForRef maps a reference to a Markdown target.
+func (o *options) targetForRef(r Ref, use TargetUse) string {
+	if o.resolver != nil {
+		if t, ok := o.resolver.TargetForRef(r, use); ok {
+			return t
+		}
+	}
+	switch r.Kind {
+	case RefURL:
+		return r.URL
+	case RefFile:
+		return r.File
+	case RefPage:
+		return r.Page
+	case RefAnchor:
+		return r.Page + "#" + r.Anchor
+	case RefUser:
+		return r.User
+	case RefCollection:
+		return r.Collection
+	case RefSpace:
+		return r.Space
+	case RefReusableContent:
+		return r.ReusableContent
+	case RefOpenAPI:
+		return r.Spec
+	}
+	return ""
+}
+
+// refField returns the required string field name of a reference kind.
+func refField(kind string) string {
+	switch kind {
+	case RefURL:
+		return "url"
+	case RefFile:
+		return "file"
+	case RefPage:
+		return "page"
+	case RefAnchor:
+		return "anchor"
+	case RefUser:
+		return "user"
+	case RefCollection:
+		return "collection"
+	case RefSpace:
+		return "space"
+	case RefReusableContent:
+		return "reusableContent"
+	case RefOpenAPI:
+		return "spec"
+	}
+	return ""
+}
+
+// MarshalJSON writes the reference with its kind's required field, even
+// when empty, and the other fields that are set.
+func (r Ref) MarshalJSON() ([]byte, error) {
+	buf := []byte(`{"kind":`)
+	buf = appendString(buf, r.Kind)
+	required := refField(r.Kind)
+	fields := []struct{ name, value string }{
+		{"url", r.URL}, {"file", r.File}, {"page", r.Page}, {"anchor", r.Anchor},
+		{"space", r.Space}, {"user", r.User}, {"collection", r.Collection},
+		{"reusableContent", r.ReusableContent}, {"spec", r.Spec},
+	}
+	for _, f := range fields {
+		if f.value == "" && f.name != required {
+			continue
+		}
+		buf = append(buf, ',')
+		buf = appendString(buf, f.name)
+		buf = append(buf, ':')
+		buf = appendString(buf, f.value)
+	}
+	return append(buf, '}'), nil
+}
