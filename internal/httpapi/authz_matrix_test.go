@@ -109,6 +109,12 @@ var expectedAccess = map[string]accessRow{
 	"listUserPermissionsInSpace":  spaceRow(quire.LevelRead),
 	"updateUserPermissionInSpace": spaceRow(quire.LevelAdmin),
 	"removeUserFromSpace":         spaceRow(quire.LevelAdmin),
+
+	"listChangeRequestsForSpace":        spaceRow(quire.LevelRead),
+	"createChangeRequest":               spaceRow(quire.LevelEdit),
+	"getChangeRequestById":              spaceRow(quire.LevelRead),
+	"updateChangeRequestById":           spaceRow(quire.LevelEdit),
+	"listChangeRequestsForOrganization": orgRow(quire.LevelRead),
 }
 
 // matrix holds what the cases of the authorization matrix share.
@@ -342,6 +348,32 @@ var authzCases = map[string]authzCase{
 				t.Errorf("user grant gone after a refused removal")
 			}
 		}},
+	"listChangeRequestsForSpace": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("spaceId", m.space(t)), nil
+	}},
+	"createChangeRequest": {ok: 201,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("spaceId", m.space(t)), map[string]any{"subject": "Matrix change"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			sp := m.ts.must(t, 200, "GET", "/v1/spaces/"+ps["spaceId"], m.ts.token(cAdmin), nil)
+			wantFields(t, sp, map[string]any{"changeRequests": 0})
+		}},
+	"getChangeRequestById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		id := m.space(t)
+		return pathParams("spaceId", id, "changeRequestId", str(m.ts.newChangeRequest(t, id, "Matrix change"), "id")), nil
+	}},
+	"updateChangeRequestById": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			id := m.space(t)
+			cr := m.ts.newChangeRequest(t, id, "Matrix change")
+			return pathParams("spaceId", id, "changeRequestId", str(cr, "id")), map[string]any{"subject": "Renamed change"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			cr := m.ts.must(t, 200, "GET", crPathOf(ps), m.ts.token(cAdmin), nil)
+			wantFields(t, cr, map[string]any{"subject": "Matrix change"})
+		}},
+	"listChangeRequestsForOrganization": {ok: 200},
 }
 
 // declaredRoutes builds a server to read its route table.
@@ -489,8 +521,9 @@ func TestUnauthenticated(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, ts *testServer) {
 		sp := ts.newSpace(t, "Shared")
 		team := ts.newTeam(t, "Shared team")
+		cr := ts.newChangeRequest(t, sp, "Shared change")
 		params := pathParams("spaceId", sp, "collectionId", ts.newCollection(t, "Shared", ""), "teamId", team,
-			"userId", ts.user(cRead).ID, "inviteId", ts.newInvite(t))
+			"userId", ts.user(cRead).ID, "inviteId", ts.newInvite(t), "changeRequestId", str(cr, "id"))
 		id, _, _ := quire.ParseToken(ts.token(cAdmin))
 		auths := map[string]string{
 			"none":          "",
@@ -518,5 +551,7 @@ func TestUnauthenticated(t *testing.T) {
 		s := ts.must(t, 200, "GET", "/v1/spaces/"+sp, ts.token(cAdmin), nil)
 		wantAbsent(t, s, "deletedAt")
 		ts.must(t, 200, "GET", ts.OrgPath("/teams/"+team), ts.token(cAdmin), nil)
+		wantFields(t, ts.must(t, 200, "GET", "/v1/spaces/"+sp+"/change-requests/"+str(cr, "id"), ts.token(cAdmin), nil),
+			map[string]any{"subject": "Shared change", "status": cr["status"]})
 	})
 }

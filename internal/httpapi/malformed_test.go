@@ -100,6 +100,9 @@ func fixed(path string) func(map[string]string) string {
 // spacePathOf, collectionPathOf... build paths from parameters.
 func spacePathOf(ps map[string]string) string      { return "/v1/spaces/" + ps["spaceId"] }
 func collectionPathOf(ps map[string]string) string { return "/v1/collections/" + ps["collectionId"] }
+func crPathOf(ps map[string]string) string {
+	return spacePathOf(ps) + "/change-requests/" + ps["changeRequestId"]
+}
 
 var bodyCases = map[string]bodyCase{
 	"updateOrganizationById": {
@@ -208,6 +211,25 @@ var bodyCases = map[string]bodyCase{
 		wrongType: map[string]map[string]any{"organization": {"organization": false}},
 		required:  []string{"organization"},
 		snapshot:  snap(spacePathOf),
+	},
+	"createChangeRequest": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("spaceId", ts.newSpace(t, "Space"))
+		},
+		valid:     map[string]any{"subject": "Change"},
+		wrongType: map[string]map[string]any{"subject": {"subject": 1}, "agentTaskId": {"agentTaskId": 2}},
+		snapshot: snap(spacePathOf,
+			func(ps map[string]string) string { return spacePathOf(ps) + "/change-requests?status=draft" }),
+	},
+	"updateChangeRequestById": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			sp := ts.newSpace(t, "Space")
+			return pathParams("spaceId", sp, "changeRequestId", str(ts.newChangeRequest(t, sp, "Change"), "id"))
+		},
+		valid: map[string]any{"subject": "Renamed"},
+		wrongType: map[string]map[string]any{"subject": {"subject": false}, "description": {"description": "text"},
+			"status": {"status": 1}},
+		snapshot: snap(spacePathOf, crPathOf),
 	},
 	"inviteToSpace": {
 		setup: func(t *testing.T, ts *testServer) map[string]string {
@@ -326,7 +348,8 @@ func TestMalformedQueries(t *testing.T) {
 		_, ops := fetchOpenAPI(t, ts)
 		sp := ts.newSpace(t, "Space")
 		params := pathParams("spaceId", sp, "collectionId", ts.newCollection(t, "Collection", ""),
-			"teamId", ts.newTeam(t, "Team"), "userId", ts.user(cAdmin).ID, "inviteId", "nosuchinvite")
+			"teamId", ts.newTeam(t, "Team"), "userId", ts.user(cAdmin).ID, "inviteId", "nosuchinvite",
+			"changeRequestId", str(ts.newChangeRequest(t, sp, "Change"), "id"))
 		admin := ts.token(cAdmin)
 		lists := 0
 		for _, op := range ops {

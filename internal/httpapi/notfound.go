@@ -12,13 +12,21 @@ type exactMux struct {
 	*http.ServeMux
 }
 
-// HandleFunc registers a handler, anchoring slash-terminated patterns.
+// HandleFunc registers a handler, anchoring slash-terminated patterns and
+// letting a trailing page path span several segments.
 func (m exactMux) HandleFunc(pattern string, h func(http.ResponseWriter, *http.Request)) {
 	if strings.HasSuffix(pattern, "/") {
 		pattern += "{$}"
 	}
+	if rest, ok := strings.CutSuffix(pattern, "{"+pagePathParam+"}"); ok {
+		pattern = rest + "{" + pagePathParam + "...}"
+	}
 	m.ServeMux.HandleFunc(pattern, h)
 }
+
+// pagePathParam is the path parameter holding a page path, which contains
+// slashes (the official client sends path parameters unescaped).
+const pagePathParam = "pagePath"
 
 // undeclaredPattern catches every request no operation matches.
 const undeclaredPattern = "/"

@@ -13,6 +13,7 @@ const (
 	guest   = quire.LevelGuest
 	read    = quire.LevelRead
 	create  = quire.LevelCreate
+	edit    = quire.LevelEdit
 	admin   = quire.LevelAdmin
 	get     = http.MethodGet
 	post    = http.MethodPost
@@ -75,6 +76,13 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "restoreSpace", Method: post, Path: "/v1/spaces/{spaceId}/restore", Access: onSpace(admin)}, s.restoreSpace)
 	handle(s, api, Route{ID: "moveSpace", Method: post, Path: "/v1/spaces/{spaceId}/move", Access: onSpace(admin)}, s.moveSpace)
 	handle(s, api, Route{ID: "transferSpace", Method: post, Path: "/v1/spaces/{spaceId}/transfer", Access: onSpace(admin)}, s.transferSpace)
+
+	// Change requests.
+	handle(s, api, Route{ID: "listChangeRequestsForSpace", Method: get, Path: "/v1/spaces/{spaceId}/change-requests", Access: onSpace(read)}, s.listSpaceChangeRequests)
+	handle(s, api, Route{ID: "createChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests", Status: created, Access: onSpace(edit)}, s.createChangeRequest)
+	handle(s, api, Route{ID: "getChangeRequestById", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}", Access: onSpace(read)}, s.getChangeRequest)
+	handle(s, api, Route{ID: "updateChangeRequestById", Method: patch, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}", Access: onSpace(edit)}, s.updateChangeRequest)
+	handle(s, api, Route{ID: "listChangeRequestsForOrganization", Method: get, Path: "/v1/orgs/{organizationId}/change-requests", Access: onOrg(read)}, s.listOrgChangeRequests)
 
 	// Space permissions.
 	handle(s, api, Route{ID: "inviteToSpace", Method: post, Path: "/v1/spaces/{spaceId}/permissions", Status: http.StatusNoContent, Access: onSpace(admin)}, s.inviteToSpace)

@@ -61,6 +61,9 @@ type ChangeRequestUpdate struct {
 	Revision               *string
 	RevisionMergedAncestor *string
 	RevisionMerged         *string
+	// IfRevision, when set, applies the update only if the change
+	// request's current revision is still this one; ECONFLICT otherwise.
+	IfRevision *string
 }
 
 // ChangeRequestStore persists change requests.

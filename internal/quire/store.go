@@ -12,6 +12,9 @@ type Store interface {
 	CollectionStore
 	SpaceStore
 	AccessStore
+	ObjectStore
+	RevisionStore
+	ChangeRequestStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

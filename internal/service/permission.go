@@ -91,9 +91,9 @@ func findGrant(grants []quire.Grant, kind, id string) (quire.Grant, bool) {
 	return quire.Grant{}, false
 }
 
-// grantPage pages through grants of one principal kind, ordered by
-// principal id; the cursor is the last id returned.
-func grantPage(grants []quire.Grant, kind string, p quire.Page) ([]quire.Grant, string, int) {
+// grantPage pages through the grants of one principal kind, ordered by
+// principal id.
+func grantPage(grants []quire.Grant, kind string, p quire.Page) (*quire.List[quire.Grant], error) {
 	var sel []quire.Grant
 	for _, g := range grants {
 		if g.PrincipalKind == kind {
@@ -101,18 +101,7 @@ func grantPage(grants []quire.Grant, kind string, p quire.Page) ([]quire.Grant, 
 		}
 	}
 	sort.Slice(sel, func(i, j int) bool { return sel[i].PrincipalID < sel[j].PrincipalID })
-	total := len(sel)
-	start := sort.Search(len(sel), func(i int) bool { return sel[i].PrincipalID > p.Cursor })
-	if p.Cursor == "" {
-		start = 0
-	}
-	sel = sel[start:]
-	next := ""
-	if len(sel) > p.Size() {
-		sel = sel[:p.Size()]
-		next = sel[len(sel)-1].PrincipalID
-	}
-	return sel, next, total
+	return PageSlice(sel, p, func(g quire.Grant) string { return g.PrincipalID })
 }
 
 // SpaceTeamGrants lists the teams holding a role on a space.
@@ -125,9 +114,12 @@ func (s *Service) SpaceTeamGrants(ctx context.Context, spaceID string, p quire.P
 	if err != nil {
 		return nil, err
 	}
-	page, next, total := grantPage(grants, "team", p)
-	out := &quire.List[TeamGrant]{Next: next, Count: total}
-	for _, g := range page {
+	page, err := grantPage(grants, "team", p)
+	if err != nil {
+		return nil, err
+	}
+	out := &quire.List[TeamGrant]{Next: page.Next, Count: page.Count}
+	for _, g := range page.Items {
 		t, err := s.store.Team(ctx, sp.OrgID, g.PrincipalID)
 		if err != nil {
 			return nil, err
@@ -143,9 +135,12 @@ func (s *Service) SpaceUserGrants(ctx context.Context, spaceID string, p quire.P
 	if err != nil {
 		return nil, err
 	}
-	page, next, total := grantPage(grants, "user", p)
-	out := &quire.List[UserGrant]{Next: next, Count: total}
-	for _, g := range page {
+	page, err := grantPage(grants, "user", p)
+	if err != nil {
+		return nil, err
+	}
+	out := &quire.List[UserGrant]{Next: page.Next, Count: page.Count}
+	for _, g := range page.Items {
 		u, err := s.store.User(ctx, g.PrincipalID)
 		if err != nil {
 			return nil, err

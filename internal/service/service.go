@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"time"
 
+	"quire/internal/blob"
+	"quire/internal/content"
 	"quire/internal/quire"
 )
 
@@ -17,6 +19,8 @@ type Service struct {
 	now    func() time.Time
 	log    *slog.Logger
 	tokens *tokenCache
+	engine *content.Engine
+	blobs  blob.Store
 }
 
 // Option configures a Service.
@@ -25,12 +29,18 @@ type Option func(*Service)
 // WithClock replaces the clock (tests).
 func WithClock(now func() time.Time) Option { return func(s *Service) { s.now = now } }
 
+// WithEngine replaces the content engine (tests: its clock).
+func WithEngine(e *content.Engine) Option { return func(s *Service) { s.engine = e } }
+
+// WithBlobs sets where uploaded files are kept.
+func WithBlobs(b blob.Store) Option { return func(s *Service) { s.blobs = b } }
+
 // WithLogger sets the logger.
 func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New returns a Service over store.
 func New(store quire.Store, opts ...Option) *Service {
-	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}}
+	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New()}
 	for _, o := range opts {
 		o(s)
 	}

@@ -1,0 +1,62 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+
+	"quire/internal/document"
+	"quire/internal/quire"
+)
+
+// emptyDocument is the body of a page without content.
+func emptyDocument() []byte {
+	b, _ := json.Marshal(document.New())
+	return b
+}
+
+// documentJSON turns a page body given in a change into the stored JSON
+// document. Markdown is converted; a JSON document is checked. When the
+// page had a document before (prev), blocks whose content did not change
+// keep their keys, so that later merges can tell edits apart.
+func (s *Service) documentJSON(_ context.Context, field string, in *DocumentInput, prev []byte) ([]byte, error) {
+	var (
+		doc *document.Document
+		err error
+	)
+	switch {
+	case in.Markdown != nil:
+		if doc, err = document.FromMarkdown(*in.Markdown); err != nil {
+			return nil, quire.Invalid(field+".markdown", "%v", err)
+		}
+	case in.JSON != nil:
+		if doc, err = document.Parse(in.JSON); err != nil {
+			return nil, quire.Invalid(field+".document", "%v", err)
+		}
+	default:
+		return emptyDocument(), nil
+	}
+	if prev != nil {
+		if old, err := document.Parse(prev); err == nil {
+			document.ReuseKeys(old, doc)
+		}
+	}
+	return json.Marshal(doc)
+}
+
+// revertBlocks restores the given blocks of cur to their content in then.
+func revertBlocks(field string, cur, then []byte, keys []string) ([]byte, error) {
+	c, err := document.Parse(cur)
+	if err != nil {
+		return nil, err
+	}
+	t, err := document.Parse(then)
+	if err != nil {
+		return nil, err
+	}
+	for _, k := range keys {
+		if !document.RevertBlock(c, t, k) {
+			return nil, quire.Invalid(field, "block %q is in neither version of the page", k)
+		}
+	}
+	return json.Marshal(c)
+}

@@ -1,0 +1,250 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strconv"
+
+	"quire/internal/quire"
+)
+
+// changeRequestCols are the columns scanChangeRequest reads, for a
+// change_requests table aliased c.
+const changeRequestCols = `c.id, c.space_id, c.number, c.status, c.subject, c.description, c.created_by,
+	c.created_at, c.updated_at, c.revision, c.revision_initial, c.revision_merged_ancestor,
+	c.revision_merged, c.comments`
+
+// scanChangeRequest reads the columns of changeRequestCols.
+func scanChangeRequest(sc scanner) (*quire.ChangeRequest, error) {
+	var (
+		c                quire.ChangeRequest
+		description      sql.NullString
+		created, updated int64
+	)
+	err := sc.Scan(&c.ID, &c.SpaceID, &c.Number, &c.Status, &c.Subject, &description, &c.CreatedBy,
+		&created, &updated, &c.Revision, &c.RevisionInitial, &c.RevisionMergedAncestor,
+		&c.RevisionMerged, &c.Comments)
+	if err != nil {
+		return nil, err
+	}
+	if description.Valid {
+		c.Description = json.RawMessage(description.String)
+	}
+	c.CreatedAt, c.UpdatedAt = fromMillis(created), fromMillis(updated)
+	return &c, nil
+}
+
+// encodeDescription stores a description as JSON text, or NULL when there
+// is none.
+func encodeDescription(d json.RawMessage) any {
+	if len(d) == 0 {
+		return nil
+	}
+	return string(d)
+}
+
+// statusCounts is how a change request in a status counts towards its
+// space's open and draft counters.
+func statusCounts(status string) (open, draft int) {
+	switch status {
+	case quire.CROpen:
+		return 1, 0
+	case quire.CRDraft:
+		return 0, 1
+	}
+	return 0, 0
+}
+
+// CreateChangeRequest stores a change request under the next number of its
+// space. One transaction takes the number from the space's counter, whose
+// row stays locked until it commits, so concurrent creators, in this
+// process or another, get distinct numbers with no gap. The space's
+// counters count the new change request. An unknown space is ENOTFOUND.
+func (s *Store) CreateChangeRequest(ctx context.Context, c *quire.ChangeRequest) error {
+	var number int
+	err := s.inTx(ctx, func(tx *Store) error {
+		open, draft := statusCounts(c.Status)
+		err := tx.queryRow(ctx, `UPDATE spaces SET change_request_seq = change_request_seq + 1,
+			change_requests = change_requests + 1,
+			change_requests_open = change_requests_open + ?,
+			change_requests_draft = change_requests_draft + ?
+			WHERE id = ? RETURNING change_request_seq`, open, draft, c.SpaceID).Scan(&number)
+		if errors.Is(err, sql.ErrNoRows) {
+			return quire.NotFound("space")
+		} else if err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, `INSERT INTO change_requests
+			(id, space_id, number, status, subject, description, created_by, created_at, updated_at,
+			 revision, revision_initial, revision_merged_ancestor, revision_merged, comments)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			c.ID, c.SpaceID, number, c.Status, c.Subject, encodeDescription(c.Description), c.CreatedBy,
+			millis(c.CreatedAt), millis(c.UpdatedAt), c.Revision, c.RevisionInitial,
+			c.RevisionMergedAncestor, c.RevisionMerged, c.Comments)
+		if err != nil {
+			return tx.conflict("create change request", err, "a change request with this id already exists")
+		}
+		return nil
+	})
+	if err != nil {
+		return wrap("create change request", err)
+	}
+	c.Number = number
+	return nil
+}
+
+// ChangeRequest returns a change request of the space by id, or by number
+// when idOrNumber is a decimal number that matches one. Returns
+// ENOTFOUND.
+func (s *Store) ChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*quire.ChangeRequest, error) {
+	if n, ok := crNumber(idOrNumber); ok {
+		c, err := scanChangeRequest(s.queryRow(ctx,
+			"SELECT "+changeRequestCols+" FROM change_requests c WHERE c.space_id = ? AND c.number = ?", spaceID, n))
+		if err == nil || !errors.Is(err, sql.ErrNoRows) {
+			return c, wrap("get change request", err)
+		}
+	}
+	return s.changeRequestByID(ctx, spaceID, idOrNumber)
+}
+
+// changeRequestByID returns a change request of the space by id, or
+// ENOTFOUND.
+func (s *Store) changeRequestByID(ctx context.Context, spaceID, id string) (*quire.ChangeRequest, error) {
+	c, err := scanChangeRequest(s.queryRow(ctx,
+		"SELECT "+changeRequestCols+" FROM change_requests c WHERE c.space_id = ? AND c.id = ?", spaceID, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quire.NotFound("change request")
+	}
+	return c, wrap("get change request", err)
+}
+
+// crNumber parses a change request number: decimal digits only.
+func crNumber(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return 0, false
+		}
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil
+}
+
+// ChangeRequests lists change requests newest first (by creation time,
+// then id): those of f.SpaceID, or those in the live spaces of f.OrgID,
+// narrowed by status, creator and contributor.
+func (s *Store) ChangeRequests(ctx context.Context, f quire.ChangeRequestFilter, p quire.Page) (*quire.List[*quire.ChangeRequest], error) {
+	const tag = "cr"
+	from := " FROM change_requests c"
+	var w filter
+	if f.SpaceID != "" {
+		w.add("c.space_id = ?", f.SpaceID)
+	}
+	if f.OrgID != "" {
+		from += " JOIN spaces s ON s.id = c.space_id"
+		w.add("s.org_id = ? AND s.deleted_at IS NULL", f.OrgID)
+	}
+	if f.Status != "" {
+		w.add("c.status = ?", f.Status)
+	}
+	if f.Creator != "" {
+		w.add("c.created_by = ?", f.Creator)
+	}
+	if f.Contributor != "" {
+		w.add(`EXISTS (SELECT 1 FROM change_request_contributors cc
+			WHERE cc.change_request_id = c.id AND cc.user_id = ?)`, f.Contributor)
+	}
+	count, err := s.count(ctx, "SELECT COUNT(*)"+from+w.where(), w.args...)
+	if err != nil {
+		return nil, wrap("list change requests", err)
+	}
+	if p.Cursor != "" {
+		var (
+			created int64
+			id      string
+		)
+		if err := decodeCursor(p.Cursor, tag, &created, &id); err != nil {
+			return nil, err
+		}
+		w.seek("c.created_at", "c.id", true, created, id)
+	}
+	q := "SELECT " + changeRequestCols + from + w.where() + " ORDER BY c.created_at DESC, c.id DESC"
+	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), scanChangeRequest)
+	if err != nil {
+		return nil, wrap("list change requests", err)
+	}
+	return newList(items, more, count, func(c *quire.ChangeRequest) string {
+		return encodeCursor(tag, millis(c.CreatedAt), c.ID)
+	}), nil
+}
+
+// UpdateChangeRequest applies the non-nil fields of upd and stamps the
+// update time when anything changes. The change request's row is locked
+// first, so that upd.IfRevision compares with the latest revision (ECONFLICT
+// when it moved) and concurrent status changes count once each: when the
+// status changes, the space's open and draft counters move with it in the
+// same transaction. Returns ENOTFOUND.
+func (s *Store) UpdateChangeRequest(ctx context.Context, spaceID, id string, upd quire.ChangeRequestUpdate) (*quire.ChangeRequest, error) {
+	var out *quire.ChangeRequest
+	err := s.inTx(ctx, func(tx *Store) error {
+		n, err := tx.exec(ctx, "UPDATE change_requests SET status = status WHERE space_id = ? AND id = ?", spaceID, id)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return quire.NotFound("change request")
+		}
+		cur, err := tx.changeRequestByID(ctx, spaceID, id)
+		if err != nil {
+			return err
+		}
+		if upd.IfRevision != nil && cur.Revision != *upd.IfRevision {
+			return quire.Errorf(quire.ECONFLICT, "the change request's content changed meanwhile; try again")
+		}
+		var set setter
+		setIf(&set, "subject", upd.Subject)
+		if upd.Description != nil {
+			set.add("description", encodeDescription(*upd.Description))
+		}
+		setIf(&set, "status", upd.Status)
+		setIf(&set, "revision", upd.Revision)
+		setIf(&set, "revision_merged_ancestor", upd.RevisionMergedAncestor)
+		setIf(&set, "revision_merged", upd.RevisionMerged)
+		if set.empty() {
+			out = cur
+			return nil
+		}
+		set.add("updated_at", millis(tx.clock()))
+		if err := tx.update(ctx, "change_requests", "space_id = ? AND id = ?", []any{spaceID, id}, set, "change request"); err != nil {
+			return err
+		}
+		if upd.Status != nil && *upd.Status != cur.Status {
+			oldOpen, oldDraft := statusCounts(cur.Status)
+			newOpen, newDraft := statusCounts(*upd.Status)
+			if _, err := tx.exec(ctx, `UPDATE spaces SET change_requests_open = change_requests_open + ?,
+				change_requests_draft = change_requests_draft + ? WHERE id = ?`,
+				newOpen-oldOpen, newDraft-oldDraft, spaceID); err != nil {
+				return err
+			}
+		}
+		out, err = tx.changeRequestByID(ctx, spaceID, id)
+		return err
+	})
+	return out, wrap("update change request", err)
+}
+
+// AddContributor records that a user contributed to a change request;
+// recording it again changes nothing. An unknown change request or user
+// is EINVALID.
+func (s *Store) AddContributor(ctx context.Context, changeRequestID, userID string) error {
+	_, err := s.exec(ctx, `INSERT INTO change_request_contributors (change_request_id, user_id) VALUES (?, ?)
+		ON CONFLICT (change_request_id, user_id) DO NOTHING`, changeRequestID, userID)
+	if err != nil {
+		return s.conflict("add contributor", err, "already a contributor")
+	}
+	return nil
+}

@@ -1,0 +1,124 @@
+package sqlstore
+
+import (
+	"context"
+	"slices"
+	"strings"
+)
+
+// objectBatch is how many objects one statement reads or writes, which
+// keeps every statement well under each engine's limit on parameters.
+const objectBatch = 500
+
+// Objects returns the stored objects among keys, reading them in batches
+// of objectBatch keys with one statement each. Missing keys are absent from
+// the map.
+func (s *Store) Objects(ctx context.Context, keys []string) (map[string][]byte, error) {
+	out := make(map[string][]byte, len(keys))
+	keys = uniqueSorted(keys)
+	for len(keys) > 0 {
+		n := min(len(keys), objectBatch)
+		if err := s.readObjects(ctx, keys[:n], out); err != nil {
+			return nil, wrap("get objects", err)
+		}
+		keys = keys[n:]
+	}
+	return out, nil
+}
+
+// readObjects reads one batch of keys into out. The IN list is padded to a
+// size from a short fixed series by repeating the last key, so that the
+// read statements stay few and each is prepared once.
+func (s *Store) readObjects(ctx context.Context, keys []string, out map[string][]byte) error {
+	size := inListSize(len(keys))
+	args := make([]any, 0, size)
+	for _, k := range keys {
+		args = append(args, k)
+	}
+	for len(args) < size {
+		args = append(args, keys[len(keys)-1])
+	}
+	rows, err := s.query(ctx, "SELECT key, data FROM objects WHERE key IN ("+placeholders(size)+")", args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var (
+			k string
+			b []byte
+		)
+		if err := rows.Scan(&k, &b); err != nil {
+			return err
+		}
+		if b == nil {
+			b = []byte{}
+		}
+		out[k] = b
+	}
+	return rows.Err()
+}
+
+// PutObjects stores objects in batches of objectBatch rows, in one
+// transaction; a key already stored is left as it is. Keys are written in
+// order so that concurrent writers of the same keys lock them in the same
+// order.
+func (s *Store) PutObjects(ctx context.Context, objs map[string][]byte) error {
+	if len(objs) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(objs))
+	for k := range objs {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	err := s.inTx(ctx, func(tx *Store) error {
+		for start := 0; start < len(keys); start += objectBatch {
+			batch := keys[start:min(start+objectBatch, len(keys))]
+			args := make([]any, 0, 2*len(batch))
+			for _, k := range batch {
+				b := objs[k]
+				if b == nil {
+					b = []byte{}
+				}
+				args = append(args, k, b)
+			}
+			q := "INSERT INTO objects (key, data) VALUES " + rowPlaceholders(len(batch), 2) +
+				" ON CONFLICT (key) DO NOTHING"
+			if _, err := tx.exec(ctx, q, args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return wrap("put objects", err)
+}
+
+// uniqueSorted returns the distinct values of v in order.
+func uniqueSorted(v []string) []string {
+	out := slices.Clone(v)
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// inListSize rounds the length of an IN list up to a power of two, at most
+// objectBatch.
+func inListSize(n int) int {
+	size := 1
+	for size < n {
+		size *= 2
+	}
+	return min(size, objectBatch)
+}
+
+// placeholders renders n comma-separated placeholders.
+func placeholders(n int) string {
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
+
+// rowPlaceholders renders n parenthesized rows of cols placeholders each,
+// for a multi-row INSERT.
+func rowPlaceholders(n, cols int) string {
+	row := "(" + placeholders(cols) + ")"
+	return strings.TrimSuffix(strings.Repeat(row+", ", n), ", ")
+}
