@@ -68,6 +68,8 @@ type config struct {
 	cpuprofile    string
 	profileEngine string
 	profileCase   string
+	merges        int
+	skipContent   bool
 }
 
 // benchCase is one endpoint under load, with the quire and bare targets
@@ -110,6 +112,8 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of an extra quire run to this file")
 	fs.StringVar(&c.profileEngine, "profile-engine", "sqlite", "engine profiled by -cpuprofile: sqlite or postgres")
 	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list")
+	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
+	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
 	err := fs.Parse(args)
 	if err != nil {
 		return c, err
@@ -123,6 +127,8 @@ func parseFlags(args []string) (config, error) {
 		err = errors.New("-spaces must be at least 100, one full page")
 	case c.requests <= 0 && c.duration <= 0:
 		err = errors.New("-d must be positive when -n is not set")
+	case c.merges < 1:
+		err = errors.New("-merges must be at least 1")
 	case c.profileCase != "single" && c.profileCase != "list":
 		err = errors.New("-profile-case must be single or list")
 	}
@@ -280,6 +286,15 @@ func benchEngine(ctx context.Context, cfg config, eng *engine, w io.Writer) (row
 	}
 	for i, c := range cases {
 		rows = append(rows, row{engine: eng.name, name: c.name, quire: summarize(quireRuns[i]), bare: summarize(bareRuns[i])})
+	}
+
+	if !cfg.skipContent {
+		api := httpapi.New(svc, httpapi.Config{BaseURL: base, Logger: quiet})
+		res, err := benchContent(ctx, cfg, eng, svc, api, fx.token, fx.orgID, w)
+		if err != nil {
+			return nil, fmt.Errorf("content: %w", err)
+		}
+		printContent(w, eng.name, res)
 	}
 
 	if cfg.cpuprofile != "" && cfg.profileEngine == eng.name {

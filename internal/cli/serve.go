@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"quire/internal/blob"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -62,7 +63,16 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 			err = fmt.Errorf("closing the database: %w", cerr)
 		}
 	}()
-	svc := service.New(st, service.WithLogger(log))
+	blobs, err := blob.Open(ctx, cfg.BlobURL, cfg.DataDir)
+	if err != nil {
+		return fmt.Errorf("opening the file storage: %w", err)
+	}
+	defer func() {
+		if cerr := blobs.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("closing the file storage: %w", cerr)
+		}
+	}()
+	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs))
 	if err := bootstrapIfFresh(ctx, svc, cfg, log, env.Stderr); err != nil {
 		return err
 	}

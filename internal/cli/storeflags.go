@@ -21,6 +21,9 @@ type StoreConfig struct {
 	DataDir string
 	// DatabaseURL is a postgres:// URL, or empty for SQLite in DataDir.
 	DatabaseURL string
+	// BlobURL says where uploaded files live: empty for DataDir/blobs,
+	// file:///path, or s3://bucket?region=… for a bucket replicas share.
+	BlobURL string
 }
 
 // register adds --data and --database to fs, defaulting to the
@@ -30,6 +33,8 @@ func (c *StoreConfig) register(fs *flag.FlagSet, getenv func(string) string) {
 		"data directory (env QUIRE_DATA)")
 	fs.StringVar(&c.DatabaseURL, "database", envDefault(getenv, "QUIRE_DATABASE_URL", ""),
 		"PostgreSQL URL; empty for SQLite in the data directory (env QUIRE_DATABASE_URL)")
+	fs.StringVar(&c.BlobURL, "blobs", envDefault(getenv, "QUIRE_BLOB_URL", ""),
+		"where uploaded files live: empty for <data>/blobs, file:///path or s3://bucket?region=... (env QUIRE_BLOB_URL)")
 }
 
 // Validate checks the data directory and the database URL.

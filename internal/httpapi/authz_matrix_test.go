@@ -115,6 +115,32 @@ var expectedAccess = map[string]accessRow{
 	"getChangeRequestById":              spaceRow(quire.LevelRead),
 	"updateChangeRequestById":           spaceRow(quire.LevelEdit),
 	"listChangeRequestsForOrganization": orgRow(quire.LevelRead),
+
+	"updateChangeRequestContent":     spaceRow(quire.LevelEdit),
+	"mergeChangeRequest":             spaceRow(quire.LevelEdit),
+	"updateChangeRequest":            spaceRow(quire.LevelEdit),
+	"getRevisionOfChangeRequestById": spaceRow(quire.LevelRead),
+	"listPagesInChangeRequest":       spaceRow(quire.LevelRead),
+	"listFilesInChangeRequestById":   spaceRow(quire.LevelRead),
+	"getFileInChangeRequestById":     spaceRow(quire.LevelRead),
+	"getPageInChangeRequestById":     spaceRow(quire.LevelRead),
+	"getPageInChangeRequestByPath":   spaceRow(quire.LevelRead),
+
+	"getCurrentRevision":   spaceRow(quire.LevelRead),
+	"listPages":            spaceRow(quire.LevelRead),
+	"listFiles":            spaceRow(quire.LevelRead),
+	"getFileById":          spaceRow(quire.LevelRead),
+	"getPageById":          spaceRow(quire.LevelRead),
+	"getPageByPath":        spaceRow(quire.LevelRead),
+	"applyTemplateToSpace": spaceRow(quire.LevelEdit),
+
+	"getRevisionById":         spaceRow(quire.LevelRead),
+	"listPagesInRevisionById": spaceRow(quire.LevelRead),
+	"listFilesInRevisionById": spaceRow(quire.LevelRead),
+	"getFileInRevisionById":   spaceRow(quire.LevelRead),
+	"downloadFileInRevision":  spaceRow(quire.LevelRead),
+	"getPageInRevisionById":   spaceRow(quire.LevelRead),
+	"getPageInRevisionByPath": spaceRow(quire.LevelRead),
 }
 
 // matrix holds what the cases of the authorization matrix share.
@@ -126,6 +152,9 @@ type matrix struct {
 	// guestRead is a guest of the organization given read on every space
 	// the cases create.
 	guestRead *testUser
+	// content is a space with content that the read cases share; reads
+	// change nothing, so one is enough.
+	content *contentFixture
 }
 
 // Callers of the matrix besides the fixture users.
@@ -166,6 +195,26 @@ func (m *matrix) space(t *testing.T) string {
 	id := m.ts.newSpace(t, "Matrix space")
 	m.ts.grantUser(t, id, m.guestRead.ID, "read")
 	return id
+}
+
+// sharedContent returns the content fixture the read cases share,
+// creating it on first use.
+func (m *matrix) sharedContent(t *testing.T) *contentFixture {
+	t.Helper()
+	if m.content == nil {
+		m.content = m.ts.newContentFixture(t, m.space(t))
+	}
+	return m.content
+}
+
+// contentRead is the case of a read of content: ok for callers who may
+// read, with the shared fixture's ids as path parameters.
+func contentRead() authzCase {
+	return authzCase{ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		f := m.sharedContent(t)
+		return pathParams("spaceId", f.Space, "changeRequestId", f.CR, "revisionId", f.MainRevision,
+			"pageId", f.Page, "pagePath", f.ChildPath, "fileId", f.File), nil
+	}}
 }
 
 // member creates a member with the read role.
@@ -374,6 +423,72 @@ var authzCases = map[string]authzCase{
 			wantFields(t, cr, map[string]any{"subject": "Matrix change"})
 		}},
 	"listChangeRequestsForOrganization": {ok: 200},
+
+	"updateChangeRequestContent": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			id := m.space(t)
+			cr := m.ts.newChangeRequest(t, id, "Matrix change")
+			return pathParams("spaceId", id, "changeRequestId", str(cr, "id")),
+				map[string]any{"changes": []any{insertPage("Matrix page", "Text.")}}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			cr := m.ts.must(t, 200, "GET", crPathOf(ps), m.ts.token(cAdmin), nil)
+			if cr["revision"] != cr["revisionInitial"] {
+				t.Errorf("a refused content write made revision %v", cr["revision"])
+			}
+		}},
+	"mergeChangeRequest": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			id := m.space(t)
+			cr := str(m.ts.newChangeRequest(t, id, "Matrix change"), "id")
+			m.ts.writeContent(t, id, cr, insertPage("Matrix page", "Text."))
+			return pathParams("spaceId", id, "changeRequestId", cr), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps), m.ts.token(cAdmin), nil), map[string]any{"status": "draft"})
+			l := m.ts.must(t, 200, "GET", spacePathOf(ps)+"/content/pages", m.ts.token(cAdmin), nil)
+			wantFields(t, l, map[string]any{"pages": []any{}})
+		}},
+	"updateChangeRequest": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			id := m.space(t)
+			a := str(m.ts.newChangeRequest(t, id, "Merged first"), "id")
+			b := str(m.ts.newChangeRequest(t, id, "Updated"), "id")
+			m.ts.writeContent(t, id, a, insertPage("Matrix page", "Text."))
+			m.ts.mergeCR(t, id, a)
+			return pathParams("spaceId", id, "changeRequestId", b), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			cr := m.ts.must(t, 200, "GET", crPathOf(ps), m.ts.token(cAdmin), nil)
+			wantFields(t, cr, map[string]any{"outdated": true, "revision": cr["revisionInitial"]})
+		}},
+	"getRevisionOfChangeRequestById": contentRead(),
+	"listPagesInChangeRequest":       contentRead(),
+	"listFilesInChangeRequestById":   contentRead(),
+	"getFileInChangeRequestById":     contentRead(),
+	"getPageInChangeRequestById":     contentRead(),
+	"getPageInChangeRequestByPath":   contentRead(),
+	"getCurrentRevision":             contentRead(),
+	"listPages":                      contentRead(),
+	"listFiles":                      contentRead(),
+	"getFileById":                    contentRead(),
+	"getPageById":                    contentRead(),
+	"getPageByPath":                  contentRead(),
+	"applyTemplateToSpace": {ok: 201,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("spaceId", m.space(t)), map[string]any{"id": "knowledge-base"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			l := m.ts.must(t, 200, "GET", spacePathOf(ps)+"/content/pages", m.ts.token(cAdmin), nil)
+			wantFields(t, l, map[string]any{"pages": []any{}})
+		}},
+	"getRevisionById":         contentRead(),
+	"listPagesInRevisionById": contentRead(),
+	"listFilesInRevisionById": contentRead(),
+	"getFileInRevisionById":   contentRead(),
+	"downloadFileInRevision":  contentRead(),
+	"getPageInRevisionById":   contentRead(),
+	"getPageInRevisionByPath": contentRead(),
 }
 
 // declaredRoutes builds a server to read its route table.
@@ -523,7 +638,8 @@ func TestUnauthenticated(t *testing.T) {
 		team := ts.newTeam(t, "Shared team")
 		cr := ts.newChangeRequest(t, sp, "Shared change")
 		params := pathParams("spaceId", sp, "collectionId", ts.newCollection(t, "Shared", ""), "teamId", team,
-			"userId", ts.user(cRead).ID, "inviteId", ts.newInvite(t), "changeRequestId", str(cr, "id"))
+			"userId", ts.user(cRead).ID, "inviteId", ts.newInvite(t), "changeRequestId", str(cr, "id"),
+			"revisionId", str(cr, "revision"), "pageId", "somepage", "pagePath", "some/page", "fileId", "somefile")
 		id, _, _ := quire.ParseToken(ts.token(cAdmin))
 		auths := map[string]string{
 			"none":          "",

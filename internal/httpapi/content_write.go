@@ -5,6 +5,9 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"strconv"
+
+	"github.com/danielgtaylor/huma/v2"
 
 	"quire/internal/quire"
 	"quire/internal/service"
@@ -114,6 +117,17 @@ type contentWriteIn struct {
 	}
 }
 
+// Resolve reads compat from the query again once the body is decoded: the
+// framework then fills every zero-valued field that has a default with that
+// default, which would turn an explicit compat=false back into true. The
+// value was validated as a boolean before.
+func (in *contentWriteIn) Resolve(ctx huma.Context) []error {
+	if v, err := strconv.ParseBool(ctx.Query("compat")); err == nil {
+		in.Compat = v
+	}
+	return nil
+}
+
 // contentWriteResult is the answer of updateChangeRequestContent with
 // compat=false.
 type contentWriteResult struct {
@@ -167,14 +181,15 @@ func (s *Server) updateChangeRequestContent(ctx context.Context, in *contentWrit
 		return reply[any](crOut), nil
 	}
 	out := contentWriteResult{ChangeRequest: crOut, Changes: []changeOutcome{}}
-	for _, r := range results {
+	for i, r := range results {
 		o := changeOutcome{Object: r.Operation, Ref: r.Ref}
 		switch r.Operation {
 		case "deleted_page":
 			o.Page = r.PageID
 		case "inserted_files":
-			for _, f := range r.Files {
-				out.InsertedFiles = append(out.InsertedFiles, insertedFile{File: s.fileOut(sp.ID, cr.Revision, f, ReadOptions{Metadata: true})})
+			for j, f := range r.Files {
+				out.InsertedFiles = append(out.InsertedFiles, insertedFile{Ref: in.Body.Changes[i].Files[j].Ref,
+					File: s.fileOut(sp.ID, cr.Revision, f, ReadOptions{Metadata: true})})
 			}
 		default:
 			o.Page = pageHandle{Object: "page", ID: r.PageID,

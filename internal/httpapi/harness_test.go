@@ -23,6 +23,8 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"quire/internal/blob"
+	"quire/internal/content"
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/store"
@@ -88,8 +90,10 @@ type testServer struct {
 	Store  quire.Store
 	Svc    *service.Service
 	Clock  *testClock
-	Org    string
-	Users  map[string]*testUser
+	// Content is the content engine the service uses, on the test clock.
+	Content *content.Engine
+	Org     string
+	Users   map[string]*testUser
 }
 
 // newTestServer starts an API over a fresh store of the engine and
@@ -100,12 +104,18 @@ func newTestServer(t *testing.T, engine string) *testServer {
 	st := openTestStore(t, engine)
 	clock := &testClock{}
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
-	svc := service.New(st, service.WithClock(clock.Now), service.WithLogger(logger))
+	blobs, err := blob.Open(ctx, "", t.TempDir())
+	if err != nil {
+		t.Fatalf("open blob store: %v", err)
+	}
+	t.Cleanup(func() { _ = blobs.Close() })
+	eng := content.New(content.WithClock(clock.Now))
+	svc := service.New(st, service.WithClock(clock.Now), service.WithLogger(logger), service.WithEngine(eng), service.WithBlobs(blobs))
 	h := New(svc, Config{BaseURL: testBaseURL, Logger: logger})
 	hs := httptest.NewServer(h)
 	t.Cleanup(hs.Close)
 
-	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Clock: clock, Users: map[string]*testUser{}}
+	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Clock: clock, Content: eng, Users: map[string]*testUser{}}
 	res, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Acme Docs", Email: "admin@acme.test", Name: "Ada Admin"})
 	if err != nil {
 		t.Fatalf("bootstrap: %v", err)

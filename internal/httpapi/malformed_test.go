@@ -77,6 +77,18 @@ type bodyCase struct {
 	wrongType map[string]map[string]any // field → body
 	required  []string                  // fields whose absence is an error
 	snapshot  func(t *testing.T, ts *testServer, params map[string]string) string
+	// invalid are further bodies the operation refuses with 400, each
+	// with a word the message must contain.
+	invalid []invalidBody
+	// maxBody is the operation's body limit when it is not the default.
+	maxBody int
+}
+
+// invalidBody is a body an operation refuses, and what the message names.
+type invalidBody struct {
+	name    string
+	body    any
+	mention string
 }
 
 // snap reads resources as the admin and concatenates them.
@@ -231,6 +243,72 @@ var bodyCases = map[string]bodyCase{
 			"status": {"status": 1}},
 		snapshot: snap(spacePathOf, crPathOf),
 	},
+	"updateChangeRequestContent": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			sp := ts.newSpace(t, "Space")
+			cr := str(ts.newChangeRequest(t, sp, "Change"), "id")
+			ts.writeContent(t, sp, cr, insertPage("Existing", "Text."))
+			return pathParams("spaceId", sp, "changeRequestId", cr)
+		},
+		valid: map[string]any{"changes": []any{insertPage("New", "Text.")}},
+		wrongType: map[string]map[string]any{
+			"changes":   {"changes": "insert"},
+			"operation": {"changes": []any{map[string]any{"operation": 1}}},
+			"at":        {"changes": []any{insertPage("New", "Text.", "at", "first")}},
+			"hidden":    {"changes": []any{insertPage("New", "Text.", "hidden", "yes")}},
+			"title":     {"changes": []any{insertPage("New", "Text.", "title", 7)}},
+			"document":  {"changes": []any{map[string]any{"operation": "insert_page", "document": "# Title"}}},
+			"markdown":  {"changes": []any{map[string]any{"operation": "insert_page", "document": map[string]any{"markdown": 3}}}},
+			"files":     {"changes": []any{map[string]any{"operation": "insert_files", "files": "a.png"}}},
+			"block":     {"changes": []any{revertPage("x", "block", "k1")}},
+		},
+		required: []string{"changes"},
+		invalid: []invalidBody{
+			{"no changes", map[string]any{"changes": []any{}}, "changes"},
+			{"51 changes", map[string]any{"changes": manyChanges(51)}, "changes"},
+			{"unknown operation", map[string]any{"changes": []any{map[string]any{"operation": "rename_page", "page": "x"}}}, "operation"},
+			{"no operation", map[string]any{"changes": []any{map[string]any{"page": "x"}}}, "operation"},
+			{"unknown field in a change", map[string]any{"changes": []any{insertPage("New", "Text.", "bogusField", 1)}}, "bogusField"},
+			{"insert_page without document", map[string]any{"changes": []any{map[string]any{"operation": "insert_page", "title": "New"}}}, "changes[0].document"},
+			{"update_page without page", map[string]any{"changes": []any{map[string]any{"operation": "update_page", "title": "New"}}}, "changes[0].page"},
+			{"delete_page without page", map[string]any{"changes": []any{insertPage("New", "Text."), map[string]any{"operation": "delete_page"}}}, "changes[1].page"},
+			{"revert_page without page", map[string]any{"changes": []any{map[string]any{"operation": "revert_page"}}}, "changes[0].page"},
+			{"markdown and document", map[string]any{"changes": []any{map[string]any{"operation": "insert_page",
+				"document": map[string]any{"markdown": "x", "document": map[string]any{"object": "document", "data": map[string]any{}, "nodes": []any{}}}}}}, "changes[0].document"},
+			{"not a document", map[string]any{"changes": []any{map[string]any{"operation": "insert_page",
+				"document": map[string]any{"document": map[string]any{"object": "block"}}}}}, "changes[0].document"},
+			{"empty title", map[string]any{"changes": []any{insertPage("", "Text.")}}, "title"},
+			{"blank title", map[string]any{"changes": []any{insertPage("   ", "Text.")}}, "changes[0].title"},
+			{"slug not a path segment", map[string]any{"changes": []any{insertPage("New", "Text.", "slug", "Two Words")}}, "changes[0].slug"},
+			{"negative at", map[string]any{"changes": []any{insertPage("New", "Text.", "at", -1)}}, "at"},
+			{"into an unknown page", map[string]any{"changes": []any{insertPage("New", "Text.", "into", "nosuchpage")}}, "into"},
+			{"ref used twice", map[string]any{"changes": []any{insertPage("A", "a", "ref", "r"), insertPage("B", "b", "ref", "r")}}, "changes[1].ref"},
+			{"invalid base64", map[string]any{"changes": []any{insertFiles(map[string]any{"name": "a.txt", "base64": "not base64!"})}}, "changes[0].files[0].base64"},
+			{"url and base64", map[string]any{"changes": []any{insertFiles(map[string]any{"name": "a.txt", "base64": "aGk=", "url": "https://example.com/a.txt"})}}, "changes[0].files[0]"},
+			{"neither url nor base64", map[string]any{"changes": []any{insertFiles(map[string]any{"name": "a.txt"})}}, "changes[0].files[0]"},
+			{"file without name", map[string]any{"changes": []any{insertFiles(map[string]any{"base64": "aGk="})}}, "name"},
+			{"file name with a slash", map[string]any{"changes": []any{insertFiles(map[string]any{"name": "a/b.txt", "base64": "aGk="})}}, "changes[0].files[0].name"},
+			{"no files", map[string]any{"changes": []any{map[string]any{"operation": "insert_files", "files": []any{}}}}, "changes[0].files"},
+			{"21 files", map[string]any{"changes": []any{insertFiles(manyFiles(21)...)}}, "files"},
+			{"file over 1 MB", map[string]any{"changes": []any{insertFiles(inlineFile("big.bin", make([]byte, 1<<20+1)))}}, "changes[0].files[0].base64"},
+			{"url not http", map[string]any{"changes": []any{insertFiles(map[string]any{"name": "a.txt", "url": "ftp://example.com/a.txt"})}}, "changes[0].files[0].url"},
+		},
+		maxBody:  ContentWriteMaxBody,
+		snapshot: snap(crPathOf, func(ps map[string]string) string { return crPathOf(ps) + "/content" }),
+	},
+	"applyTemplateToSpace": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("spaceId", ts.newSpace(t, "Space"))
+		},
+		valid:     map[string]any{"id": "product-docs"},
+		wrongType: map[string]map[string]any{"id": {"id": 1}, "params": {"id": "product-docs", "params": "x"}},
+		required:  []string{"id"},
+		invalid: []invalidBody{
+			{"unknown template", map[string]any{"id": "cookbook"}, "id"},
+			{"empty id", map[string]any{"id": ""}, "id"},
+		},
+		snapshot: snap(spacePathOf, func(ps map[string]string) string { return spacePathOf(ps) + "/content" }),
+	},
 	"inviteToSpace": {
 		setup: func(t *testing.T, ts *testServer) map[string]string {
 			return pathParams("spaceId", ts.newSpace(t, "Space"))
@@ -260,6 +338,24 @@ var bodyCases = map[string]bodyCase{
 		wrongType: map[string]map[string]any{"role": {"role": []string{"edit"}}},
 		snapshot:  snap(func(ps map[string]string) string { return spacePathOf(ps) + "/permissions/users" }),
 	},
+}
+
+// manyChanges returns n insert_page changes.
+func manyChanges(n int) []any {
+	out := make([]any, 0, n)
+	for i := range n {
+		out = append(out, insertPage(fmt.Sprintf("Page %d", i), "Text."))
+	}
+	return out
+}
+
+// manyFiles returns n small inline files.
+func manyFiles(n int) []map[string]any {
+	out := make([]map[string]any, 0, n)
+	for i := range n {
+		out = append(out, inlineFile(fmt.Sprintf("f%d.txt", i), []byte("x")))
+	}
+	return out
 }
 
 // withField returns a copy of body with one more (or a replaced) field.
@@ -328,8 +424,15 @@ func TestMalformedBodies(t *testing.T) {
 					}
 					check("missing "+f, 400, body, f)
 				}
-				big := withField(c.valid, "title", strings.Repeat("a", DefaultMaxBodyBytes+16))
-				check("body over 1 MiB", http.StatusRequestEntityTooLarge, big, "")
+				for _, b := range c.invalid {
+					check(b.name, 400, b.body, b.mention)
+				}
+				limit := DefaultMaxBodyBytes
+				if c.maxBody > 0 {
+					limit = c.maxBody
+				}
+				big := withField(c.valid, "title", strings.Repeat("a", limit+16))
+				check(fmt.Sprintf("body over %d MiB", limit>>20), http.StatusRequestEntityTooLarge, big, "")
 			})
 		}
 		for id := range bodyCases {
@@ -347,9 +450,11 @@ func TestMalformedQueries(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, ts *testServer) {
 		_, ops := fetchOpenAPI(t, ts)
 		sp := ts.newSpace(t, "Space")
+		f := ts.newContentFixture(t, sp)
 		params := pathParams("spaceId", sp, "collectionId", ts.newCollection(t, "Collection", ""),
 			"teamId", ts.newTeam(t, "Team"), "userId", ts.user(cAdmin).ID, "inviteId", "nosuchinvite",
-			"changeRequestId", str(ts.newChangeRequest(t, sp, "Change"), "id"))
+			"changeRequestId", f.CR, "revisionId", f.MainRevision, "pageId", f.Page, "pagePath", f.ChildPath,
+			"fileId", f.File)
 		admin := ts.token(cAdmin)
 		lists := 0
 		for _, op := range ops {
@@ -401,6 +506,27 @@ func TestMalformedQueries(t *testing.T) {
 			}
 			wantContains(t, checkErrorBody(t, r), strings.Split(q, "=")[0])
 		}
+		// The content reads name the parameter at fault.
+		for _, c := range []struct{ path, query, mention string }{
+			{"/content/page/" + f.Page, "format=html", "format"},
+			{"/content/path/" + f.ChildPath, "format=html", "format"},
+			{"/change-requests/" + f.CR + "/content/page/" + f.Draft, "format=html", "format"},
+			{"/revisions/" + f.MainRevision + "/page/" + f.Page, "format=HTML", "format"},
+			{"/content/page/" + f.Page, "evaluated=maybe", "evaluated"},
+			{"/content", "metadata=maybe", "metadata"},
+			{"/content/pages", "metadata=no", "metadata"},
+			{"/change-requests/" + f.CR + "/content", "metadata=1x", "metadata"},
+			{"/revisions/" + f.MainRevision + "/files", "computed=maybe", "computed"},
+			{"/content/files", "limit=1001", "limit"},
+			{"/change-requests/" + f.CR + "/content/files", "limit=1001", "limit"},
+			{"/revisions/" + f.MainRevision + "/files", "limit=1001", "limit"},
+			{"/content/files", "page=garbage!", "page"},
+		} {
+			path := "/v1/spaces/" + sp + c.path + "?" + c.query
+			wantContains(t, ts.mustError(t, http.StatusBadRequest, "GET", path, admin, nil), c.mention)
+		}
+		wantContains(t, ts.mustError(t, http.StatusBadRequest, "POST", crPathOf(params)+"/content?compat=maybe", admin,
+			map[string]any{"changes": []any{insertPage("New", "Text.")}}), "compat")
 		// An invalid page cursor is a 400 naming the page.
 		r := ts.send(t, "GET", ts.OrgPath("/spaces?page=garbage"), admin, nil)
 		if r.Status != http.StatusBadRequest {

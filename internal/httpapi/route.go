@@ -19,6 +19,8 @@ type Route struct {
 	Status  int
 	Access  access
 	Summary string
+	// MaxBody overrides the server's request body limit for this route.
+	MaxBody int64
 }
 
 // handle registers a route and its handler. Handlers return errors; they
@@ -34,7 +36,7 @@ func handle[I, O any](s *Server, api huma.API, r Route, h func(context.Context, 
 		Path:          r.Path,
 		Summary:       r.Summary,
 		DefaultStatus: r.Status,
-		MaxBodyBytes:  s.cfg.MaxBodyBytes,
+		MaxBodyBytes:  max(r.MaxBody, s.cfg.MaxBodyBytes),
 		Metadata:      map[string]any{"access": r.Access},
 		Errors:        []int{http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
 	}

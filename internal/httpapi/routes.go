@@ -84,6 +84,35 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "updateChangeRequestById", Method: patch, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}", Access: onSpace(edit)}, s.updateChangeRequest)
 	handle(s, api, Route{ID: "listChangeRequestsForOrganization", Method: get, Path: "/v1/orgs/{organizationId}/change-requests", Access: onOrg(read)}, s.listOrgChangeRequests)
 
+	// Change request content, merge and update.
+	handle(s, api, Route{ID: "updateChangeRequestContent", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", Access: onSpace(edit), MaxBody: ContentWriteMaxBody}, s.updateChangeRequestContent)
+	handle(s, api, Route{ID: "mergeChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", Access: onSpace(edit)}, s.mergeChangeRequest)
+	handle(s, api, Route{ID: "updateChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update", Access: onSpace(edit)}, s.updateChangeRequestFromMain)
+	handle(s, api, Route{ID: "getRevisionOfChangeRequestById", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", Access: onSpace(read)}, readRevision[crContentIn](s))
+	handle(s, api, Route{ID: "listPagesInChangeRequest", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages", Access: onSpace(read)}, readPages[crContentIn](s))
+	handle(s, api, Route{ID: "listFilesInChangeRequestById", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files", Access: onSpace(read)}, readFiles[crFilesIn](s))
+	handle(s, api, Route{ID: "getFileInChangeRequestById", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}", Access: onSpace(read)}, readFile[crFileIn](s))
+	handle(s, api, Route{ID: "getPageInChangeRequestById", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}", Access: onSpace(read)}, readPage[crPageIn](s))
+	handle(s, api, Route{ID: "getPageInChangeRequestByPath", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}", Access: onSpace(read)}, readPage[crPathIn](s))
+
+	// Space content.
+	handle(s, api, Route{ID: "getCurrentRevision", Method: get, Path: "/v1/spaces/{spaceId}/content", Access: onSpace(read)}, readRevision[spaceContentIn](s))
+	handle(s, api, Route{ID: "listPages", Method: get, Path: "/v1/spaces/{spaceId}/content/pages", Access: onSpace(read)}, readPages[spaceContentIn](s))
+	handle(s, api, Route{ID: "listFiles", Method: get, Path: "/v1/spaces/{spaceId}/content/files", Access: onSpace(read)}, readFiles[spaceFilesIn](s))
+	handle(s, api, Route{ID: "getFileById", Method: get, Path: "/v1/spaces/{spaceId}/content/files/{fileId}", Access: onSpace(read)}, readFile[spaceFileIn](s))
+	handle(s, api, Route{ID: "getPageById", Method: get, Path: "/v1/spaces/{spaceId}/content/page/{pageId}", Access: onSpace(read)}, readPage[spacePageIn](s))
+	handle(s, api, Route{ID: "getPageByPath", Method: get, Path: "/v1/spaces/{spaceId}/content/path/{pagePath}", Access: onSpace(read)}, readPage[spacePathIn](s))
+	handle(s, api, Route{ID: "applyTemplateToSpace", Method: post, Path: "/v1/spaces/{spaceId}/content/template", Status: created, Access: onSpace(edit)}, s.applyTemplate)
+
+	// Revisions.
+	handle(s, api, Route{ID: "getRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}", Access: onSpace(read)}, readRevision[revisionContentIn](s))
+	handle(s, api, Route{ID: "listPagesInRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/pages", Access: onSpace(read)}, readPages[revisionContentIn](s))
+	handle(s, api, Route{ID: "listFilesInRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/files", Access: onSpace(read)}, readFiles[revisionFilesIn](s))
+	handle(s, api, Route{ID: "getFileInRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}", Access: onSpace(read)}, readFile[revisionFileIn](s))
+	handle(s, api, Route{ID: "downloadFileInRevision", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}/download", Access: onSpace(read)}, s.downloadFile)
+	handle(s, api, Route{ID: "getPageInRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}", Access: onSpace(read)}, readPage[revisionPageIn](s))
+	handle(s, api, Route{ID: "getPageInRevisionByPath", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}", Access: onSpace(read)}, readPage[revisionPathIn](s))
+
 	// Space permissions.
 	handle(s, api, Route{ID: "inviteToSpace", Method: post, Path: "/v1/spaces/{spaceId}/permissions", Status: http.StatusNoContent, Access: onSpace(admin)}, s.inviteToSpace)
 	handle(s, api, Route{ID: "listTeamPermissionsInSpace", Method: get, Path: "/v1/spaces/{spaceId}/permissions/teams", Access: onSpace(read)}, s.listSpaceTeams)

@@ -31,12 +31,18 @@ func templates() map[string][]templatePage {
 			{Title: "Introduction", Markdown: "This reference describes every endpoint of the API.\n"},
 			{Title: "Authentication", Markdown: "Send your API token in the `Authorization` header:\n\n```http\nAuthorization: Bearer <token>\n```\n"},
 			{Title: "Errors", Markdown: "| Status | Meaning |\n| --- | --- |\n| 400 | The request is malformed |\n| 401 | The token is missing or invalid |\n| 404 | The resource does not exist |\n"},
-			{Title: "Endpoints", Markdown: "One page per resource.\n"},
+			{Title: "Endpoints", Markdown: "One page per resource.\n", Children: []templatePage{
+				{Title: "Users", Markdown: "## Get the authenticated user\n\n```http\nGET /v1/user\n```\n"},
+				{Title: "Spaces", Markdown: "## Get a space\n\n```http\nGET /v1/spaces/{spaceId}\n```\n"},
+			}},
 		},
 		"knowledge-base": {
 			{Title: "Home", Markdown: "Our team's knowledge base: how we work and where to find things.\n"},
 			{Title: "Onboarding", Markdown: "* Set up your accounts\n* Meet your team\n* Read the handbook\n"},
-			{Title: "Processes", Markdown: "How we plan, build and ship.\n"},
+			{Title: "Processes", Markdown: "How we plan, build and ship.\n", Children: []templatePage{
+				{Title: "Planning", Markdown: "How we decide what to work on next.\n"},
+				{Title: "Releases", Markdown: "How a change goes from a branch to production.\n"},
+			}},
 			{Title: "Policies", Markdown: "The rules we all follow.\n"},
 		},
 	}
