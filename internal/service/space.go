@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"quire/internal/quire"
@@ -213,10 +214,33 @@ func (s *Service) DuplicateSpace(ctx context.Context, u *quire.User, id string) 
 		if err := st.CreateSpace(ctx, &cp); err != nil {
 			return err
 		}
+		if err := copyContent(ctx, st, src, &cp, u.ID, now); err != nil {
+			return err
+		}
 		out, err = s.spaceView(ctx, st, u, cp.ID)
 		return err
 	})
 	return out, err
+}
+
+// copyContent gives a new space a first content revision equal to the
+// source space's current one. Objects are shared by content address, so
+// the copy costs one revision whatever the size of the content.
+func copyContent(ctx context.Context, st quire.Store, src, dst *quire.Space, userID string, now time.Time) error {
+	from, err := st.Revision(ctx, src.ID, src.Revision)
+	if err != nil {
+		return err
+	}
+	rev := &quire.Revision{ID: quire.NewID(), SpaceID: dst.ID, Type: quire.RevisionEdits,
+		Pages: from.Pages, Slugs: from.Slugs, Files: from.Files, CreatedBy: userID, CreatedAt: now}
+	if err := st.CreateRevision(ctx, rev); err != nil {
+		return err
+	}
+	if err := st.AdvanceSpaceRevision(ctx, dst.ID, dst.Revision, rev.ID); err != nil {
+		return err
+	}
+	dst.Revision = rev.ID
+	return nil
 }
 
 // copyTitle names a duplicate, within the 50-character title limit.
