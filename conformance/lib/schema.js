@@ -43,7 +43,26 @@ addFormats(ajv);
 // Formats the document uses that are annotations only.
 ajv.addFormat('emoji', true);
 ajv.addFormat('icon', true);
-ajv.addSchema({ $id: DOC_ID, components: convert(spec.components) });
+const components = convert(spec.components);
+readEmptyDocumentAsTyped(components.schemas.Document);
+ajv.addSchema({ $id: DOC_ID, components });
+
+/**
+ * The document's `Document` is a oneOf of `{markdown}`, `{document}` and an
+ * "Empty" variant written `{properties: {}, additionalProperties: false}`.
+ * RevisionPageDocument joins `Document` with the page's own fields through
+ * allOf, where that variant can never hold (every page has an id), so a page
+ * that carries neither `markdown` nor `document`, as every page of a page
+ * tree does, could never validate. The package's TypeScript types read the
+ * variant as `{}`; it is checked here as what it says: neither `markdown`
+ * nor `document`.
+ */
+function readEmptyDocumentAsTyped(document) {
+    const arms = document?.oneOf ?? [];
+    const i = arms.findIndex((a) => a.title === 'Empty' && a.additionalProperties === false);
+    if (i < 0) throw new Error('components.schemas.Document has no "Empty" variant any more; review readEmptyDocumentAsTyped');
+    arms[i] = { title: 'Empty', type: 'object', not: { anyOf: [{ required: ['markdown'] }, { required: ['document'] }] } };
+}
 
 /** Resolve a `#/components/...` reference of the raw document. */
 function deref(obj) {
@@ -66,14 +85,18 @@ for (const [path, item] of Object.entries(spec.paths)) {
         operations.set(op.operationId, { method: method.toUpperCase(), path, op });
         const segments = path.split('/').filter(Boolean);
         const literal = segments.filter((s) => !s.startsWith('{')).length;
-        const re = new RegExp(
-            '^/' + segments.map((s) => (s.startsWith('{') ? '[^/]+' : escapeRe(s))).join('/') + '/?$',
-        );
+        const re = new RegExp('^/' + segments.map(segmentRe).join('/') + '/?$');
         matchers.push({ method: method.toUpperCase(), re, literal, operationId: op.operationId });
     }
 }
 // Most literal segments first, so `/orgs/{id}/members` wins over `/orgs/{id}/{x}`.
 matchers.sort((a, b) => b.literal - a.literal);
+
+/** A path segment as a pattern: a parameter is one segment, except a page path, which spans several. */
+function segmentRe(s) {
+    if (s === '{pagePath}') return '.+';
+    return s.startsWith('{') ? '[^/]+' : escapeRe(s);
+}
 
 function escapeRe(s) {
     return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -160,4 +183,15 @@ export function validateRequest(operationId, body) {
     if (!schema) return `${operationId} takes no JSON request body`;
     const v = compiled(`${operationId} request`, schema);
     return v(body) ? null : `request of ${operationId}: ${ajv.errorsText(v.errors, { separator: '\n  ' })}`;
+}
+
+/**
+ * Validate a body against a named schema of the document's components,
+ * for answers of operations the document does not have. Returns null when
+ * valid, or a readable description of the errors.
+ */
+export function validateComponent(name, body) {
+    if (!spec.components.schemas[name]) return `components.schemas.${name} is not in the published document`;
+    const v = compiled(`#${name}`, { $ref: `#/components/schemas/${name}` });
+    return v(body) ? null : `against components.schemas.${name}: ${ajv.errorsText(v.errors, { separator: '\n  ' })}`;
 }

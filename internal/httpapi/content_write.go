@@ -209,7 +209,8 @@ type mergeJSON struct {
 
 // conflictJSON is one page or block both sides changed incompatibly.
 type conflictJSON struct {
-	Page   string `json:"page"`
+	Page   string `json:"page,omitempty"`
+	File   string `json:"file,omitempty"`
 	Field  string `json:"field,omitempty"`
 	Block  string `json:"block,omitempty"`
 	Reason string `json:"reason"`
@@ -219,7 +220,7 @@ type conflictJSON struct {
 func mergeOut(o *service.MergeOutcome) mergeJSON {
 	out := mergeJSON{Revision: o.Revision, Result: o.Result}
 	for _, c := range o.Conflicts {
-		out.Conflicts = append(out.Conflicts, conflictJSON{Page: c.Page, Field: c.Field, Block: c.Block, Reason: c.Reason})
+		out.Conflicts = append(out.Conflicts, conflictJSON{Page: c.Page, File: c.File, Field: c.Field, Block: c.Block, Reason: c.Reason})
 	}
 	return out
 }
