@@ -27,12 +27,7 @@ type MergeOutcome struct {
 // content: a new main revision of type merge whose parents are main's
 // revision and the change request's. A real conflict changes nothing.
 func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	for attempt := 1; ; attempt++ {
-		out, err := s.mergeOnce(ctx, u, spaceID, crID)
-		if quire.ErrorCode(err) != quire.ECONFLICT || attempt == 5 {
-			return out, err
-		}
-	}
+	return retryConflicts(func() (*MergeOutcome, error) { return s.mergeOnce(ctx, u, spaceID, crID) })
 }
 
 // mergeOnce is one attempt; ECONFLICT when main moved meanwhile.
@@ -76,12 +71,7 @@ func (s *Service) mergeOnce(ctx context.Context, u *quire.User, spaceID, crID st
 // request's base into it, as a new revision of type update. When main has
 // not moved, nothing changes.
 func (s *Service) UpdateChangeRequestFromMain(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	for attempt := 1; ; attempt++ {
-		out, err := s.updateOnce(ctx, u, spaceID, crID)
-		if quire.ErrorCode(err) != quire.ECONFLICT || attempt == 5 {
-			return out, err
-		}
-	}
+	return retryConflicts(func() (*MergeOutcome, error) { return s.updateOnce(ctx, u, spaceID, crID) })
 }
 
 // updateOnce is one attempt; ECONFLICT when the change request moved

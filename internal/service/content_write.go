@@ -262,12 +262,15 @@ func (s *Service) UpdateChangeRequestContent(ctx context.Context, u *quire.User,
 	if len(changes) > MaxContentChanges {
 		return nil, nil, quire.Invalid("changes", "at most %d changes per request", MaxContentChanges)
 	}
-	for attempt := 1; ; attempt++ {
-		cr, results, err := s.writeContent(ctx, u, spaceID, crID, changes)
-		if quire.ErrorCode(err) != quire.ECONFLICT || attempt == 5 {
-			return cr, results, err
-		}
+	type written struct {
+		cr      *quire.ChangeRequest
+		results []ChangeResult
 	}
+	w, err := retryConflicts(func() (written, error) {
+		cr, results, err := s.writeContent(ctx, u, spaceID, crID, changes)
+		return written{cr, results}, err
+	})
+	return w.cr, w.results, err
 }
 
 // writeContent is one attempt of a content write; ECONFLICT when another

@@ -65,14 +65,12 @@ func (s *Service) ApplyTemplate(ctx context.Context, u *quire.User, spaceID, id 
 	if !ok {
 		return quire.Invalid("id", "unknown template %q; known: %s", id, strings.Join(TemplateIDs(), ", "))
 	}
-	for attempt := 1; ; attempt++ {
-		err := s.editMain(ctx, u, spaceID, func(b *batch) error {
+	_, err := retryConflicts(func() (struct{}, error) {
+		return struct{}{}, s.editMain(ctx, u, spaceID, func(b *batch) error {
 			return b.insertTemplate(ctx, pages, "")
 		})
-		if quire.ErrorCode(err) != quire.ECONFLICT || attempt == 5 {
-			return err
-		}
-	}
+	})
+	return err
 }
 
 // insertTemplate inserts template pages under a parent.
