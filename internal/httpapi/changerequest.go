@@ -62,6 +62,16 @@ func (s *Server) changeRequestOut(ctx context.Context, cr *quire.ChangeRequest, 
 	return s.changeRequestViewOut(vs[0]), nil
 }
 
+// changeRequestInSpace converts a change request of the space named by
+// the path.
+func (s *Server) changeRequestInSpace(ctx context.Context, cr *quire.ChangeRequest, spaceID string) (changeRequestJSON, error) {
+	sp, err := s.spaceOf(ctx, spaceID)
+	if err != nil {
+		return changeRequestJSON{}, err
+	}
+	return s.changeRequestOut(ctx, cr, sp)
+}
+
 // changeRequestListOut converts a page of change requests; known are
 // spaces the caller already holds.
 func (s *Server) changeRequestListOut(ctx context.Context, l *quire.List[*quire.ChangeRequest], known ...*quire.Space) (listOf[changeRequestJSON], error) {
@@ -165,11 +175,7 @@ func (s *Server) createChangeRequest(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	sp, err := s.spaceOf(ctx, in.SpaceID)
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.changeRequestOut(ctx, cr, sp)
+	out, err := s.changeRequestInSpace(ctx, cr, in.SpaceID)
 	if err != nil {
 		return nil, err
 	}
@@ -220,11 +226,7 @@ func (s *Server) updateChangeRequest(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	sp, err := s.spaceOf(ctx, in.SpaceID)
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.changeRequestOut(ctx, cr, sp)
+	out, err := s.changeRequestInSpace(ctx, cr, in.SpaceID)
 	if err != nil {
 		return nil, err
 	}

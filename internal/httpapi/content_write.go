@@ -169,14 +169,11 @@ func (s *Server) updateChangeRequestContent(ctx context.Context, in *contentWrit
 	if err != nil {
 		return nil, err
 	}
-	sp, err := s.svc.Space(ctx, in.SpaceID)
+	crOut, err := s.changeRequestInSpace(ctx, cr, in.SpaceID)
 	if err != nil {
 		return nil, err
 	}
-	crOut, err := s.changeRequestOut(ctx, cr, sp)
-	if err != nil {
-		return nil, err
-	}
+	spaceID := crOut.Space
 	if in.Compat {
 		return reply[any](crOut), nil
 	}
@@ -189,11 +186,11 @@ func (s *Server) updateChangeRequestContent(ctx context.Context, in *contentWrit
 		case "inserted_files":
 			for j, f := range r.Files {
 				out.InsertedFiles = append(out.InsertedFiles, insertedFile{Ref: in.Body.Changes[i].Files[j].Ref,
-					File: s.fileOut(sp.ID, cr.Revision, f, ReadOptions{Metadata: true})})
+					File: s.fileOut(spaceID, cr.Revision, f, ReadOptions{Metadata: true})})
 			}
 		default:
 			o.Page = pageHandle{Object: "page", ID: r.PageID,
-				URLs: locURLs{Location: s.urls.api("spaces", sp.ID, "change-requests", cr.ID, "content", "page", r.PageID)}}
+				URLs: locURLs{Location: s.urls.api("spaces", spaceID, "change-requests", cr.ID, "content", "page", r.PageID)}}
 		}
 		out.Changes = append(out.Changes, o)
 	}
