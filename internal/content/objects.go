@@ -21,12 +21,33 @@ func objectKey(data []byte) string {
 type cache struct {
 	mu    sync.Mutex
 	m     map[string][]byte
+	nodes map[string]*trieNode // decoded trie nodes, never modified
 	size  int
 	limit int
 }
 
 // newCache returns a cache holding up to limit bytes.
-func newCache(limit int) *cache { return &cache{m: map[string][]byte{}, limit: limit} }
+func newCache(limit int) *cache {
+	return &cache{m: map[string][]byte{}, nodes: map[string]*trieNode{}, limit: limit}
+}
+
+// node returns a decoded trie node, if cached.
+func (c *cache) node(key string) (*trieNode, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n, ok := c.nodes[key]
+	return n, ok
+}
+
+// putNode caches a decoded trie node; callers never modify it.
+func (c *cache) putNode(key string, n *trieNode) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.nodes) >= c.limit/256 {
+		c.nodes = map[string]*trieNode{}
+	}
+	c.nodes[key] = n
+}
 
 // get returns a cached object.
 func (c *cache) get(key string) ([]byte, bool) {

@@ -48,20 +48,34 @@ type trie struct {
 	r *reader
 }
 
-// load decodes a node; "" is the empty node.
+// load returns a node the caller may modify; "" is the empty node.
+// Decoded nodes are cached, so the copy is what keeps them immutable.
 func (t trie) load(ctx context.Context, key string) (*trieNode, error) {
-	n := &trieNode{}
 	if key == "" {
-		return n, nil
+		return &trieNode{}, nil
+	}
+	if n, ok := t.r.cache.node(key); ok {
+		return n.clone(), nil
 	}
 	b, err := t.r.get(ctx, key)
 	if err != nil {
 		return nil, err
 	}
+	n := &trieNode{}
 	if err := json.Unmarshal(b, n); err != nil {
 		return nil, fmt.Errorf("content: decode trie node %s: %w", key, err)
 	}
+	if _, pending := t.r.pending[key]; !pending {
+		t.r.cache.putNode(key, n)
+		return n.clone(), nil
+	}
 	return n, nil
+}
+
+// clone copies a node so that changing the copy leaves the original as
+// it was.
+func (n *trieNode) clone() *trieNode {
+	return &trieNode{Bitmap: n.Bitmap, Entries: append([]trieEntry(nil), n.Entries...)}
 }
 
 // store writes a node and returns its key; an empty node is "".
