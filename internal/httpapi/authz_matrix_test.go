@@ -134,6 +134,26 @@ var expectedAccess = map[string]accessRow{
 	"getPageByPath":        spaceRow(quire.LevelRead),
 	"applyTemplateToSpace": spaceRow(quire.LevelEdit),
 
+	"listCommentsInSpace":       spaceRow(quire.LevelRead),
+	"postCommentInSpace":        spaceRow(quire.LevelComment),
+	"getCommentInSpace":         spaceRow(quire.LevelRead),
+	"updateCommentInSpace":      spaceRow(quire.LevelComment),
+	"deleteCommentInSpace":      spaceRow(quire.LevelComment),
+	"listCommentRepliesInSpace": spaceRow(quire.LevelRead),
+	"postCommentReplyInSpace":   spaceRow(quire.LevelComment),
+	"getCommentReplyInSpace":    spaceRow(quire.LevelRead),
+	"updateCommentReplyInSpace": spaceRow(quire.LevelComment),
+	"deleteCommentReplyInSpace": spaceRow(quire.LevelComment),
+
+	"listCommentsInChangeRequest":       spaceRow(quire.LevelRead),
+	"postCommentInChangeRequest":        spaceRow(quire.LevelComment),
+	"getCommentInChangeRequest":         spaceRow(quire.LevelRead),
+	"updateCommentInChangeRequest":      spaceRow(quire.LevelComment),
+	"deleteCommentInChangeRequest":      spaceRow(quire.LevelComment),
+	"listCommentRepliesInChangeRequest": spaceRow(quire.LevelRead),
+	"postCommentReplyInChangeRequest":   spaceRow(quire.LevelComment),
+	"getCommentReplyInChangeRequest":    spaceRow(quire.LevelRead),
+
 	"getRevisionById":         spaceRow(quire.LevelRead),
 	"listPagesInRevisionById": spaceRow(quire.LevelRead),
 	"listFilesInRevisionById": spaceRow(quire.LevelRead),
@@ -225,11 +245,14 @@ func (m *matrix) member(t *testing.T) string {
 
 // authzCase builds the request of one matrix case on fresh fixtures and
 // names its success status. still, when set, checks after a refused call
-// that the subject was left alone.
+// that the subject was left alone. beyond, when set, gives the status of
+// a caller the route table lets through but a rule of the service refuses
+// (0 for ok).
 type authzCase struct {
-	ok    int
-	setup func(t *testing.T, m *matrix) (params map[string]string, body any)
-	still func(t *testing.T, m *matrix, params map[string]string)
+	ok     int
+	setup  func(t *testing.T, m *matrix) (params map[string]string, body any)
+	still  func(t *testing.T, m *matrix, params map[string]string)
+	beyond func(caller string) int
 }
 
 // p builds path parameters.
@@ -482,13 +505,32 @@ var authzCases = map[string]authzCase{
 			l := m.ts.must(t, 200, "GET", spacePathOf(ps)+"/content/pages", m.ts.token(cAdmin), nil)
 			wantFields(t, l, map[string]any{"pages": []any{}})
 		}},
-	"getRevisionById":         contentRead(),
-	"listPagesInRevisionById": contentRead(),
-	"listFilesInRevisionById": contentRead(),
-	"getFileInRevisionById":   contentRead(),
-	"downloadFileInRevision":  contentRead(),
-	"getPageInRevisionById":   contentRead(),
-	"getPageInRevisionByPath": contentRead(),
+	"getRevisionById":           contentRead(),
+	"listCommentsInSpace":       commentRead(false),
+	"getCommentInSpace":         commentRead(false),
+	"listCommentRepliesInSpace": commentRead(false),
+	"getCommentReplyInSpace":    commentRead(false),
+	"postCommentInSpace":        commentPost(false),
+	"updateCommentInSpace":      commentResolve(false),
+	"deleteCommentInSpace":      commentDelete(false),
+	"postCommentReplyInSpace":   replyPost(false),
+	"updateCommentReplyInSpace": replyReact(),
+	"deleteCommentReplyInSpace": replyDelete(),
+
+	"listCommentsInChangeRequest":       commentRead(true),
+	"getCommentInChangeRequest":         commentRead(true),
+	"listCommentRepliesInChangeRequest": commentRead(true),
+	"getCommentReplyInChangeRequest":    commentRead(true),
+	"postCommentInChangeRequest":        commentPost(true),
+	"updateCommentInChangeRequest":      commentResolve(true),
+	"deleteCommentInChangeRequest":      commentDelete(true),
+	"postCommentReplyInChangeRequest":   replyPost(true),
+	"listPagesInRevisionById":           contentRead(),
+	"listFilesInRevisionById":           contentRead(),
+	"getFileInRevisionById":             contentRead(),
+	"downloadFileInRevision":            contentRead(),
+	"getPageInRevisionById":             contentRead(),
+	"getPageInRevisionByPath":           contentRead(),
 }
 
 // declaredRoutes builds a server to read its route table.
@@ -585,6 +627,8 @@ func TestAuthzMatrix(t *testing.T) {
 					switch {
 					case row.scope == service.ScopeNone:
 						want = row.anyUser(caller)
+					case m.level(row.scope, caller) >= row.min && c.beyond != nil && c.beyond(caller) != 0:
+						want = c.beyond(caller)
 					case m.level(row.scope, caller) >= row.min:
 						want = c.ok
 					case m.level(row.scope, caller) < visibleAt(row.scope) && row.absentOK:
@@ -639,7 +683,8 @@ func TestUnauthenticated(t *testing.T) {
 		cr := ts.newChangeRequest(t, sp, "Shared change")
 		params := pathParams("spaceId", sp, "collectionId", ts.newCollection(t, "Shared", ""), "teamId", team,
 			"userId", ts.user(cRead).ID, "inviteId", ts.newInvite(t), "changeRequestId", str(cr, "id"),
-			"revisionId", str(cr, "revision"), "pageId", "somepage", "pagePath", "some/page", "fileId", "somefile")
+			"revisionId", str(cr, "revision"), "pageId", "somepage", "pagePath", "some/page", "fileId", "somefile",
+			"commentId", "somecomment", "commentReplyId", "somereply")
 		id, _, _ := quire.ParseToken(ts.token(cAdmin))
 		auths := map[string]string{
 			"none":          "",

@@ -17,10 +17,29 @@ import (
 // up to 20 files of 1 MB each in base64.
 const ContentWriteMaxBody = 32 << 20
 
-// documentInput is a page body: Markdown or a JSON document.
+// documentInput is a page, comment or reply body: Markdown or a JSON
+// document.
 type documentInput struct {
 	Markdown *string        `json:"markdown,omitempty" maxLength:"5000000"`
 	Document map[string]any `json:"document,omitempty"`
+}
+
+// domain converts a body for the service; field names it in errors. A
+// body with neither form is empty.
+func (d documentInput) domain(field string) (service.DocumentInput, error) {
+	switch {
+	case d.Markdown != nil && d.Document != nil:
+		return service.DocumentInput{}, quire.Invalid(field, "give markdown or document, not both")
+	case d.Markdown != nil:
+		return service.DocumentInput{Markdown: d.Markdown}, nil
+	case d.Document != nil:
+		b, err := json.Marshal(d.Document)
+		if err != nil {
+			return service.DocumentInput{}, quire.Invalid(field+".document", "%v", err)
+		}
+		return service.DocumentInput{JSON: b}, nil
+	}
+	return service.DocumentInput{}, nil
 }
 
 // fileInput is a file of an insert_files change: exactly one of url and
@@ -72,20 +91,11 @@ func (c changeInput) domain(field string) (service.ContentChange, error) {
 		return ch, quire.Invalid(field+".page", "required for %s", c.Operation)
 	}
 	if c.Document != nil {
-		switch {
-		case c.Document.Markdown != nil && c.Document.Document != nil:
-			return ch, quire.Invalid(field+".document", "give markdown or document, not both")
-		case c.Document.Markdown != nil:
-			ch.Document = &service.DocumentInput{Markdown: c.Document.Markdown}
-		case c.Document.Document != nil:
-			b, err := json.Marshal(c.Document.Document)
-			if err != nil {
-				return ch, quire.Invalid(field+".document.document", "%v", err)
-			}
-			ch.Document = &service.DocumentInput{JSON: b}
-		default:
-			ch.Document = &service.DocumentInput{}
+		d, err := c.Document.domain(field + ".document")
+		if err != nil {
+			return ch, err
 		}
+		ch.Document = &d
 	}
 	for i, f := range c.Files {
 		ff := fmt.Sprintf("%s.files[%d]", field, i)

@@ -309,6 +309,13 @@ var bodyCases = map[string]bodyCase{
 		},
 		snapshot: snap(spacePathOf, func(ps map[string]string) string { return spacePathOf(ps) + "/content" }),
 	},
+	"postCommentInSpace":              commentPostCase(false),
+	"updateCommentInSpace":            commentUpdateCase(false),
+	"postCommentReplyInSpace":         replyPostCase(false),
+	"updateCommentReplyInSpace":       replyUpdateCase(),
+	"postCommentInChangeRequest":      commentPostCase(true),
+	"updateCommentInChangeRequest":    commentUpdateCase(true),
+	"postCommentReplyInChangeRequest": replyPostCase(true),
 	"inviteToSpace": {
 		setup: func(t *testing.T, ts *testServer) map[string]string {
 			return pathParams("spaceId", ts.newSpace(t, "Space"))
@@ -455,10 +462,15 @@ func TestMalformedQueries(t *testing.T) {
 			"teamId", ts.newTeam(t, "Team"), "userId", ts.user(cAdmin).ID, "inviteId", "nosuchinvite",
 			"changeRequestId", f.CR, "revisionId", f.MainRevision, "pageId", f.Page, "pagePath", f.ChildPath,
 			"fileId", f.File)
+		threads := map[bool]map[string]string{false: ts.commentThread(t, sp, ""), true: ts.commentThread(t, sp, f.CR)}
 		admin := ts.token(cAdmin)
 		lists := 0
 		for _, op := range ops {
-			path := fillPath(t, ts, op.Path, params)
+			opParams := params
+			if strings.Contains(op.Path, "{commentId}") {
+				opParams = threads[strings.Contains(op.Path, "/change-requests/")]
+			}
+			path := fillPath(t, ts, op.Path, opParams)
 			bad := func(name, query, mention string) {
 				t.Helper()
 				r := ts.send(t, op.Method, path+"?"+query, admin, nil)
@@ -521,10 +533,26 @@ func TestMalformedQueries(t *testing.T) {
 			{"/change-requests/" + f.CR + "/content/files", "limit=1001", "limit"},
 			{"/revisions/" + f.MainRevision + "/files", "limit=1001", "limit"},
 			{"/content/files", "page=garbage!", "page"},
+			{"/comments", "status=maybe", "status"},
+			{"/comments", "order=up", "order"},
+			{"/comments", "format=html", "format"},
+			{"/comments", "limit=1001", "limit"},
+			{"/comments", "page=garbage", "page"},
+			{"/comments", "targetPage=" + strings.Repeat("p", 101), "targetPage"},
+			{"/comments/" + threads[false]["commentId"], "format=html", "format"},
+			{"/comments/" + threads[false]["commentId"] + "/replies", "format=html", "format"},
+			{"/comments/" + threads[false]["commentId"] + "/replies", "limit=1001", "limit"},
+			{"/change-requests/" + f.CR + "/comments", "status=maybe", "status"},
+			{"/change-requests/" + f.CR + "/comments", "order=up", "order"},
+			{"/change-requests/" + f.CR + "/comments", "format=html", "format"},
+			{"/change-requests/" + f.CR + "/comments", "limit=1001", "limit"},
+			{"/change-requests/" + f.CR + "/comments/" + threads[true]["commentId"] + "/replies", "page=garbage", "page"},
 		} {
 			path := "/v1/spaces/" + sp + c.path + "?" + c.query
 			wantContains(t, ts.mustError(t, http.StatusBadRequest, "GET", path, admin, nil), c.mention)
 		}
+		wantContains(t, ts.mustError(t, http.StatusBadRequest, "POST", commentsBaseOf(threads[true])+"/"+threads[true]["commentId"]+"/replies?format=html", admin,
+			map[string]any{"body": md("Reply")}), "format")
 		wantContains(t, ts.mustError(t, http.StatusBadRequest, "POST", crPathOf(params)+"/content?compat=maybe", admin,
 			map[string]any{"changes": []any{insertPage("New", "Text.")}}), "compat")
 		// An invalid page cursor is a 400 naming the page.

@@ -56,3 +56,23 @@ func TestSpacePermissionsFollowLevel(t *testing.T) {
 		t.Errorf("guest without grant must not view: %+v", g)
 	}
 }
+
+func TestCommentPermissions(t *testing.T) {
+	for _, c := range []struct {
+		level  Level
+		author bool
+		want   CommentPermissions
+	}{
+		{LevelRead, false, CommentPermissions{View: true}},
+		{LevelRead, true, CommentPermissions{View: true}},
+		{LevelComment, false, CommentPermissions{View: true, Reply: true}},
+		{LevelComment, true, CommentPermissions{View: true, Edit: true, Reply: true, Delete: true}},
+		{LevelCreate, false, CommentPermissions{View: true, Reply: true}},
+		{LevelAdmin, false, CommentPermissions{View: true, Reply: true, Delete: true}},
+		{LevelAdmin, true, CommentPermissions{View: true, Edit: true, Reply: true, Delete: true}},
+	} {
+		if got := CommentPermissionsFor(c.level, c.author); got != c.want {
+			t.Errorf("%s, author %v: %+v, want %+v", c.level, c.author, got, c.want)
+		}
+	}
+}

@@ -72,3 +72,23 @@ type TeamPermissions struct {
 func TeamPermissionsFor(l Level) TeamPermissions {
 	return TeamPermissions{Admin: l >= LevelAdmin, View: l >= LevelRead}
 }
+
+// CommentPermissions are the flags a comment or reply reports for the
+// caller.
+type CommentPermissions struct {
+	View, Edit, Reply, Delete bool
+}
+
+// CommentPermissionsFor derives the flags of a comment or reply from the
+// caller's level on its space and whether they posted it: anyone who may
+// comment replies and reacts, only the author edits, and the author or an
+// admin deletes.
+func CommentPermissionsFor(l Level, author bool) CommentPermissions {
+	commenter := l >= LevelComment
+	return CommentPermissions{
+		View:   l >= LevelRead,
+		Edit:   commenter && author,
+		Reply:  commenter,
+		Delete: commenter && (author || l >= LevelAdmin),
+	}
+}

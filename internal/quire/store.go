@@ -15,6 +15,7 @@ type Store interface {
 	ObjectStore
 	RevisionStore
 	ChangeRequestStore
+	CommentStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

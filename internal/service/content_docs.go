@@ -19,20 +19,11 @@ func emptyDocument() []byte {
 // page had a document before (prev), blocks whose content did not change
 // keep their keys, so that later merges can tell edits apart.
 func (s *Service) documentJSON(_ context.Context, field string, in *DocumentInput, prev []byte) ([]byte, error) {
-	var (
-		doc *document.Document
-		err error
-	)
-	switch {
-	case in.Markdown != nil:
-		if doc, err = document.FromMarkdown(*in.Markdown); err != nil {
-			return nil, quire.Invalid(field+".markdown", "%v", err)
-		}
-	case in.JSON != nil:
-		if doc, err = document.Parse(in.JSON); err != nil {
-			return nil, quire.Invalid(field+".document", "%v", err)
-		}
-	default:
+	doc, err := documentOf(field, in)
+	if err != nil {
+		return nil, err
+	}
+	if doc == nil {
 		return emptyDocument(), nil
 	}
 	if prev != nil {
@@ -41,6 +32,26 @@ func (s *Service) documentJSON(_ context.Context, field string, in *DocumentInpu
 		}
 	}
 	return json.Marshal(doc)
+}
+
+// documentOf reads a body given as Markdown (converted) or as a JSON
+// document (checked); it is nil when the body gives neither.
+func documentOf(field string, in *DocumentInput) (*document.Document, error) {
+	switch {
+	case in.Markdown != nil:
+		doc, err := document.FromMarkdown(*in.Markdown)
+		if err != nil {
+			return nil, quire.Invalid(field+".markdown", "%v", err)
+		}
+		return doc, nil
+	case in.JSON != nil:
+		doc, err := document.Parse(in.JSON)
+		if err != nil {
+			return nil, quire.Invalid(field+".document", "%v", err)
+		}
+		return doc, nil
+	}
+	return nil, nil
 }
 
 // revertBlocks restores the given blocks of cur to their content in then.
