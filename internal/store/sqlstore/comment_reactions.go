@@ -71,3 +71,20 @@ func (s *Store) reactions(ctx context.Context, targets ...string) (map[string][]
 	}
 	return out, rows.Err()
 }
+
+// withReactions loads the reactions of a page of comments or replies in
+// one query and hands each item its own.
+func withReactions[T any](ctx context.Context, s *Store, items []T, id func(T) string, set func(T, []quire.Reaction)) error {
+	ids := make([]string, len(items))
+	for i, it := range items {
+		ids[i] = id(it)
+	}
+	reactions, err := s.reactions(ctx, ids...)
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		set(it, reactions[id(it)])
+	}
+	return nil
+}

@@ -94,16 +94,10 @@ func (s *Store) CommentReplies(ctx context.Context, commentID string, p quire.Pa
 	if err != nil {
 		return nil, wrap("list replies", err)
 	}
-	ids := make([]string, len(items))
-	for i, r := range items {
-		ids[i] = r.ID
-	}
-	reactions, err := s.reactions(ctx, ids...)
+	err = withReactions(ctx, s, items, func(r *quire.CommentReply) string { return r.ID },
+		func(r *quire.CommentReply, rs []quire.Reaction) { r.Reactions = rs })
 	if err != nil {
 		return nil, wrap("list replies", err)
-	}
-	for _, r := range items {
-		r.Reactions = reactions[r.ID]
 	}
 	return newList(items, more, count, func(r *quire.CommentReply) string {
 		return encodeCursor(tag, millis(r.PostedAt), r.ID)

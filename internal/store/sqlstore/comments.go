@@ -158,16 +158,10 @@ func (s *Store) Comments(ctx context.Context, f quire.CommentFilter, p quire.Pag
 	if err != nil {
 		return nil, wrap("list comments", err)
 	}
-	ids := make([]string, len(items))
-	for i, c := range items {
-		ids[i] = c.ID
-	}
-	reactions, err := s.reactions(ctx, ids...)
+	err = withReactions(ctx, s, items, func(c *quire.Comment) string { return c.ID },
+		func(c *quire.Comment, rs []quire.Reaction) { c.Reactions = rs })
 	if err != nil {
 		return nil, wrap("list comments", err)
-	}
-	for _, c := range items {
-		c.Reactions = reactions[c.ID]
 	}
 	return newList(items, more, count, func(c *quire.Comment) string {
 		return encodeCursor(tag, millis(c.PostedAt), c.ID)
