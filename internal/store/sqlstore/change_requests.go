@@ -162,15 +162,8 @@ func (s *Store) ChangeRequests(ctx context.Context, f quire.ChangeRequestFilter,
 	if err != nil {
 		return nil, wrap("list change requests", err)
 	}
-	if p.Cursor != "" {
-		var (
-			created int64
-			id      string
-		)
-		if err := decodeCursor(p.Cursor, tag, &created, &id); err != nil {
-			return nil, err
-		}
-		w.seek("c.created_at", "c.id", true, created, id)
+	if err := seekAfter[int64](&w, p, tag, "c.created_at", "c.id", true); err != nil {
+		return nil, err
 	}
 	q := "SELECT " + changeRequestCols + from + w.where() + " ORDER BY c.created_at DESC, c.id DESC"
 	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), scanChangeRequest)

@@ -79,12 +79,8 @@ func (s *Store) Collections(ctx context.Context, orgID string, f quire.Collectio
 	if err != nil {
 		return nil, wrap("list collections", err)
 	}
-	if p.Cursor != "" {
-		var pos, id string
-		if err := decodeCursor(p.Cursor, tag, &pos, &id); err != nil {
-			return nil, err
-		}
-		w.seek("c.position", "c.id", false, pos, id)
+	if err := seekAfter[string](&w, p, tag, "c.position", "c.id", false); err != nil {
+		return nil, err
 	}
 	q := "SELECT " + collectionCols + " FROM collections c" + w.where() + " ORDER BY c.position, c.id"
 	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), scanCollection)

@@ -79,15 +79,8 @@ func (s *Store) CommentReplies(ctx context.Context, commentID string, p quire.Pa
 	if err != nil {
 		return nil, wrap("list replies", err)
 	}
-	if p.Cursor != "" {
-		var (
-			posted int64
-			id     string
-		)
-		if err := decodeCursor(p.Cursor, tag, &posted, &id); err != nil {
-			return nil, err
-		}
-		w.seek("r.posted_at", "r.id", false, posted, id)
+	if err := seekAfter[int64](&w, p, tag, "r.posted_at", "r.id", false); err != nil {
+		return nil, err
 	}
 	q := "SELECT " + replyCols + from + w.where() + " ORDER BY r.posted_at ASC, r.id ASC"
 	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), scanReply)

@@ -142,15 +142,8 @@ func (s *Store) Comments(ctx context.Context, f quire.CommentFilter, p quire.Pag
 	if err != nil {
 		return nil, wrap("list comments", err)
 	}
-	if p.Cursor != "" {
-		var (
-			posted int64
-			id     string
-		)
-		if err := decodeCursor(p.Cursor, tag, &posted, &id); err != nil {
-			return nil, err
-		}
-		w.seek("c.posted_at", "c.id", desc, posted, id)
+	if err := seekAfter[int64](&w, p, tag, "c.posted_at", "c.id", desc); err != nil {
+		return nil, err
 	}
 	dir := direction(desc)
 	q := "SELECT " + commentCols + from + w.where() + " ORDER BY c.posted_at " + dir + ", c.id " + dir

@@ -105,15 +105,8 @@ func (s *Store) Members(ctx context.Context, orgID string, f quire.MemberFilter,
 		return nil, wrap("list members", err)
 	}
 	tag := "m." + string(f.Sort) + "." + direction(desc)
-	if p.Cursor != "" {
-		var (
-			key    int64
-			userID string
-		)
-		if err := decodeCursor(p.Cursor, tag, &key, &userID); err != nil {
-			return nil, err
-		}
-		w.seek(col, "m.user_id", desc, key, userID)
+	if err := seekAfter[int64](&w, p, tag, col, "m.user_id", desc); err != nil {
+		return nil, err
 	}
 	dir := direction(desc)
 	q := "SELECT " + memberCols + memberFrom + w.where() + " ORDER BY " + col + " " + dir + ", m.user_id " + dir

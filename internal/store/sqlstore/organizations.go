@@ -138,15 +138,8 @@ func (s *Store) OrganizationsForUser(ctx context.Context, userID string, p quire
 	if err != nil {
 		return nil, wrap("list organizations", err)
 	}
-	if p.Cursor != "" {
-		var (
-			joined int64
-			orgID  string
-		)
-		if err := decodeCursor(p.Cursor, tag, &joined, &orgID); err != nil {
-			return nil, err
-		}
-		f.seek("m.joined_at", "m.org_id", false, joined, orgID)
+	if err := seekAfter[int64](&f, p, tag, "m.joined_at", "m.org_id", false); err != nil {
+		return nil, err
 	}
 	type row struct {
 		org    *quire.Organization

@@ -119,3 +119,21 @@ func decodeCursor(cursor, tag string, dst ...any) error {
 	}
 	return nil
 }
+
+// seekAfter narrows w to the items that follow the page's cursor in a
+// keyset list ordered by (keyCol, idCol); the first page is left alone.
+// K is the type of the sort key the cursor carries.
+func seekAfter[K any](w *filter, p quire.Page, tag, keyCol, idCol string, desc bool) error {
+	if p.Cursor == "" {
+		return nil
+	}
+	var (
+		key K
+		id  string
+	)
+	if err := decodeCursor(p.Cursor, tag, &key, &id); err != nil {
+		return err
+	}
+	w.seek(keyCol, idCol, desc, key, id)
+	return nil
+}

@@ -102,12 +102,8 @@ func (s *Store) Spaces(ctx context.Context, f quire.SpaceFilter, p quire.Page) (
 	if err != nil {
 		return nil, wrap("list spaces", err)
 	}
-	if p.Cursor != "" {
-		var pos, id string
-		if err := decodeCursor(p.Cursor, tag, &pos, &id); err != nil {
-			return nil, err
-		}
-		w.seek("s.position", "s.id", false, pos, id)
+	if err := seekAfter[string](&w, p, tag, "s.position", "s.id", false); err != nil {
+		return nil, err
 	}
 	q := "SELECT " + spaceCols + " FROM spaces s" + w.where() + " ORDER BY s.position, s.id"
 	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), scanSpace)
