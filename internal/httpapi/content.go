@@ -43,9 +43,6 @@ func (p RevisionPath) ref() service.ContentRef {
 	return service.ContentRef{SpaceID: p.SpaceID, Revision: p.RevisionID}
 }
 
-// contentReader is a path that names content.
-type contentReader interface{ ref() service.ContentRef }
-
 // revisionOut converts a whole revision.
 func (s *Server) revisionOut(ctx context.Context, c *service.Content, opts ReadOptions) (revisionJSON, error) {
 	tree, err := c.Tree(ctx)

@@ -305,21 +305,6 @@ func (ts *testServer) sendAuth(t *testing.T, method, path, auth string, body any
 	return response{Status: resp.StatusCode, Header: resp.Header, Body: data}
 }
 
-// do makes a request and decodes a JSON object body (nil when there is
-// none).
-func (ts *testServer) do(t *testing.T, method, path, token string, body any) (int, map[string]any) {
-	t.Helper()
-	r := ts.send(t, method, path, token, body)
-	if len(bytes.TrimSpace(r.Body)) == 0 {
-		return r.Status, nil
-	}
-	var m map[string]any
-	if err := json.Unmarshal(r.Body, &m); err != nil {
-		t.Fatalf("%s %s: %d: body is not a JSON object: %s", method, path, r.Status, r.Body)
-	}
-	return r.Status, m
-}
-
 // must makes a request that has to answer want, and returns its JSON body.
 func (ts *testServer) must(t *testing.T, want int, method, path, token string, body any) map[string]any {
 	t.Helper()

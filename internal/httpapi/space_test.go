@@ -13,10 +13,6 @@ import (
 	"quire/internal/service"
 )
 
-// spacePermissionFlags are the space flags.
-var spacePermissionFlags = []string{"view", "access", "admin", "viewInviteLinks", "edit", "triggerGitSync",
-	"comment", "merge", "review", "installIntegration"}
-
 // spaceFlagsFor lists the flags a level sets.
 func spaceFlagsFor(role string) map[string]any {
 	lvl := quire.Role(role).Level()
