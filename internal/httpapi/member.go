@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"quire/internal/quire"
-	"quire/internal/service"
 )
 
 // memberJSON is the Member object.
@@ -130,19 +129,17 @@ func (s *Server) listMemberSpaces(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	caller := userFrom(ctx)
-	out := listOf[memberSpaceJSON]{Count: l.Count, Items: []memberSpaceJSON{}}
-	if l.Next != "" {
-		out.Next = &nextPage{Page: l.Next}
+	spaces := make([]*quire.Space, len(l.Items))
+	for i, ms := range l.Items {
+		spaces[i] = ms.Space
 	}
-	for _, ms := range l.Items {
-		lvl, err := s.svc.Level(ctx, caller, service.ScopeSpace, ms.Space.ID)
-		if err != nil {
-			return nil, err
-		}
-		out.Items = append(out.Items, memberSpaceJSON{Permission: string(ms.Role), Space: s.spaceOut(ms.Space, lvl)})
+	levels, err := s.svc.SpaceLevels(ctx, userFrom(ctx), spaces)
+	if err != nil {
+		return nil, err
 	}
-	return reply(out), nil
+	return reply(listJSON(l, func(ms *quire.MemberSpace) memberSpaceJSON {
+		return memberSpaceJSON{Permission: string(ms.Role), Space: s.spaceOut(ms.Space, levels[ms.Space.ID])}
+	})), nil
 }
 
 // memberTeamJSON is a team a member belongs to.

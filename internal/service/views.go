@@ -6,6 +6,12 @@ import (
 	"quire/internal/quire"
 )
 
+// SpaceLevels resolves the caller's level on many spaces of one
+// organization in bulk; see spaceLevels.
+func (s *Service) SpaceLevels(ctx context.Context, u *quire.User, spaces []*quire.Space) (map[string]quire.Level, error) {
+	return s.spaceLevels(ctx, u, spaces)
+}
+
 // spaceLevels resolves the caller's level on many spaces of one
 // organization with a fixed number of queries: the facts of each distinct
 // parent collection (or of the organization for root spaces), plus one
