@@ -76,7 +76,10 @@ func TestEditTree(t *testing.T) {
 	}
 	rev2 := commit(t, ctx, st, ed, "r2", "r1")
 	s2 := e.Snapshot(st, rev2)
-	pages, _ := s2.Pages(ctx)
+	pages, err := s2.Pages(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(pages) != 3 {
 		t.Fatalf("after delete: %d pages, want 3 (b, c, e)", len(pages))
 	}

@@ -194,7 +194,10 @@ func TestMergeDocumentsMembers(t *testing.T) {
 		t.Fatalf("merged %s, want %s", merged, want)
 	}
 	theirs = []byte(`{"object":"document","data":{"a":3},"nodes":[]}`)
-	_, conflicts, _ = mergeDocuments(base, ours, theirs)
+	_, conflicts, err = mergeDocuments(base, ours, theirs)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(conflicts) != 1 || conflicts[0].Block != "" {
 		t.Fatalf("conflicts %v, want one on the document data", conflicts)
 	}

@@ -94,13 +94,34 @@ func TestSweeperStopCancelsSweepInProgress(t *testing.T) {
 	s.Stop() // a second Stop is harmless
 }
 
+// running returns the done channel of the sweeper's loop, nil when none
+// runs.
+func running(s *Sweeper) chan struct{} {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.done
+}
+
 func TestSweeperEndsWithContext(t *testing.T) {
 	f := &fakePurger{calls: make(chan struct{}, 16)}
 	s := NewSweeper(f, SweeperConfig{Delay: time.Millisecond, Interval: time.Millisecond, Logger: slog.New(slog.DiscardHandler)})
 	ctx, cancel := context.WithCancel(context.Background())
 	s.Start(ctx)
+	done := running(s)
+	if done == nil {
+		t.Fatal("Start started no loop")
+	}
 	s.Start(ctx) // starting twice starts one loop
+	if again := running(s); again != done {
+		t.Fatal("a second Start started another loop")
+	}
 	waitCall(t, f)
 	cancel()
+	// The loop ends on its own once its context is done, with no Stop.
+	select {
+	case <-done:
+	case <-time.After(patience):
+		t.Fatal("the loop went on after its context ended")
+	}
 	s.Stop()
 }
