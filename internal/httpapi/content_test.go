@@ -789,7 +789,17 @@ func TestApplyTemplates(t *testing.T) {
 		sp := ts.newSpace(t, "Refused")
 		ts.mustError(t, 403, "POST", "/v1/spaces/"+sp+"/content/template", ts.token(cReview), map[string]any{"id": "product-docs"})
 		wantContains(t, ts.mustError(t, 400, "POST", "/v1/spaces/"+sp+"/content/template", admin, map[string]any{"id": "blog"}), "product-docs")
+		// The built-in templates take no content references: one given is
+		// refused, naming it, rather than ignored.
+		logo := map[string]any{"id": "product-docs", "params": map[string]any{"contentRefs": map[string]any{
+			"logo": map[string]any{"kind": "url", "url": "https://example.com/logo.png"}}}}
+		wantContains(t, ts.mustError(t, 400, "POST", "/v1/spaces/"+sp+"/content/template", admin, logo), "params.contentRefs.logo")
 		wantFields(t, ts.must(t, 200, "GET", "/v1/spaces/"+sp+"/content/pages", admin, nil), map[string]any{"pages": []any{}})
+		none := ts.newSpace(t, "No references")
+		if r := ts.send(t, "POST", "/v1/spaces/"+none+"/content/template", admin,
+			map[string]any{"id": "product-docs", "params": map[string]any{"contentRefs": map[string]any{}}}); r.Status != http.StatusCreated {
+			t.Fatalf("apply with no references: %d %s", r.Status, r.Body)
+		}
 		ts.must(t, http.StatusResetContent, "DELETE", "/v1/spaces/"+sp, admin, nil)
 		ts.mustError(t, 400, "POST", "/v1/spaces/"+sp+"/content/template", admin, map[string]any{"id": "product-docs"})
 	})

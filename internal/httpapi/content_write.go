@@ -254,13 +254,17 @@ type templateIn struct {
 	Body struct {
 		ID     string `json:"id" minLength:"1" maxLength:"100" doc:"Template id: product-docs, api-reference or knowledge-base"`
 		Params *struct {
-			ContentRefs map[string]quire.ContentRef `json:"contentRefs,omitempty"`
+			ContentRefs map[string]quire.ContentRef `json:"contentRefs,omitempty" doc:"Content references by the names the template declares; the built-in templates declare none"`
 		} `json:"params,omitempty"`
 	}
 }
 
 func (s *Server) applyTemplate(ctx context.Context, in *templateIn) (*statusOnly, error) {
-	if err := s.svc.ApplyTemplate(ctx, userFrom(ctx), in.SpaceID, in.Body.ID); err != nil {
+	var refs map[string]quire.ContentRef
+	if in.Body.Params != nil {
+		refs = in.Body.Params.ContentRefs
+	}
+	if err := s.svc.ApplyTemplate(ctx, userFrom(ctx), in.SpaceID, in.Body.ID, refs); err != nil {
 		return nil, err
 	}
 	return &statusOnly{Status: 201}, nil

@@ -27,7 +27,7 @@ func TestDuplicateCopiesContent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := svc.ApplyTemplate(ctx, u, src.Space.ID, "knowledge-base"); err != nil {
+	if err := svc.ApplyTemplate(ctx, u, src.Space.ID, "knowledge-base", nil); err != nil {
 		t.Fatal(err)
 	}
 	dup, err := svc.DuplicateSpace(ctx, u, src.Space.ID)
@@ -48,7 +48,7 @@ func TestDuplicateCopiesContent(t *testing.T) {
 	if n, m := pages(src.Space.ID), pages(dup.Space.ID); n == 0 || n != m {
 		t.Fatalf("source has %d pages, duplicate %d", n, m)
 	}
-	if err := svc.ApplyTemplate(ctx, u, dup.Space.ID, "api-reference"); err != nil {
+	if err := svc.ApplyTemplate(ctx, u, dup.Space.ID, "api-reference", nil); err != nil {
 		t.Fatal(err)
 	}
 	if n, m := pages(src.Space.ID), pages(dup.Space.ID); m <= n {

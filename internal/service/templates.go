@@ -59,11 +59,22 @@ func TemplateIDs() []string {
 }
 
 // ApplyTemplate adds the pages of a built-in template to a space's main
-// content, as a new revision.
-func (s *Service) ApplyTemplate(ctx context.Context, u *quire.User, spaceID, id string) error {
+// content, as a new revision. contentRefs fill the template's named
+// content references; the built-in templates declare none, so any given
+// is refused rather than silently dropped.
+func (s *Service) ApplyTemplate(ctx context.Context, u *quire.User, spaceID, id string, contentRefs map[string]quire.ContentRef) error {
 	pages, ok := templates()[id]
 	if !ok {
 		return quire.Invalid("id", "unknown template %q; known: %s", id, strings.Join(TemplateIDs(), ", "))
+	}
+	if len(contentRefs) > 0 {
+		names := make([]string, 0, len(contentRefs))
+		for name := range contentRefs {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		return quire.Invalid("params.contentRefs."+names[0],
+			"template %q takes no content references; remove %q", id, names[0])
 	}
 	_, err := retryConflicts(func() (struct{}, error) {
 		return struct{}{}, s.editMain(ctx, u, spaceID, func(b *batch) error {
