@@ -15,9 +15,10 @@ type Grant struct {
 // collection; Level turns them into an access level. They are gathered in
 // one place so that every endpoint resolves access the same way.
 type Facts struct {
-	OrgID   string
-	Member  bool // the user is a member of the owning organization
-	OrgRole Role // the member's role, "" for a guest
+	OrgID    string
+	Member   bool // the user is a member of the owning organization
+	Disabled bool // the membership is disabled
+	OrgRole  Role // the member's role, "" for a guest
 	// Grant is the highest role granted to the user or their teams on the
 	// target or on any collection above it ("" if none).
 	Grant Role
@@ -29,9 +30,10 @@ type Facts struct {
 
 // Level resolves the effective access level: the highest of the member's
 // organization role, their grants, and the default-level chain. A
-// non-member sees nothing; a guest gets only their grants.
+// non-member sees nothing, and neither does a disabled member, whatever
+// their role and grants; a guest gets only their grants.
 func (f Facts) Level() Level {
-	if !f.Member {
+	if !f.Member || f.Disabled {
 		return LevelNone
 	}
 	l := MaxLevel(LevelGuest, f.OrgRole.Level(), f.Grant.Level())

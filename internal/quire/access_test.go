@@ -18,6 +18,9 @@ func TestFactsLevel(t *testing.T) {
 		{"org role beats lower default", Facts{Member: true, OrgRole: RoleAdmin, Defaults: []DefaultLevel{"read"}}, LevelAdmin},
 		{"guest gets grants only", Facts{Member: true, Grant: RoleComment, Defaults: []DefaultLevel{"admin"}, OrgDefault: RoleAdmin}, LevelComment},
 		{"guest without grant", Facts{Member: true, Defaults: []DefaultLevel{"admin"}}, LevelGuest},
+		{"disabled admin sees nothing", Facts{Member: true, Disabled: true, OrgRole: RoleAdmin, Defaults: []DefaultLevel{DefaultInherit}, OrgDefault: RoleRead}, LevelNone},
+		{"disabled member's grants give nothing", Facts{Member: true, Disabled: true, OrgRole: RoleRead, Grant: RoleEdit, Defaults: []DefaultLevel{"comment"}}, LevelNone},
+		{"disabled guest sees nothing", Facts{Member: true, Disabled: true, Grant: RoleComment, Defaults: []DefaultLevel{DefaultNone}}, LevelNone},
 	}
 	for _, c := range cases {
 		if got := c.f.Level(); got != c.want {

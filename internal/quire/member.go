@@ -58,7 +58,8 @@ type MemberStore interface {
 	// RemoveMember deletes a membership, its team memberships and its
 	// grants in the organization; it reports whether one existed.
 	RemoveMember(ctx context.Context, orgID, userID string) (bool, error)
-	// CountAdmins counts members with the admin role.
+	// CountAdmins counts members with the admin role who are not
+	// disabled.
 	CountAdmins(ctx context.Context, orgID string) (int, error)
 	// MemberSpaces lists the spaces a user holds a direct or team grant on,
 	// with the highest such role, ordered by space id in the given order.

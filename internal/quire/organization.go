@@ -70,6 +70,7 @@ type OrganizationStore interface {
 	// UpdateOrganization applies upd and returns the result. Returns ENOTFOUND.
 	UpdateOrganization(ctx context.Context, id string, upd OrganizationUpdate) (*Organization, error)
 	// OrganizationsForUser lists the organizations a user is a member of,
+	// leaving out those where the membership is disabled,
 	// oldest membership first.
 	OrganizationsForUser(ctx context.Context, userID string, p Page) (*List[*Organization], error)
 	// OrganizationsForEmailDomain lists organizations allowing the domain.

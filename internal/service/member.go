@@ -42,7 +42,7 @@ func (s *Service) UpdateMemberRole(ctx context.Context, orgID, userID string, ro
 			out = m
 			return nil
 		}
-		if m.Role == quire.RoleAdmin && *role != quire.RoleAdmin {
+		if m.Role == quire.RoleAdmin && !m.Disabled && *role != quire.RoleAdmin {
 			if err := lastAdminGuard(ctx, st, orgID); err != nil {
 				return err
 			}
@@ -53,7 +53,8 @@ func (s *Service) UpdateMemberRole(ctx context.Context, orgID, userID string, ro
 	return out, err
 }
 
-// lastAdminGuard refuses to leave an organization without an admin.
+// lastAdminGuard refuses to leave an organization without an admin who
+// can act: disabled admins do not count.
 func lastAdminGuard(ctx context.Context, st quire.Store, orgID string) error {
 	n, err := st.CountAdmins(ctx, orgID)
 	if err != nil {
@@ -76,7 +77,7 @@ func (s *Service) RemoveMember(ctx context.Context, orgID, userID string) (bool,
 		} else if err != nil {
 			return err
 		}
-		if m.Role == quire.RoleAdmin {
+		if m.Role == quire.RoleAdmin && !m.Disabled {
 			if err := lastAdminGuard(ctx, st, orgID); err != nil {
 				return err
 			}

@@ -47,9 +47,10 @@ func (s *Service) Organizations(ctx context.Context, u *quire.User, p quire.Page
 	return out, nil
 }
 
-// memberLevel is the level a membership gives in its organization.
+// memberLevel is the level a membership gives in its organization, by the
+// same rule as every other access check.
 func memberLevel(m *quire.Member) quire.Level {
-	return quire.MaxLevel(quire.LevelGuest, m.Role.Level())
+	return quire.Facts{OrgID: m.OrgID, Member: true, Disabled: m.Disabled, OrgRole: m.Role}.Level()
 }
 
 // Organization returns an organization.

@@ -23,7 +23,7 @@ func factsQuery(anchor string) string {
 		SELECT CAST('collection' AS TEXT), c.id, c.parent_id, c.default_level, chain.org_id, chain.depth + 1
 		FROM collections c JOIN chain ON c.id = chain.parent_id
 		WHERE chain.depth < ` + maxDepth + `)
-	SELECT ch.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role, o.default_role,
+	SELECT ch.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, ` + disabledCol + `, m.role, o.default_role,
 		(SELECT MAX(` + roleRank("g.role") + `) FROM chain gc CROSS JOIN grants g
 		  WHERE g.target_kind = gc.kind AND g.target_id = gc.id
 		    AND ((g.principal_kind = 'user' AND g.principal_id = ?)
@@ -35,6 +35,10 @@ func factsQuery(anchor string) string {
 	LEFT JOIN members m ON m.org_id = ch.org_id AND m.user_id = ?
 	ORDER BY ch.depth`
 }
+
+// disabledCol is 1 when the joined membership m is disabled, 0 when it is
+// not or there is none.
+const disabledCol = "CASE WHEN m.disabled THEN 1 ELSE 0 END"
 
 // SpaceFacts gathers the facts about userID on a space, deleted or not.
 // Returns ENOTFOUND if the space does not exist.
@@ -77,17 +81,18 @@ func (s *Store) facts(ctx context.Context, q, targetID, userID, what string) (qu
 }
 
 // OrganizationFacts gathers the facts about userID on an organization:
-// only membership and role, since organization-level checks use the role
-// alone. Returns ENOTFOUND if the organization does not exist.
+// only membership, whether it is disabled, and role, since
+// organization-level checks use the role alone. Returns ENOTFOUND if the
+// organization does not exist.
 func (s *Store) OrganizationFacts(ctx context.Context, orgID, userID string) (quire.Facts, error) {
 	var (
-		f      quire.Facts
-		member int
-		role   sql.NullString
+		f                quire.Facts
+		member, disabled int
+		role             sql.NullString
 	)
-	err := s.queryRow(ctx, `SELECT o.id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role
+	err := s.queryRow(ctx, `SELECT o.id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, `+disabledCol+`, m.role
 		FROM organizations o LEFT JOIN members m ON m.org_id = o.id AND m.user_id = ?
-		WHERE o.id = ?`, userID, orgID).Scan(&f.OrgID, &member, &role)
+		WHERE o.id = ?`, userID, orgID).Scan(&f.OrgID, &member, &disabled, &role)
 	if errors.Is(err, sql.ErrNoRows) {
 		return f, quire.NotFound("organization")
 	}
@@ -95,6 +100,7 @@ func (s *Store) OrganizationFacts(ctx context.Context, orgID, userID string) (qu
 		return quire.Facts{}, wrap("organization facts", err)
 	}
 	f.Member = member == 1
+	f.Disabled = disabled == 1
 	f.OrgRole = quire.Role(role.String)
 	return f, nil
 }
@@ -107,7 +113,7 @@ func (s *Store) OrganizationFacts(ctx context.Context, orgID, userID string) (qu
 func (s *Store) SpaceWithFacts(ctx context.Context, spaceID, userID string) (*quire.Space, quire.Facts, error) {
 	var row factsRow
 	sp, err := scanSpace(rowScanner{row: s.queryRow(ctx, `SELECT `+spaceCols+`,
-		CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role, o.default_role,
+		CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, `+disabledCol+`, m.role, o.default_role,
 		(SELECT MAX(`+roleRank("g.role")+`) FROM grants g
 		  WHERE g.target_kind = 'space' AND g.target_id = s.id
 		    AND ((g.principal_kind = 'user' AND g.principal_id = ?)
@@ -145,20 +151,20 @@ func (s *Store) SpaceWithFacts(ctx context.Context, spaceID, userID string) (*qu
 // factsRow is one row of a facts query after any subject columns.
 type factsRow struct {
 	orgID             string
-	member            int
+	member, disabled  int
 	role, orgDef, lvl sql.NullString
 	grant             sql.NullInt64
 }
 
 // targets are the scan destinations of the row's columns.
 func (r *factsRow) targets() []any {
-	return []any{&r.orgID, &r.member, &r.role, &r.orgDef, &r.grant, &r.lvl}
+	return []any{&r.orgID, &r.member, &r.disabled, &r.role, &r.orgDef, &r.grant, &r.lvl}
 }
 
 // memberTargets are the scan destinations of the membership, default role
 // and grant columns alone.
 func (r *factsRow) memberTargets() []any {
-	return []any{&r.member, &r.role, &r.orgDef, &r.grant}
+	return []any{&r.member, &r.disabled, &r.role, &r.orgDef, &r.grant}
 }
 
 // fold adds the row to f: every row repeats the membership, default role
@@ -166,6 +172,7 @@ func (r *factsRow) memberTargets() []any {
 func (r *factsRow) fold(f *quire.Facts) {
 	f.OrgID = r.orgID
 	f.Member = r.member == 1
+	f.Disabled = r.disabled == 1
 	f.OrgRole = quire.Role(r.role.String)
 	f.OrgDefault = quire.Role(r.orgDef.String)
 	f.Grant = roleOfRank(r.grant.Int64)

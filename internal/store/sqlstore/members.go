@@ -198,8 +198,9 @@ func (s *Store) RemoveMember(ctx context.Context, orgID, userID string) (bool, e
 	return existed, wrap("remove member", err)
 }
 
-// CountAdmins counts the organization's members with the admin role.
+// CountAdmins counts the organization's members with the admin role,
+// leaving out disabled ones.
 func (s *Store) CountAdmins(ctx context.Context, orgID string) (int, error) {
-	n, err := s.count(ctx, "SELECT COUNT(*) FROM members WHERE org_id = ? AND role = 'admin'", orgID)
+	n, err := s.count(ctx, "SELECT COUNT(*) FROM members WHERE org_id = ? AND role = 'admin' AND NOT disabled", orgID)
 	return n, wrap("count admins", err)
 }

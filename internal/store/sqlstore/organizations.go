@@ -129,11 +129,12 @@ func (s *Store) UpdateOrganization(ctx context.Context, id string, upd quire.Org
 }
 
 // OrganizationsForUser lists the organizations the user is a member of,
-// oldest membership first.
+// oldest membership first, leaving out disabled memberships.
 func (s *Store) OrganizationsForUser(ctx context.Context, userID string, p quire.Page) (*quire.List[*quire.Organization], error) {
 	const tag = "ou"
 	var f filter
 	f.add("m.user_id = ?", userID)
+	f.add("NOT m.disabled")
 	count, err := s.count(ctx, "SELECT COUNT(*) FROM members m"+f.where(), f.args...)
 	if err != nil {
 		return nil, wrap("list organizations", err)

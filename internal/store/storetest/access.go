@@ -110,6 +110,39 @@ func accessTests() []test {
 			_, err = f.st.CollectionFacts(ctx(t), "nope", u.ID)
 			wantCode(t, err, quire.ENOTFOUND)
 		}},
+		{"access/disabled members", func(t *testing.T, f *fixture) {
+			x := newAccessFixture(t, f)
+			u, v := f.user("Ada", "ada@x.io"), f.user("Dee", "dee@x.io")
+			f.member(x.o, u, quire.RoleEdit)
+			must(t, f.st.AddMember(ctx(t), &quire.Member{OrgID: x.o.ID, User: *v, Role: quire.RoleAdmin, Disabled: true, JoinedAt: f.tick()}))
+			f.grant("space", x.s.ID, "user", v.ID, quire.RoleAdmin)
+			root := f.space(x.o, "", "root")
+			for _, c := range []struct {
+				user     *quire.User
+				disabled bool
+			}{{u, false}, {v, true}} {
+				name := c.user.DisplayName
+				sf, err := f.st.SpaceFacts(ctx(t), x.s.ID, c.user.ID)
+				must(t, err)
+				equal(t, name+" space facts", sf.Disabled, c.disabled)
+				equal(t, name+" space facts still a member", sf.Member, true)
+				for _, id := range []string{x.s.ID, root.ID} {
+					_, wf, err := f.st.SpaceWithFacts(ctx(t), id, c.user.ID)
+					must(t, err)
+					equal(t, name+" space with facts", wf.Disabled, c.disabled)
+				}
+				cf, err := f.st.CollectionFacts(ctx(t), x.b.ID, c.user.ID)
+				must(t, err)
+				equal(t, name+" collection facts", cf.Disabled, c.disabled)
+				of, err := f.st.OrganizationFacts(ctx(t), x.o.ID, c.user.ID)
+				must(t, err)
+				equal(t, name+" organization facts", of, quire.Facts{OrgID: x.o.ID, Member: true, Disabled: c.disabled, OrgRole: map[bool]quire.Role{false: quire.RoleEdit, true: quire.RoleAdmin}[c.disabled]})
+				l, err := f.st.OrganizationsForUser(ctx(t), c.user.ID, quire.Page{})
+				must(t, err)
+				equal(t, name+" organizations listed", l.Count, map[bool]int{false: 1, true: 0}[c.disabled])
+				equal(t, name+" organizations items", len(l.Items), l.Count)
+			}
+		}},
 		{"access/organization facts", func(t *testing.T, f *fixture) {
 			o := f.org("A")
 			u, g, stranger := f.user("Ada", "ada@x.io"), f.user("Gus", "gus@x.io"), f.user("Cy", "cy@x.io")

@@ -83,9 +83,11 @@ func memberTests() []test {
 			f.member(o, f.user("B", "b@x.io"), quire.RoleAdmin)
 			f.member(o, f.user("C", "c@x.io"), quire.RoleCreate)
 			f.member(other, f.user("D", "d@x.io"), quire.RoleAdmin)
+			must(t, f.st.AddMember(ctx(t), &quire.Member{OrgID: o.ID, User: *f.user("E", "e@x.io"),
+				Role: quire.RoleAdmin, Disabled: true, JoinedAt: f.tick()}))
 			n, err := f.st.CountAdmins(ctx(t), o.ID)
 			must(t, err)
-			equal(t, "admins", n, 2)
+			equal(t, "admins, the disabled one left out", n, 2)
 		}},
 		{"members/remove cascades within the organization", func(t *testing.T, f *fixture) {
 			o, other := f.org("A"), f.org("B")
