@@ -53,7 +53,8 @@ type ObjectStore interface {
 	// Objects returns the objects with the given keys; missing keys are
 	// absent from the map.
 	Objects(ctx context.Context, keys []string) (map[string][]byte, error)
-	// PutObjects stores objects; storing an existing key is a no-op.
+	// PutObjects stores objects; storing an existing key keeps its bytes
+	// and only marks it as written now.
 	PutObjects(ctx context.Context, objs map[string][]byte) error
 }
 

@@ -60,9 +60,10 @@ func (s *Store) readObjects(ctx context.Context, keys []string, out map[string][
 }
 
 // PutObjects stores objects in batches of objectBatch rows, in one
-// transaction; a key already stored is left as it is. Keys are written in
-// order so that concurrent writers of the same keys lock them in the same
-// order.
+// transaction; a key already stored keeps its bytes and only has its
+// written time moved to now, which keeps a collection that began before
+// from deleting it. Keys are written in order so that concurrent writers
+// of the same keys lock them in the same order.
 func (s *Store) PutObjects(ctx context.Context, objs map[string][]byte) error {
 	if len(objs) == 0 {
 		return nil
@@ -72,19 +73,21 @@ func (s *Store) PutObjects(ctx context.Context, objs map[string][]byte) error {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
+	now := millis(s.clock())
 	err := s.inTx(ctx, func(tx *Store) error {
 		for start := 0; start < len(keys); start += objectBatch {
 			batch := keys[start:min(start+objectBatch, len(keys))]
-			args := make([]any, 0, 2*len(batch))
+			args := make([]any, 0, 3*len(batch))
 			for _, k := range batch {
 				b := objs[k]
 				if b == nil {
 					b = []byte{}
 				}
-				args = append(args, k, b)
+				args = append(args, k, b, now)
 			}
-			q := "INSERT INTO objects (key, data) VALUES " + rowPlaceholders(len(batch), 2) +
-				" ON CONFLICT (key) DO NOTHING"
+			q := "INSERT INTO objects (key, data, written_at) VALUES " + rowPlaceholders(len(batch), 3) +
+				" ON CONFLICT (key) DO UPDATE SET written_at = excluded.written_at" +
+				" WHERE objects.written_at < excluded.written_at"
 			if _, err := tx.exec(ctx, q, args...); err != nil {
 				return err
 			}
