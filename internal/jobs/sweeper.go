@@ -7,9 +7,14 @@ import (
 	"time"
 )
 
-// Purger removes for good the spaces deleted long enough ago.
+// Purger removes for good the spaces deleted long enough ago, and then the
+// content objects nothing reaches any more.
 type Purger interface {
+	// PurgeDeletedSpaces purges spaces and returns how many went.
 	PurgeDeletedSpaces(ctx context.Context) (int, error)
+	// CollectGarbage deletes unreferenced content objects and returns how
+	// many went.
+	CollectGarbage(ctx context.Context) (int, error)
 }
 
 // Default schedule of a Sweeper.
@@ -28,7 +33,8 @@ type SweeperConfig struct {
 	Logger *slog.Logger
 }
 
-// Sweeper calls a Purger periodically until stopped.
+// Sweeper calls a Purger periodically until stopped: each sweep purges,
+// and collects the objects left unreferenced when it purged anything.
 type Sweeper struct {
 	purger Purger
 	cfg    SweeperConfig
@@ -104,5 +110,17 @@ func (s *Sweeper) sweep(ctx context.Context) {
 		s.cfg.Logger.ErrorContext(ctx, "purging deleted spaces", "err", err)
 	default:
 		s.cfg.Logger.InfoContext(ctx, "purged deleted spaces", "count", n, "duration", time.Since(start))
+	}
+	if n == 0 {
+		return
+	}
+	start = time.Now()
+	n, err = s.purger.CollectGarbage(ctx)
+	switch {
+	case err != nil && ctx.Err() != nil:
+	case err != nil:
+		s.cfg.Logger.ErrorContext(ctx, "collecting unreferenced objects", "err", err)
+	default:
+		s.cfg.Logger.InfoContext(ctx, "collected unreferenced objects", "count", n, "duration", time.Since(start))
 	}
 }

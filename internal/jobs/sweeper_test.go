@@ -6,17 +6,28 @@ import (
 	"log/slog"
 	"quire/internal/testutil"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
 
-// fakePurger reports each call on a channel and answers with n or err.
+// fakePurger reports each purge on a channel and answers with n or err;
+// it counts collections and answers them with collected or collectErr.
 type fakePurger struct {
 	calls chan struct{}
 	n     int
 	err   error
 	// block makes a call wait until its context ends.
 	block bool
+
+	collections atomic.Int32
+	collected   int
+	collectErr  error
+}
+
+func (f *fakePurger) CollectGarbage(context.Context) (int, error) {
+	f.collections.Add(1)
+	return f.collected, f.collectErr
 }
 
 func (f *fakePurger) PurgeDeletedSpaces(ctx context.Context) (int, error) {
@@ -58,6 +69,53 @@ func TestSweeperRunsRepeatedlyAndLogs(t *testing.T) {
 	s.Stop()
 	if out := logs.String(); !strings.Contains(out, "purged deleted spaces") || !strings.Contains(out, "count=3") {
 		t.Errorf("log lacks the purge count:\n%s", out)
+	}
+}
+
+func TestSweeperCollectsAfterPurging(t *testing.T) {
+	f := &fakePurger{calls: make(chan struct{}, 16), n: 2, collected: 7}
+	var logs testutil.SyncBuffer
+	s := NewSweeper(f, SweeperConfig{
+		Interval: time.Millisecond,
+		Delay:    time.Millisecond,
+		Logger:   slog.New(slog.NewTextHandler(&logs, nil)),
+	})
+	s.Start(context.Background())
+	// Sweeps run one after another: once the second purge starts, the
+	// first sweep has collected.
+	waitCall(t, f)
+	waitCall(t, f)
+	s.Stop()
+	if f.collections.Load() == 0 {
+		t.Fatal("no collection after a sweep that purged spaces")
+	}
+	if out := logs.String(); !strings.Contains(out, "collected unreferenced objects") || !strings.Contains(out, "count=7") {
+		t.Errorf("log lacks the collection count:\n%s", out)
+	}
+
+	f = &fakePurger{calls: make(chan struct{}, 16), collectErr: errors.New("lost the lease")}
+	logs = testutil.SyncBuffer{}
+	s = NewSweeper(f, SweeperConfig{
+		Interval: time.Millisecond,
+		Delay:    time.Millisecond,
+		Logger:   slog.New(slog.NewTextHandler(&logs, nil)),
+	})
+	s.Start(context.Background())
+	for range 3 {
+		waitCall(t, f)
+	}
+	s.Stop()
+	if n := f.collections.Load(); n != 0 {
+		t.Fatalf("%d collections after sweeps that purged nothing", n)
+	}
+
+	f.n = 1
+	s.Start(context.Background())
+	waitCall(t, f)
+	waitCall(t, f)
+	s.Stop()
+	if out := logs.String(); !strings.Contains(out, "lost the lease") {
+		t.Errorf("log lacks the collection error:\n%s", out)
 	}
 }
 
