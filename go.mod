@@ -10,6 +10,8 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
+require code.dny.dev/ssrf v0.3.0
+
 require (
 	github.com/aws/aws-sdk-go-v2 v1.46.0 // indirect
 	github.com/aws/aws-sdk-go-v2/aws/protocol/eventstream v1.7.20 // indirect

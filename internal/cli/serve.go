@@ -7,13 +7,14 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"quire/internal/blob"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"quire/internal/blob"
+	"quire/internal/fetch"
 	"quire/internal/httpapi"
 	"quire/internal/httpmw"
 	"quire/internal/jobs"
@@ -72,7 +73,11 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 			err = fmt.Errorf("closing the file storage: %w", cerr)
 		}
 	}()
-	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs))
+	if cfg.AllowLocalFetch {
+		log.Warn("files given by URL may be fetched from loopback, private and link-local addresses")
+	}
+	fetcher := fetch.New(fetch.Config{AllowLocal: cfg.AllowLocalFetch, Logger: log})
+	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs), service.WithFetcher(fetcher))
 	if err := bootstrapIfFresh(ctx, svc, cfg, log, env.Stderr); err != nil {
 		return err
 	}

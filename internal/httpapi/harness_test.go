@@ -25,6 +25,7 @@ import (
 
 	"quire/internal/blob"
 	"quire/internal/content"
+	"quire/internal/fetch"
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/store"
@@ -97,8 +98,10 @@ type testServer struct {
 }
 
 // newTestServer starts an API over a fresh store of the engine and
-// bootstraps its fixtures.
-func newTestServer(t *testing.T, engine string) *testServer {
+// bootstraps its fixtures. Files given by URL are fetched from test
+// servers on 127.0.0.1, so local fetches are allowed; opts come last and
+// can change that.
+func newTestServer(t *testing.T, engine string, opts ...service.Option) *testServer {
 	t.Helper()
 	ctx := context.Background()
 	st := openTestStore(t, engine)
@@ -110,7 +113,9 @@ func newTestServer(t *testing.T, engine string) *testServer {
 	}
 	t.Cleanup(func() { _ = blobs.Close() })
 	eng := content.New(content.WithClock(clock.Now))
-	svc := service.New(st, service.WithClock(clock.Now), service.WithLogger(logger), service.WithEngine(eng), service.WithBlobs(blobs))
+	fetcher := fetch.New(fetch.Config{AllowLocal: true, Logger: logger})
+	svc := service.New(st, append([]service.Option{service.WithClock(clock.Now), service.WithLogger(logger),
+		service.WithEngine(eng), service.WithBlobs(blobs), service.WithFetcher(fetcher)}, opts...)...)
 	h := New(svc, Config{BaseURL: testBaseURL, Logger: logger})
 	hs := httptest.NewServer(h)
 	t.Cleanup(hs.Close)

@@ -14,9 +14,9 @@ import (
 	"net/http"
 	"path"
 	"strings"
-	"time"
 
 	"quire/internal/blob"
+	"quire/internal/fetch"
 	"quire/internal/quire"
 )
 
@@ -24,97 +24,176 @@ import (
 const (
 	// MaxInlineFileBytes bounds a file given inline (base64) in a change.
 	MaxInlineFileBytes = 1 << 20
-	// MaxFetchedFileBytes bounds a file fetched from a URL.
-	MaxFetchedFileBytes = 100 << 20
+	// MaxFetchedBytesPerWrite bounds what one content write fetches from
+	// URLs, all its files together; each file is also bounded by the
+	// fetch client's cap.
+	MaxFetchedBytesPerWrite = 64 << 20
 	// MaxFilesPerChange bounds the files of one insert_files change.
 	MaxFilesPerChange = 20
-	// fetchTimeout bounds fetching one file.
-	fetchTimeout = 30 * time.Second
+	// sniffBytes is how much of the start of a file is kept to detect its
+	// content type and image dimensions.
+	sniffBytes = 1 << 20
 )
 
-// insertFiles adds files to the change request.
-func (b *batch) insertFiles(ctx context.Context, field string, ch ContentChange) (ChangeResult, error) {
-	if len(ch.Files) == 0 || len(ch.Files) > MaxFilesPerChange {
-		return ChangeResult{}, quire.Invalid(field+".files", "give 1 to %d files", MaxFilesPerChange)
+// storeFiles puts the bytes of every file of the insert_files changes in
+// the blob store, fetching those given by URL, and returns the files of
+// each change by its index. It runs once per content write, before the
+// write's attempts, so that an attempt lost to a concurrent write does not
+// fetch again. Every count and name is checked before anything is fetched.
+func (s *Service) storeFiles(ctx context.Context, changes []ContentChange) ([][]*quire.File, error) {
+	some := false
+	for i, ch := range changes {
+		if ch.Operation != OpInsertFiles {
+			continue
+		}
+		field := fmt.Sprintf("changes[%d]", i)
+		if len(ch.Files) == 0 || len(ch.Files) > MaxFilesPerChange {
+			return nil, quire.Invalid(field+".files", "give 1 to %d files", MaxFilesPerChange)
+		}
+		for j, in := range ch.Files {
+			if _, err := fileName(fmt.Sprintf("%s.files[%d]", field, j), in); err != nil {
+				return nil, err
+			}
+		}
+		some = true
 	}
-	res := ChangeResult{Operation: "inserted_files"}
-	for i, in := range ch.Files {
-		f, err := b.s.storeFile(ctx, fmt.Sprintf("%s.files[%d]", field, i), in)
-		if err != nil {
-			return ChangeResult{}, err
-		}
-		if err := b.ed.PutFile(ctx, f); err != nil {
-			return ChangeResult{}, err
-		}
-		if in.Ref != "" {
-			b.files[in.Ref] = f.ID
-		}
-		res.Files = append(res.Files, f)
+	if !some {
+		return nil, nil
 	}
-	return res, nil
-}
-
-// storeFile puts a file's bytes in the blob store and describes it.
-func (s *Service) storeFile(ctx context.Context, field string, in FileInput) (*quire.File, error) {
 	if s.blobs == nil {
 		return nil, quire.Errorf(quire.EINTERNAL, "no file storage is configured")
 	}
-	name := strings.TrimSpace(in.Name)
-	if name == "" || strings.ContainsAny(name, "/\\\x00") {
-		return nil, quire.Invalid(field+".name", "must be a file name without slashes")
-	}
-	data := in.Data
-	if in.URL != "" {
-		var err error
-		if data, err = fetchFile(ctx, in.URL); err != nil {
-			return nil, quire.Invalid(field+".url", "%v", err)
+	out := make([][]*quire.File, len(changes))
+	budget := s.fetchBudget
+	for i, ch := range changes {
+		if ch.Operation != OpInsertFiles {
+			continue
+		}
+		for j, in := range ch.Files {
+			f, fetched, err := s.storeFile(ctx, fmt.Sprintf("changes[%d].files[%d]", i, j), in, budget)
+			if err != nil {
+				return nil, err
+			}
+			budget -= fetched
+			out[i] = append(out[i], f)
 		}
 	}
-	key, size, err := s.blobs.Put(ctx, bytes.NewReader(data), MaxFetchedFileBytes)
+	return out, nil
+}
+
+// fileName returns the name of a file, or an error naming field when it
+// is not a plain file name.
+func fileName(field string, in FileInput) (string, error) {
+	name := strings.TrimSpace(in.Name)
+	if name == "" || strings.ContainsAny(name, "/\\\x00") {
+		return "", quire.Invalid(field+".name", "must be a file name without slashes")
+	}
+	return name, nil
+}
+
+// storeFile puts one file's bytes in the blob store, streaming them from
+// its URL when it has one, and describes it. budget is what the content
+// write may still fetch; fetched is what this file took of it.
+func (s *Service) storeFile(ctx context.Context, field string, in FileInput, budget int64) (f *quire.File, fetched int64, err error) {
+	name, err := fileName(field, in)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
+	}
+	var src io.Reader = bytes.NewReader(in.Data)
+	limit := int64(MaxInlineFileBytes)
+	tooLarge := func() error { return quire.Invalid(field+".base64", "at most %d bytes", MaxInlineFileBytes) }
+	if in.URL != "" {
+		field += ".url"
+		resp, err := s.fetch.Get(ctx, in.URL)
+		if err != nil {
+			return nil, 0, fetchErr(field, err)
+		}
+		defer resp.Body.Close()
+		limit, tooLarge = resp.MaxBytes, func() error {
+			return quire.Invalid(field, "the file is larger than %d bytes", resp.MaxBytes)
+		}
+		if budget < limit {
+			limit, tooLarge = budget, func() error {
+				return quire.Invalid(field, "the files fetched by one request may total at most %d bytes", s.fetchBudget)
+			}
+		}
+		if resp.Size > limit {
+			return nil, 0, tooLarge()
+		}
+		src = resp.Body
+	}
+	head := &prefix{max: sniffBytes}
+	key, size, err := s.blobs.Put(ctx, io.TeeReader(src, head), limit)
+	if err != nil {
+		var bt *blob.TooLargeError
+		if errors.As(err, &bt) || errors.Is(err, fetch.ErrTooLarge) {
+			return nil, 0, tooLarge()
+		}
+		return nil, 0, fetchErr(field, err)
+	}
+	if in.URL != "" {
+		fetched = size
 	}
 	ct := in.ContentType
 	if ct == "" {
 		ct = mime.TypeByExtension(path.Ext(name))
 	}
 	if ct == "" {
-		ct = http.DetectContentType(data)
+		ct = http.DetectContentType(head.Bytes())
 	}
-	f := &quire.File{ID: quire.NewID(), Name: name, ContentType: ct, Size: size, Blob: key}
-	if cfg, _, err := image.DecodeConfig(bytes.NewReader(data)); err == nil {
+	f = &quire.File{ID: quire.NewID(), Name: name, ContentType: ct, Size: size, Blob: key}
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(head.Bytes())); err == nil {
 		f.Width, f.Height = cfg.Width, cfg.Height
 	}
-	return f, nil
+	return f, fetched, nil
 }
 
-// fetchFile downloads a file the user pointed at.
-func fetchFile(ctx context.Context, url string) ([]byte, error) {
-	if !strings.HasPrefix(url, "http://") && !strings.HasPrefix(url, "https://") {
-		return nil, fmt.Errorf("only http and https URLs can be fetched")
+// fetchErr turns a failed fetch into a 400 naming field; other errors
+// pass unchanged.
+func fetchErr(field string, err error) error {
+	var fe *fetch.Error
+	if errors.As(err, &fe) {
+		return quire.Invalid(field, "%s", fe.Error())
 	}
-	ctx, cancel := context.WithTimeout(ctx, fetchTimeout)
-	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return nil, err
+	var tl *fetch.TooLargeError
+	if errors.As(err, &tl) {
+		return quire.Invalid(field, "the file is larger than %d bytes", tl.Max)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return nil, fmt.Errorf("fetch failed: %v", err)
+	return err
+}
+
+// prefix is an io.Writer keeping the first max bytes written to it.
+type prefix struct {
+	buf bytes.Buffer
+	max int
+}
+
+// Write implements io.Writer; it never fails.
+func (p *prefix) Write(b []byte) (int, error) {
+	if room := p.max - p.buf.Len(); room > 0 {
+		p.buf.Write(b[:min(room, len(b))])
 	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("fetch answered %s", resp.Status)
+	return len(b), nil
+}
+
+// Bytes returns the bytes kept.
+func (p *prefix) Bytes() []byte { return p.buf.Bytes() }
+
+// insertFiles adds the files stored for the change to the change request.
+func (b *batch) insertFiles(ctx context.Context, files []*quire.File, ch ContentChange) (ChangeResult, error) {
+	res := ChangeResult{Operation: "inserted_files"}
+	for i, stored := range files {
+		f := new(quire.File)
+		*f = *stored // each attempt starts from the file as stored
+		if err := b.ed.PutFile(ctx, f); err != nil {
+			return ChangeResult{}, err
+		}
+		if ref := ch.Files[i].Ref; ref != "" {
+			b.files[ref] = f.ID
+		}
+		res.Files = append(res.Files, f)
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, MaxFetchedFileBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("fetch failed: %v", err)
-	}
-	if len(data) > MaxFetchedFileBytes {
-		return nil, fmt.Errorf("the file is larger than %d bytes", MaxFetchedFileBytes)
-	}
-	return data, nil
+	return res, nil
 }
 
 // OpenBlob opens the bytes of an uploaded file.

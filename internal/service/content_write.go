@@ -72,6 +72,9 @@ type batch struct {
 	base  *quire.Revision
 	refs  map[string]string
 	files map[string]string
+	// stored holds the files of each insert_files change by its index,
+	// stored before the first attempt.
+	stored [][]*quire.File
 }
 
 // resolve turns a page id or batch ref into a page id.
@@ -82,8 +85,9 @@ func (b *batch) resolve(id string) string {
 	return id
 }
 
-// apply carries out one change.
-func (b *batch) apply(ctx context.Context, field string, ch ContentChange) (ChangeResult, error) {
+// apply carries out change i.
+func (b *batch) apply(ctx context.Context, i int, ch ContentChange) (ChangeResult, error) {
+	field := fmt.Sprintf("changes[%d]", i)
 	switch ch.Operation {
 	case OpInsertPage:
 		return b.insertPage(ctx, field, ch)
@@ -98,7 +102,7 @@ func (b *batch) apply(ctx context.Context, field string, ch ContentChange) (Chan
 	case OpRevertPage:
 		return b.revertPage(ctx, field, ch)
 	case OpInsertFiles:
-		return b.insertFiles(ctx, field, ch)
+		return b.insertFiles(ctx, b.stored[i], ch)
 	}
 	return ChangeResult{}, quire.Invalid(field+".operation", "unknown operation %q", ch.Operation)
 }
@@ -262,20 +266,28 @@ func (s *Service) UpdateChangeRequestContent(ctx context.Context, u *quire.User,
 	if len(changes) > MaxContentChanges {
 		return nil, nil, quire.Invalid("changes", "at most %d changes per request", MaxContentChanges)
 	}
+	// Refuse early what no attempt could write, before fetching anything.
+	if _, _, err := s.writableChangeRequest(ctx, spaceID, crID); err != nil {
+		return nil, nil, err
+	}
+	stored, err := s.storeFiles(ctx, changes)
+	if err != nil {
+		return nil, nil, err
+	}
 	type written struct {
 		cr      *quire.ChangeRequest
 		results []ChangeResult
 	}
 	w, err := retryConflicts(func() (written, error) {
-		cr, results, err := s.writeContent(ctx, u, spaceID, crID, changes)
+		cr, results, err := s.writeContent(ctx, u, spaceID, crID, changes, stored)
 		return written{cr, results}, err
 	})
 	return w.cr, w.results, err
 }
 
-// writeContent is one attempt of a content write; ECONFLICT when another
-// write moved the change request first.
-func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID string, changes []ContentChange) (*quire.ChangeRequest, []ChangeResult, error) {
+// writeContent is one attempt of a content write, with the files stored
+// for it; ECONFLICT when another write moved the change request first.
+func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID string, changes []ContentChange, stored [][]*quire.File) (*quire.ChangeRequest, []ChangeResult, error) {
 	cr, sp, err := s.writableChangeRequest(ctx, spaceID, crID)
 	if err != nil {
 		return nil, nil, err
@@ -288,10 +300,10 @@ func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID
 	if err != nil {
 		return nil, nil, err
 	}
-	b := &batch{s: s, ed: s.engine.Edit(s.store, rev), base: base, refs: map[string]string{}, files: map[string]string{}}
+	b := &batch{s: s, ed: s.engine.Edit(s.store, rev), base: base, refs: map[string]string{}, files: map[string]string{}, stored: stored}
 	results := make([]ChangeResult, 0, len(changes))
 	for i, ch := range changes {
-		r, err := b.apply(ctx, fmt.Sprintf("changes[%d]", i), ch)
+		r, err := b.apply(ctx, i, ch)
 		if err != nil {
 			return nil, nil, err
 		}

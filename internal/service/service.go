@@ -10,6 +10,7 @@ import (
 
 	"quire/internal/blob"
 	"quire/internal/content"
+	"quire/internal/fetch"
 	"quire/internal/quire"
 )
 
@@ -21,6 +22,10 @@ type Service struct {
 	tokens *tokenCache
 	engine *content.Engine
 	blobs  blob.Store
+	// fetch fetches what users point at by URL; fetchBudget bounds the
+	// bytes one content write may fetch, all files together.
+	fetch       *fetch.Client
+	fetchBudget int64
 }
 
 // Option configures a Service.
@@ -35,14 +40,26 @@ func WithEngine(e *content.Engine) Option { return func(s *Service) { s.engine =
 // WithBlobs sets where uploaded files are kept.
 func WithBlobs(b blob.Store) Option { return func(s *Service) { s.blobs = b } }
 
+// WithFetcher sets the client fetching files given by URL; without it the
+// service fetches from public addresses only, with the client's defaults.
+func WithFetcher(c *fetch.Client) Option { return func(s *Service) { s.fetch = c } }
+
+// WithFetchBudget replaces MaxFetchedBytesPerWrite, the bytes one content
+// write may fetch from URLs, all files together (tests).
+func WithFetchBudget(n int64) Option { return func(s *Service) { s.fetchBudget = n } }
+
 // WithLogger sets the logger.
 func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New returns a Service over store.
 func New(store quire.Store, opts ...Option) *Service {
-	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New()}
+	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New(),
+		fetchBudget: MaxFetchedBytesPerWrite}
 	for _, o := range opts {
 		o(s)
+	}
+	if s.fetch == nil {
+		s.fetch = fetch.New(fetch.Config{Logger: s.log})
 	}
 	return s
 }

@@ -1,0 +1,183 @@
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"time"
+)
+
+// Defaults of a Config left zero.
+const (
+	// DefaultConnectTimeout bounds establishing one connection.
+	DefaultConnectTimeout = 5 * time.Second
+	// DefaultTimeout bounds one fetch, from the request to the last byte of
+	// the body.
+	DefaultTimeout = 20 * time.Second
+	// DefaultMaxRedirects is how many redirects one fetch follows.
+	DefaultMaxRedirects = 5
+	// DefaultMaxBytes bounds the body of one fetch.
+	DefaultMaxBytes = 32 << 20
+)
+
+// Config configures a Client. The zero value is the safe default.
+type Config struct {
+	// AllowLocal lets fetches reach loopback, private and other
+	// non-public addresses (a server fetching from its own network on
+	// purpose, and tests).
+	AllowLocal bool
+	// Guard overrides the address check when AllowLocal is false; nil is
+	// the public-addresses-only default.
+	Guard Guard
+	// ConnectTimeout bounds establishing one connection.
+	ConnectTimeout time.Duration
+	// Timeout bounds a whole fetch, body included.
+	Timeout time.Duration
+	// MaxRedirects is how many redirects one fetch follows; negative
+	// follows none.
+	MaxRedirects int
+	// MaxBytes bounds the body of one fetch.
+	MaxBytes int64
+	// Logger receives the reason of each failure, at debug level.
+	Logger *slog.Logger
+}
+
+// Client fetches URLs under one Config. It is safe for concurrent use.
+type Client struct {
+	http     *http.Client
+	timeout  time.Duration
+	maxBytes int64
+	log      *slog.Logger
+}
+
+// Response is the answer to a successful fetch. Its Body yields at most the
+// client's MaxBytes bytes, then fails with an error wrapping ErrTooLarge;
+// a failure while reading is an *Error. Close the Body when done.
+type Response struct {
+	// Body is the response body.
+	Body io.ReadCloser
+	// ContentType is the Content-Type the server declared, if any.
+	ContentType string
+	// Size is the declared length of the body, or -1 when unknown.
+	Size int64
+	// MaxBytes is the cap on Body.
+	MaxBytes int64
+}
+
+// New returns a Client configured by c, with defaults for zero fields.
+func New(c Config) *Client {
+	if c.ConnectTimeout <= 0 {
+		c.ConnectTimeout = DefaultConnectTimeout
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.MaxRedirects == 0 {
+		c.MaxRedirects = DefaultMaxRedirects
+	}
+	if c.MaxBytes <= 0 {
+		c.MaxBytes = DefaultMaxBytes
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	dialer := &net.Dialer{Timeout: c.ConnectTimeout}
+	if !c.AllowLocal {
+		g := c.Guard
+		if g == nil {
+			g = publicGuard()
+		}
+		dialer.Control = g.control
+	}
+	transport := &http.Transport{
+		Proxy:                 nil,
+		DialContext:           dialer.DialContext,
+		ForceAttemptHTTP2:     true,
+		TLSHandshakeTimeout:   c.ConnectTimeout,
+		ResponseHeaderTimeout: c.Timeout,
+		MaxIdleConns:          16,
+		IdleConnTimeout:       30 * time.Second,
+	}
+	maxRedirects := max(c.MaxRedirects, 0)
+	return &Client{
+		http: &http.Client{
+			Transport: transport,
+			CheckRedirect: func(req *http.Request, via []*http.Request) error {
+				if len(via) > maxRedirects {
+					return errTooManyRedirects
+				}
+				if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+					return errScheme
+				}
+				return nil
+			},
+		},
+		timeout:  c.Timeout,
+		maxBytes: c.MaxBytes,
+		log:      c.Logger,
+	}
+}
+
+var (
+	errTooManyRedirects = errors.New("too many redirects")
+	errScheme           = errors.New("only http and https URLs are fetched")
+)
+
+// Get fetches rawURL with GET and returns the response once its headers
+// are in; the body is read as the caller reads it. The fetch ends, body
+// included, after the client's Timeout or when ctx ends. Any failure,
+// including an answer other than 200, is an *Error.
+func (c *Client) Get(ctx context.Context, rawURL string) (*Response, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, c.fail(ctx, rawURL, "", errScheme)
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.timeout)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		cancel()
+		return nil, c.fail(ctx, rawURL, "", err)
+	}
+	resp, err := c.http.Do(req)
+	if err != nil {
+		cancel()
+		return nil, c.fail(ctx, rawURL, "", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		cancel()
+		return nil, c.fail(ctx, rawURL, resp.Status, fmt.Errorf("answered %s", resp.Status))
+	}
+	if resp.ContentLength > c.maxBytes {
+		resp.Body.Close()
+		cancel()
+		return nil, &TooLargeError{Max: c.maxBytes}
+	}
+	return &Response{
+		Body:        &body{r: resp.Body, url: rawURL, left: c.maxBytes, max: c.maxBytes, cancel: cancel, c: c, ctx: ctx},
+		ContentType: resp.Header.Get("Content-Type"),
+		Size:        resp.ContentLength,
+		MaxBytes:    c.maxBytes,
+	}, nil
+}
+
+// fail logs why rawURL could not be fetched and returns the *Error shown to
+// the caller; status is the HTTP status when the server answered.
+func (c *Client) fail(ctx context.Context, rawURL, status string, cause error) error {
+	c.log.DebugContext(ctx, "fetch failed", "url", redact(rawURL), "err", cause)
+	return &Error{URL: redact(rawURL), Status: status}
+}
+
+// redact hides the password of a URL's user information.
+func redact(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return rawURL
+	}
+	return u.Redacted()
+}
