@@ -166,9 +166,10 @@ func benchPageAppend(ctx context.Context, svc *service.Service, u *quire.User, o
 	if err != nil {
 		return 0, 0, err
 	}
-	title := "Parent"
+	title, md := "Parent", "Some text for this page.\n"
+	doc := &service.DocumentInput{Markdown: &md}
 	_, res, err := svc.UpdateChangeRequestContent(ctx, u, sp.Space.ID, cr.ID, []service.ContentChange{{
-		Operation: service.OpInsertPage, Fields: service.PageFields{Title: &title}}})
+		Operation: service.OpInsertPage, Fields: service.PageFields{Title: &title}, Document: doc}})
 	if err != nil {
 		return 0, 0, err
 	}
@@ -179,7 +180,7 @@ func benchPageAppend(ctx context.Context, svc *service.Service, u *quire.User, o
 		for i := done; i < min(done+appendBatch, n); i++ {
 			t := fmt.Sprintf("Page %d", i)
 			batch = append(batch, service.ContentChange{Operation: service.OpInsertPage, Into: &parent,
-				Fields: service.PageFields{Title: &t}})
+				Fields: service.PageFields{Title: &t}, Document: doc})
 		}
 		start := time.Now()
 		if _, _, err := svc.UpdateChangeRequestContent(ctx, u, sp.Space.ID, cr.ID, batch); err != nil {
