@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -12,11 +13,21 @@ import (
 )
 
 // target is one server under load: its base URL, the paths requests cycle
-// through and the bearer token they carry.
+// through and the bearer token they carry. With a body set, requests are
+// POSTs of that JSON body answered 201; otherwise GETs answered 200.
 type target struct {
 	base  string
 	paths []string
 	token string
+	body  []byte
+}
+
+// request returns the method, body reader and status of a request to t.
+func (t target) request() (string, io.Reader, int) {
+	if t.body != nil {
+		return http.MethodPost, bytes.NewReader(t.body), http.StatusCreated
+	}
+	return http.MethodGet, nil, http.StatusOK
 }
 
 // runStats is the outcome of one measured run against one target.
@@ -110,14 +121,18 @@ func (l *loader) run(ctx context.Context, t target, d time.Duration, n int) runS
 	return stats
 }
 
-// get sends one request and reads the whole answer; anything but 200 is
-// an error.
+// get sends one request and reads the whole answer; any status but the
+// one the target answers is an error.
 func (l *loader) get(ctx context.Context, t target, path string) error {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.base+path, nil)
+	method, body, want := t.request()
+	req, err := http.NewRequestWithContext(ctx, method, t.base+path, body)
 	if err != nil {
 		return err
 	}
 	req.Header.Set("Authorization", "Bearer "+t.token)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := l.client.Do(req)
 	if err != nil {
 		return err
@@ -126,8 +141,8 @@ func (l *loader) get(ctx context.Context, t target, path string) error {
 	if _, err := io.Copy(io.Discard, resp.Body); err != nil {
 		return err
 	}
-	if resp.StatusCode != http.StatusOK {
-		return fmt.Errorf("GET %s: status %d", path, resp.StatusCode)
+	if resp.StatusCode != want {
+		return fmt.Errorf("%s %s: status %d", method, path, resp.StatusCode)
 	}
 	return nil
 }
@@ -135,11 +150,15 @@ func (l *loader) get(ctx context.Context, t target, path string) error {
 // capture fetches path once and returns its body and Content-Type; it
 // fails on anything but 200.
 func (l *loader) capture(ctx context.Context, t target, path string) ([]byte, string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, t.base+path, nil)
+	method, body, want := t.request()
+	req, err := http.NewRequestWithContext(ctx, method, t.base+path, body)
 	if err != nil {
 		return nil, "", err
 	}
 	req.Header.Set("Authorization", "Bearer "+t.token)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	resp, err := l.client.Do(req)
 	if err != nil {
 		return nil, "", err
@@ -149,8 +168,8 @@ func (l *loader) capture(ctx context.Context, t target, path string) ([]byte, st
 	if err != nil {
 		return nil, "", err
 	}
-	if resp.StatusCode != http.StatusOK {
-		return nil, "", fmt.Errorf("GET %s: status %d: %s", path, resp.StatusCode, b)
+	if resp.StatusCode != want {
+		return nil, "", fmt.Errorf("%s %s: status %d: %s", method, path, resp.StatusCode, b)
 	}
 	return b, resp.Header.Get("Content-Type"), nil
 }

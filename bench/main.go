@@ -48,6 +48,8 @@ import (
 	"os/signal"
 	"runtime"
 	"runtime/pprof"
+	"slices"
+	"strings"
 	"syscall"
 	"time"
 
@@ -70,6 +72,12 @@ type config struct {
 	profileCase   string
 	merges        int
 	skipContent   bool
+	sections      string
+}
+
+// on reports whether the command line selects a section of the benchmark.
+func (c config) on(section string) bool {
+	return c.sections == "all" || slices.Contains(strings.Split(c.sections, ","), section)
 }
 
 // benchCase is one endpoint under load, with the quire and bare targets
@@ -114,6 +122,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: reads, lists, content, creates, or all")
 	err := fs.Parse(args)
 	if err != nil {
 		return c, err
@@ -223,13 +232,16 @@ func benchEngine(ctx context.Context, cfg config, eng *engine, w io.Writer) (row
 	for i, id := range fx.spaceIDs {
 		one[i] = "/v1/spaces/" + id
 	}
-	specs := []struct {
-		key, name string
-		paths     []string
-		items     int // items the list answers, -1 for an object
-	}{
-		{"single", "GET /v1/spaces/{id}", one, -1},
-		{"list", "GET /v1/orgs/{id}/spaces?limit=100", []string{"/v1/orgs/" + fx.orgID + "/spaces?limit=100"}, 100},
+	var specs []caseSpec
+	if cfg.on("reads") {
+		specs = append(specs, caseSpec{"single", "GET /v1/spaces/{id}", one, -1})
+	}
+	if cfg.on("lists") {
+		lists, err := listCases(ctx, ld, target{base: base, token: fx.token}, fx.orgID)
+		if err != nil {
+			return nil, err
+		}
+		specs = append(specs, lists...)
 	}
 	var cases []benchCase
 	for _, s := range specs {
@@ -288,7 +300,23 @@ func benchEngine(ctx context.Context, cfg config, eng *engine, w io.Writer) (row
 		rows = append(rows, row{engine: eng.name, name: c.name, quire: summarize(quireRuns[i]), bare: summarize(bareRuns[i])})
 	}
 
-	if !cfg.skipContent {
+	printLists(w, eng.name, rows, st)
+
+	if cfg.on("creates") {
+		res, err := benchCreates(ctx, cfg, eng, st, svc, base, fx, ld, w)
+		if err != nil {
+			return nil, fmt.Errorf("creates: %w", err)
+		}
+		read := 0.0
+		for _, r := range rows {
+			if r.name == "GET /v1/spaces/{id}" {
+				read = r.ratio()
+			}
+		}
+		printCreates(w, eng.name, res, read)
+	}
+
+	if !cfg.skipContent && cfg.on("content") {
 		api := httpapi.New(svc, httpapi.Config{BaseURL: base, Logger: quiet})
 		res, err := benchContent(ctx, cfg, eng, svc, api, fx.token, fx.orgID, w)
 		if err != nil {

@@ -12,8 +12,9 @@ import (
 // Edit builds a new revision from a base one. Its changes are visible to
 // its own reads at once and stored only by Commit.
 type Edit struct {
-	snap *Snapshot
-	now  time.Time
+	snap  *Snapshot
+	lasts *lastPositions
+	now   time.Time
 }
 
 // Edit starts an edit of base.
@@ -21,7 +22,7 @@ func (e *Engine) Edit(st Store, base *quire.Revision) *Edit {
 	rev := *base
 	s := e.Snapshot(st, &rev)
 	s.r.pending = map[string][]byte{}
-	return &Edit{snap: s, now: e.now().UTC().Truncate(time.Millisecond)}
+	return &Edit{snap: s, lasts: e.lasts, now: e.now().UTC().Truncate(time.Millisecond)}
 }
 
 // Snapshot reads the edit's current state.
@@ -108,8 +109,11 @@ func (ed *Edit) checkParent(ctx context.Context, p *quire.RevisionPage, field st
 
 // attach places p under its parent: a slug unique among the siblings
 // (suffixed -1, -2… on collision) and a position at index at, or last when
-// at is nil. It writes p and the parent's children map.
-func (ed *Edit) attach(ctx context.Context, p *quire.RevisionPage, at *int) error {
+// at is nil. It writes p and the parent's children map. A new page (fresh:
+// not in the page map) placed last takes the key after the last position
+// under the parent, from the engine's memo when it knows the current page
+// map, without reading the siblings; the key is the same either way.
+func (ed *Edit) attach(ctx context.Context, p *quire.RevisionPage, at *int, fresh bool) error {
 	root, err := ed.childrenRoot(ctx, p.Parent)
 	if err != nil {
 		return err
@@ -127,6 +131,11 @@ func (ed *Edit) attach(ctx context.Context, p *quire.RevisionPage, at *int) erro
 			break
 		}
 		p.Slug = fmt.Sprintf("%s-%d", base, i)
+	}
+	appending := fresh && at == nil
+	if last, ok := ed.lasts.get(ed.snap.Rev.Pages, p.Parent); appending && ok {
+		p.Position = quire.KeyBetween(last, "")
+		return ed.put(ctx, p, root, true)
 	}
 	siblings, err := ed.siblings(ctx, root, p.ID)
 	if err != nil {
@@ -147,13 +156,27 @@ func (ed *Edit) attach(ctx context.Context, p *quire.RevisionPage, at *int) erro
 		hi = ""
 	}
 	p.Position = quire.KeyBetween(lo, hi)
-	if root, err = ed.snap.t.Set(ctx, root, p.Slug, p.ID); err != nil {
+	return ed.put(ctx, p, root, appending)
+}
+
+// put writes p, placed, into the children map root of its parent and
+// the page map. When p went last under its parent (appended), the memo
+// learns its position as the last one of the page map that results.
+func (ed *Edit) put(ctx context.Context, p *quire.RevisionPage, root string, appended bool) error {
+	root, err := ed.snap.t.Set(ctx, root, p.Slug, p.ID)
+	if err != nil {
 		return err
 	}
 	if err := ed.putPage(ctx, p); err != nil {
 		return err
 	}
-	return ed.setChildrenRoot(ctx, p.Parent, root)
+	if err := ed.setChildrenRoot(ctx, p.Parent, root); err != nil {
+		return err
+	}
+	if appended {
+		ed.lasts.put(ed.snap.Rev.Pages, p.Parent, p.Position)
+	}
+	return nil
 }
 
 // siblings lists the pages of a children map except one, in order.
@@ -207,7 +230,7 @@ func (ed *Edit) InsertPage(ctx context.Context, p *quire.RevisionPage, doc []byt
 	}
 	p.Children = ""
 	p.CreatedAt, p.UpdatedAt = ed.now, ed.now
-	return ed.attach(ctx, p, at)
+	return ed.attach(ctx, p, at, true)
 }
 
 // Move says where an updated page goes: under Parent (nil keeps it) at
@@ -266,7 +289,7 @@ func (ed *Edit) UpdatePage(ctx context.Context, id string, change func(*quire.Re
 		}
 		return ed.snap.Page(ctx, p.ID)
 	}
-	return &p, ed.attach(ctx, &p, move.At)
+	return &p, ed.attach(ctx, &p, move.At, false)
 }
 
 // DeletePage removes a page and every page under it.

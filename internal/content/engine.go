@@ -15,6 +15,7 @@ type Store interface {
 // Engine reads and writes the content of revisions.
 type Engine struct {
 	cache *cache
+	lasts *lastPositions
 	now   func() time.Time
 }
 
@@ -29,7 +30,7 @@ func WithCacheBytes(n int) Option { return func(e *Engine) { e.cache = newCache(
 
 // New returns an engine with a 64 MiB object cache.
 func New(opts ...Option) *Engine {
-	e := &Engine{cache: newCache(64 << 20), now: time.Now}
+	e := &Engine{cache: newCache(64 << 20), lasts: newLastPositions(4096), now: time.Now}
 	for _, o := range opts {
 		o(e)
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"sync"
+	"sync/atomic"
 
 	"quire/internal/quire"
 )
@@ -76,6 +77,7 @@ type reader struct {
 	store   quire.ObjectStore
 	cache   *cache
 	pending map[string][]byte
+	reads   atomic.Int64 // objects asked for, wherever they came from
 }
 
 // get returns one object.
@@ -91,6 +93,7 @@ func (r *reader) get(ctx context.Context, key string) ([]byte, error) {
 // memory. A missing object is an internal error: content is never
 // deleted while a revision points at it.
 func (r *reader) getMany(ctx context.Context, keys []string) (map[string][]byte, error) {
+	r.reads.Add(int64(len(keys)))
 	out := make(map[string][]byte, len(keys))
 	var missing []string
 	for _, k := range keys {

@@ -61,14 +61,14 @@ func TestCollectionCreate(t *testing.T) {
 		wantFields(t, c, map[string]any{"title": strings.Repeat("c", 50)})
 		c = ts.must(t, http.StatusCreated, "POST", ts.OrgPath("/collections"), admin, map[string]any{"title": strings.Repeat("é", 50)})
 		wantFields(t, c, map[string]any{"title": strings.Repeat("é", 50)})
-		before := ts.must(t, 200, "GET", ts.OrgPath("/collections"), admin, nil)["count"]
+		before := len(items(t, ts.must(t, 200, "GET", ts.OrgPath("/collections"), admin, nil)))
 		wantContains(t, ts.mustError(t, 400, "POST", ts.OrgPath("/collections"), admin, map[string]any{"title": strings.Repeat("c", 51)}), "title")
 		wantContains(t, ts.mustError(t, 400, "POST", ts.OrgPath("/collections"), admin, map[string]any{"parent": "nosuchcollection"}), "parent")
 		org2, owner := ts.secondOrg(t, "Second Org", "owner@second.test")
 		foreign := str(ts.must(t, 201, "POST", "/v1/orgs/"+org2+"/collections", owner.Token, map[string]any{"title": "Foreign"}), "id")
 		wantContains(t, ts.mustError(t, 400, "POST", ts.OrgPath("/collections"), admin, map[string]any{"parent": foreign}), "parent")
-		if after := ts.must(t, 200, "GET", ts.OrgPath("/collections"), admin, nil)["count"]; after != before {
-			t.Errorf("rejected creates changed the count: %v → %v", before, after)
+		if after := len(items(t, ts.must(t, 200, "GET", ts.OrgPath("/collections"), admin, nil))); after != before {
+			t.Errorf("rejected creates changed the list: %d → %d collections", before, after)
 		}
 	})
 }
@@ -128,14 +128,14 @@ func TestCollectionListAndDelete(t *testing.T) {
 		slices.Sort(got)
 		want := []string{a, b, a1, a1x}
 		slices.Sort(want)
-		if !slices.Equal(got, want) || l["count"] != float64(4) {
+		if !slices.Equal(got, want) || has(l, "count") {
 			t.Errorf("nested collections %v (count %v), want %v", got, l["count"], want)
 		}
 		if got := ids(t, ts.must(t, 200, "GET", ts.OrgPath("/collections?nested=true"), admin, nil), "id"); len(got) != 4 {
 			t.Errorf("nested=true: %v", got)
 		}
 		l = ts.must(t, 200, "GET", ts.OrgPath("/collections?nested=false"), admin, nil)
-		if got := ids(t, l, "id"); !slices.Equal(got, []string{a, b}) || l["count"] != float64(2) {
+		if got := ids(t, l, "id"); !slices.Equal(got, []string{a, b}) || has(l, "count") {
 			t.Errorf("nested=false: %v (count %v), want [%s %s]", got, l["count"], a, b)
 		}
 
@@ -145,7 +145,7 @@ func TestCollectionListAndDelete(t *testing.T) {
 		deep := ts.newSpaceIn(t, "Deep", a1)
 		ts.newSpace(t, "Root")
 		l = ts.must(t, 200, "GET", "/v1/collections/"+a+"/spaces", ts.token(cRead), nil)
-		if got := ids(t, l, "id"); !slices.Equal(got, []string{s1, s2}) || l["count"] != float64(2) {
+		if got := ids(t, l, "id"); !slices.Equal(got, []string{s1, s2}) || has(l, "count") {
 			t.Errorf("spaces in A: %v, want [%s %s]", got, s1, s2)
 		}
 		for _, it := range items(t, l) {

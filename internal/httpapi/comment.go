@@ -109,7 +109,7 @@ func (s *Server) listComments(ctx context.Context, sc service.CommentScope, f Co
 	if err != nil {
 		return nil, err
 	}
-	out := listOf[commentJSON]{Count: l.Count, Items: make([]commentJSON, 0, len(l.Items))}
+	out := listOf[commentJSON]{Count: countOf(l.Count), Items: make([]commentJSON, 0, len(l.Items))}
 	for _, v := range l.Items {
 		c, err := s.commentOut(v, format)
 		if err != nil {

@@ -50,7 +50,7 @@ func (s *Server) listReplies(ctx context.Context, sc service.CommentScope, comme
 	if err != nil {
 		return nil, err
 	}
-	out := listOf[commentReplyJSON]{Count: l.Count, Items: make([]commentReplyJSON, 0, len(l.Items))}
+	out := listOf[commentReplyJSON]{Count: countOf(l.Count), Items: make([]commentReplyJSON, 0, len(l.Items))}
 	for _, v := range l.Items {
 		r, err := s.replyOut(v, format)
 		if err != nil {

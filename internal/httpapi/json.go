@@ -53,11 +53,20 @@ type ListParams struct {
 func (p ListParams) page() quire.Page { return quire.Page{Cursor: p.Page, Limit: p.Limit} }
 
 // listOf is the list envelope: next is omitted on the last page and count
-// is the total across pages.
+// is the total across pages, omitted when the list is not counted.
 type listOf[T any] struct {
 	Next  *nextPage `json:"next,omitempty"`
-	Count int       `json:"count" doc:"Total count of objects in the list"`
+	Count *int      `json:"count,omitempty" doc:"Total count of objects in the list"`
 	Items []T       `json:"items"`
+}
+
+// countOf is the count member of a list envelope: absent for a list that
+// is not counted.
+func countOf(n int) *int {
+	if n == quire.Uncounted {
+		return nil
+	}
+	return &n
 }
 
 // nextPage points at the next page.
@@ -67,7 +76,7 @@ type nextPage struct {
 
 // listJSON converts a page of domain objects.
 func listJSON[T, U any](l *quire.List[T], conv func(T) U) listOf[U] {
-	out := listOf[U]{Count: l.Count, Items: make([]U, 0, len(l.Items))}
+	out := listOf[U]{Count: countOf(l.Count), Items: make([]U, 0, len(l.Items))}
 	for _, it := range l.Items {
 		out.Items = append(out.Items, conv(it))
 	}

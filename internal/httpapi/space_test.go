@@ -222,8 +222,8 @@ func TestSpaceDeleteRestorePurge(t *testing.T) {
 		if got := listed(); !slices.Equal(got, []string{keep}) {
 			t.Errorf("list after delete: %v", got)
 		}
-		if l := ts.must(t, 200, "GET", ts.OrgPath("/spaces"), admin, nil); l["count"] != float64(1) {
-			t.Errorf("count after delete: %v", l["count"])
+		if l := ts.must(t, 200, "GET", ts.OrgPath("/spaces"), admin, nil); has(l, "count") {
+			t.Errorf("the space list is not counted, yet answered count %v", l["count"])
 		}
 		ts.must(t, http.StatusNoContent, "DELETE", path, admin, nil)
 		ts.must(t, http.StatusNoContent, "DELETE", "/v1/spaces/nosuchspace", admin, nil)
@@ -330,8 +330,8 @@ func TestSpacePagination(t *testing.T) {
 				t.Fatalf("too many pages")
 			}
 			l := ts.must(t, 200, "GET", ts.OrgPath("/spaces?"+query), ts.token(cRead), nil)
-			if l["count"] != float64(7) {
-				t.Errorf("page %d: count %v, want 7", page, l["count"])
+			if has(l, "count") {
+				t.Errorf("page %d: count %v; the space list is not counted", page, l["count"])
 			}
 			got := ids(t, l, "id")
 			sizes = append(sizes, len(got))

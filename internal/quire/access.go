@@ -71,6 +71,10 @@ type AccessStore interface {
 	// CollectionFacts gathers the facts about userID on a collection.
 	// Returns ENOTFOUND if the collection does not exist.
 	CollectionFacts(ctx context.Context, collectionID, userID string) (Facts, error)
+	// CollectionsFacts gathers the facts about userID on many collections
+	// at once, keyed by collection id; ids that are not collections are
+	// absent.
+	CollectionsFacts(ctx context.Context, ids []string, userID string) (map[string]Facts, error)
 	// OrganizationFacts gathers the facts about userID on an organization.
 	// Returns ENOTFOUND if the organization does not exist.
 	OrganizationFacts(ctx context.Context, orgID, userID string) (Facts, error)

@@ -24,8 +24,14 @@ func (p Page) Size() int {
 	return p.Limit
 }
 
+// Uncounted is the Count of a list whose total is not counted: counting
+// would read every matching row on each page, so lists over collections
+// that grow without bound (spaces, collections) leave it out.
+const Uncounted = -1
+
 // List is one page of results. Next is "" on the last page; Count is the
-// total number of items matching the filter across all pages.
+// total number of items matching the filter across all pages, or
+// Uncounted.
 type List[T any] struct {
 	Items []T
 	Next  string

@@ -103,4 +103,8 @@ type SpaceStore interface {
 	// Siblings lists the live spaces and collections directly under parent
 	// ("" for the root) in an organization, in order.
 	Siblings(ctx context.Context, orgID, parent string) ([]Sibling, error)
+	// LastPosition returns the highest position among the live spaces and
+	// collections directly under parent ("" for the root) in an
+	// organization, "" when there are none, without reading them all.
+	LastPosition(ctx context.Context, orgID, parent string) (string, error)
 }

@@ -33,13 +33,23 @@ func (s *Service) Collections(ctx context.Context, u *quire.User, orgID string, 
 	return s.collectionViews(ctx, u, l)
 }
 
-// collectionViews resolves the caller's level on each listed collection.
+// collectionViews resolves the caller's level on each listed collection,
+// all in one lookup.
 func (s *Service) collectionViews(ctx context.Context, u *quire.User, l *quire.List[*quire.Collection]) (*quire.List[CollectionView], error) {
+	ids := make([]string, 0, len(l.Items))
+	for _, c := range l.Items {
+		ids = append(ids, c.ID)
+	}
+	facts, err := s.store.CollectionsFacts(ctx, ids, u.ID)
+	if err != nil {
+		return nil, err
+	}
 	out := &quire.List[CollectionView]{Next: l.Next, Count: l.Count, Items: make([]CollectionView, 0, len(l.Items))}
 	for _, c := range l.Items {
-		f, err := s.store.CollectionFacts(ctx, c.ID, u.ID)
-		if err != nil {
-			return nil, err
+		f, ok := facts[c.ID]
+		if !ok {
+			// Deleted between the list and the lookup.
+			continue
 		}
 		out.Items = append(out.Items, CollectionView{Collection: c, Level: f.Level()})
 	}
@@ -63,13 +73,13 @@ func (s *Service) CreateCollection(ctx context.Context, u *quire.User, orgID, ti
 				return err
 			}
 		}
-		sib, err := st.Siblings(ctx, orgID, parent)
+		pos, err := lastKey(ctx, st, orgID, parent)
 		if err != nil {
 			return err
 		}
 		now := s.Now()
 		c := &quire.Collection{ID: quire.NewID(), OrgID: orgID, Title: title, Parent: parent,
-			DefaultLevel: quire.DefaultInherit, Position: lastKey(sib), CreatedAt: now, UpdatedAt: now}
+			DefaultLevel: quire.DefaultInherit, Position: pos, CreatedAt: now, UpdatedAt: now}
 		if err := st.CreateCollection(ctx, c); err != nil {
 			return err
 		}
@@ -201,15 +211,15 @@ func (s *Service) MoveCollection(ctx context.Context, u *quire.User, id string, 
 // moveKey computes the new position of an item moving from parent from to
 // parent to; ECONFLICT when nothing would change.
 func (s *Service) moveKey(ctx context.Context, st quire.Store, orgID, from, to string, self quire.Sibling, pos Position) (string, error) {
-	sib, err := st.Siblings(ctx, orgID, to)
-	if err != nil {
-		return "", err
-	}
 	if pos.Before == nil && pos.After == nil {
 		if from == to {
 			return "", quire.Errorf(quire.ECONFLICT, "the move would not result in any update")
 		}
-		return lastKey(sib), nil
+		return lastKey(ctx, st, orgID, to)
+	}
+	sib, err := st.Siblings(ctx, orgID, to)
+	if err != nil {
+		return "", err
 	}
 	key, changed, err := placement(sib, self, pos)
 	if err != nil {
@@ -233,11 +243,11 @@ func (s *Service) TransferCollection(ctx context.Context, u *quire.User, id, org
 		if err := s.checkTransferTarget(ctx, st, u, c.OrgID, orgID); err != nil {
 			return err
 		}
-		sib, err := st.Siblings(ctx, orgID, "")
+		pos, err := lastKey(ctx, st, orgID, "")
 		if err != nil {
 			return err
 		}
-		if _, err := st.PlaceCollection(ctx, c.ID, orgID, "", lastKey(sib)); err != nil {
+		if _, err := st.PlaceCollection(ctx, c.ID, orgID, "", pos); err != nil {
 			return err
 		}
 		out, err = s.collectionView(ctx, st, u, c.ID)

@@ -1,6 +1,8 @@
 package service
 
 import (
+	"context"
+
 	"quire/internal/quire"
 )
 
@@ -88,13 +90,14 @@ func placement(siblings []quire.Sibling, self quire.Sibling, pos Position) (key 
 	return quire.KeyBetween(lo, hi), true, nil
 }
 
-// lastKey returns a key after every sibling.
-func lastKey(siblings []quire.Sibling) string {
-	max := ""
-	for _, sb := range siblings {
-		if sb.Position > max {
-			max = sb.Position
-		}
+// lastKey returns a key after every space and collection directly under
+// parent ("" for the root) in an organization. It reads the last position
+// from the store's index, never the siblings themselves, so placing an
+// item last costs the same however many siblings it has.
+func lastKey(ctx context.Context, st quire.Store, orgID, parent string) (string, error) {
+	last, err := st.LastPosition(ctx, orgID, parent)
+	if err != nil {
+		return "", err
 	}
-	return quire.KeyBetween(max, "")
+	return quire.KeyBetween(last, ""), nil
 }

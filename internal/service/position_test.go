@@ -67,3 +67,22 @@ func TestPlacement(t *testing.T) {
 		t.Fatalf("non-adjacent anchors: err=%v, want invalid", err)
 	}
 }
+
+// TestKeyBetweenAppendsStayShort checks that appending key after key keeps
+// keys short and increasing, from an empty list and from a key made by
+// inserting between two others.
+func TestKeyBetweenAppendsStayShort(t *testing.T) {
+	for _, start := range []string{"", quire.KeyBetween("a", "b"), "zzz"} {
+		k := start
+		for i := 0; i < 10000; i++ {
+			next := quire.KeyBetween(k, "")
+			if next <= k || next[len(next)-1] == '0' {
+				t.Fatalf("after %q: %q", k, next)
+			}
+			k = next
+		}
+		if len(k) > 16 {
+			t.Errorf("from %q, 10,000 appends end in a key of %d characters", start, len(k))
+		}
+	}
+}

@@ -99,7 +99,7 @@ func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, 
 				return err
 			}
 		}
-		sib, err := st.Siblings(ctx, orgID, in.Parent)
+		pos, err := lastKey(ctx, st, orgID, in.Parent)
 		if err != nil {
 			return err
 		}
@@ -107,7 +107,7 @@ func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, 
 		sp := &quire.Space{ID: quire.NewID(), OrgID: orgID, Title: title, Emoji: in.Emoji,
 			Visibility: quire.VisibilityPrivate, EditMode: in.EditMode, Parent: in.Parent, Language: in.Language,
 			DefaultLevel: quire.DefaultInherit, MergeRules: quire.MergeRules{Type: "inherit"},
-			Revision: quire.NewID(), Position: lastKey(sib), CreatedAt: now, UpdatedAt: now}
+			Revision: quire.NewID(), Position: pos, CreatedAt: now, UpdatedAt: now}
 		if err := st.CreateSpace(ctx, sp); err != nil {
 			return err
 		}
@@ -311,11 +311,11 @@ func (s *Service) TransferSpace(ctx context.Context, u *quire.User, id, orgID st
 				}
 			}
 		}
-		sib, err := st.Siblings(ctx, orgID, "")
+		pos, err := lastKey(ctx, st, orgID, "")
 		if err != nil {
 			return err
 		}
-		if _, err := st.PlaceSpace(ctx, sp.ID, orgID, "", lastKey(sib)); err != nil {
+		if _, err := st.PlaceSpace(ctx, sp.ID, orgID, "", pos); err != nil {
 			return err
 		}
 		if err := leaveCollection(ctx, st, sp, ""); err != nil {

@@ -13,9 +13,9 @@ func (s *Service) SpaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 }
 
 // spaceLevels resolves the caller's level on many spaces of one
-// organization with a fixed number of queries: the facts of each distinct
-// parent collection (or of the organization for root spaces), plus one
-// query for the grants on the spaces themselves. It folds them exactly as
+// organization with a fixed number of queries: one for the facts of every
+// distinct parent collection, the organization's facts for root spaces,
+// and one for the grants on the spaces themselves. It folds them exactly as
 // SpaceFacts would.
 func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quire.Space) (map[string]quire.Level, error) {
 	out := make(map[string]quire.Level, len(spaces))
@@ -30,15 +30,31 @@ func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 	if err != nil {
 		return nil, err
 	}
-	parents := map[string]quire.Facts{}
+	var colls []string
 	for _, sp := range spaces {
-		key := sp.OrgID + "/" + sp.Parent
-		pf, ok := parents[key]
-		if !ok {
-			if pf, err = s.parentFacts(ctx, u, sp); err != nil {
+		if sp.Parent != "" {
+			colls = append(colls, sp.Parent)
+		}
+	}
+	inColl, err := s.store.CollectionsFacts(ctx, uniq(colls), u.ID)
+	if err != nil {
+		return nil, err
+	}
+	roots := map[string]quire.Facts{} // by organization
+	for _, sp := range spaces {
+		var pf quire.Facts
+		if sp.Parent != "" {
+			var ok bool
+			if pf, ok = inColl[sp.Parent]; !ok {
+				return nil, quire.NotFound("collection")
+			}
+		} else if f, ok := roots[sp.OrgID]; ok {
+			pf = f
+		} else {
+			if pf, err = s.rootFacts(ctx, u, sp.OrgID); err != nil {
 				return nil, err
 			}
-			parents[key] = pf
+			roots[sp.OrgID] = pf
 		}
 		f := pf
 		f.Defaults = append([]quire.DefaultLevel{sp.DefaultLevel}, pf.Defaults...)
@@ -50,21 +66,30 @@ func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 	return out, nil
 }
 
-// parentFacts gathers the facts a space inherits from where it sits: its
-// collection's facts, or the organization's membership and default role
-// for a space at the root.
-func (s *Service) parentFacts(ctx context.Context, u *quire.User, sp *quire.Space) (quire.Facts, error) {
-	if sp.Parent != "" {
-		return s.store.CollectionFacts(ctx, sp.Parent, u.ID)
-	}
-	f, err := s.store.OrganizationFacts(ctx, sp.OrgID, u.ID)
+// rootFacts gathers the facts a space at an organization's root inherits:
+// the membership and the organization's default role.
+func (s *Service) rootFacts(ctx context.Context, u *quire.User, orgID string) (quire.Facts, error) {
+	f, err := s.store.OrganizationFacts(ctx, orgID, u.ID)
 	if err != nil {
 		return f, err
 	}
-	org, err := s.store.Organization(ctx, sp.OrgID)
+	org, err := s.store.Organization(ctx, orgID)
 	if err != nil {
 		return f, err
 	}
 	f.OrgDefault = org.DefaultRole
 	return f, nil
+}
+
+// uniq returns the distinct values of v in their first order.
+func uniq(v []string) []string {
+	seen := make(map[string]bool, len(v))
+	out := v[:0:0]
+	for _, x := range v {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"quire/internal/quire"
@@ -39,13 +38,9 @@ func (s *Store) reactions(ctx context.Context, targets ...string) (map[string][]
 	if len(targets) == 0 {
 		return out, nil
 	}
-	marks := make([]string, len(targets))
-	args := make([]any, len(targets))
-	for i, t := range targets {
-		marks[i], args[i] = "?", t
-	}
+	marks, args := inList(nil, targets)
 	rows, err := s.query(ctx, `SELECT target, emoji, user_id, reacted_at FROM comment_reactions
-		WHERE target IN (`+strings.Join(marks, ", ")+`) ORDER BY target, reacted_at, emoji, user_id`, args...)
+		WHERE target IN (`+marks+`) ORDER BY target, reacted_at, emoji, user_id`, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strings"
 
 	"quire/internal/quire"
 )
@@ -130,12 +129,8 @@ func (s *Store) Comments(ctx context.Context, f quire.CommentFilter, p quire.Pag
 		w.add("c.page_id = ?", f.Page)
 	}
 	if len(f.Authors) > 0 {
-		marks := make([]string, len(f.Authors))
-		args := make([]any, len(f.Authors))
-		for i, a := range f.Authors {
-			marks[i], args[i] = "?", a
-		}
-		w.add("c.posted_by IN ("+strings.Join(marks, ", ")+")", args...)
+		marks, args := inList(nil, f.Authors)
+		w.add("c.posted_by IN ("+marks+")", args...)
 	}
 	from := " FROM comments c"
 	count, err := s.count(ctx, "SELECT COUNT(*)"+from+w.where(), w.args...)

@@ -2,7 +2,6 @@ package sqlstore
 
 import (
 	"context"
-	"strings"
 
 	"quire/internal/quire"
 )
@@ -72,15 +71,10 @@ func (s *Store) GrantRoles(ctx context.Context, userID, targetKind string, targe
 	if len(targetIDs) == 0 {
 		return out, nil
 	}
-	args := []any{targetKind}
-	marks := make([]string, len(targetIDs))
-	for i, id := range targetIDs {
-		marks[i] = "?"
-		args = append(args, id)
-	}
+	marks, args := inList([]any{targetKind}, targetIDs)
 	args = append(args, userID, userID)
 	rows, err := s.query(ctx, `SELECT g.target_id, MAX(`+roleRank("g.role")+`) FROM grants g
-		WHERE g.target_kind = ? AND g.target_id IN (`+strings.Join(marks, ", ")+`)
+		WHERE g.target_kind = ? AND g.target_id IN (`+marks+`)
 		  AND ((g.principal_kind = 'user' AND g.principal_id = ?)
 		    OR (g.principal_kind = 'team' AND g.principal_id IN
 		        (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))

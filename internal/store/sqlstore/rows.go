@@ -44,6 +44,7 @@ func fetchPage[T any](ctx context.Context, s *Store, q string, args []any, limit
 		}
 		items = append(items, v)
 	}
+	s.stats.rows.Add(int64(len(items)))
 	if err := rows.Err(); err != nil {
 		return nil, false, err
 	}
@@ -68,5 +69,6 @@ func fetchAll[T any](ctx context.Context, s *Store, q string, args []any, scan f
 		}
 		items = append(items, v)
 	}
+	s.stats.rows.Add(int64(len(items)))
 	return items, rows.Err()
 }

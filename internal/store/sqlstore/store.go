@@ -28,6 +28,7 @@ type Store struct {
 	now      func() time.Time
 	attempts int
 	stmts    *stmtCache
+	stats    *counters
 }
 
 var _ quire.Store = (*Store)(nil)
@@ -52,7 +53,8 @@ func WithAttempts(n int) Option {
 // same pool twice when the engine needs no split. The Store owns both pools
 // and closes them in Close.
 func New(read, write *sql.DB, d Dialect, opts ...Option) *Store {
-	s := &Store{read: read, write: write, dialect: d, now: time.Now, attempts: 5, stmts: &stmtCache{}}
+	s := &Store{read: read, write: write, dialect: d, now: time.Now, attempts: 5,
+		stmts: newStmtCache(stmtCacheSize), stats: &counters{}}
 	for _, o := range opts {
 		o(s)
 	}
@@ -118,8 +120,10 @@ func (s *Store) writer() querier {
 // cached prepared statement on the read pool.
 func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
 	q = s.dialect.Rebind(q)
+	s.stats.statements.Add(1)
 	if s.tx == nil {
-		if st, err := s.stmts.get(ctx, s.read, q); err == nil {
+		if st, release, err := s.stmts.get(ctx, s.read, q); err == nil {
+			defer release()
 			return st.QueryContext(ctx, args...)
 		}
 	}
@@ -131,8 +135,10 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 // reported by Scan.
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	q = s.dialect.Rebind(q)
+	s.stats.statements.Add(1)
 	if s.tx == nil {
-		if st, err := s.stmts.get(ctx, s.read, q); err == nil {
+		if st, release, err := s.stmts.get(ctx, s.read, q); err == nil {
+			defer release()
 			return st.QueryRowContext(ctx, args...)
 		}
 	}
@@ -145,6 +151,7 @@ func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 // be.
 func (s *Store) exec(ctx context.Context, q string, args ...any) (int64, error) {
 	q = s.dialect.Rebind(q)
+	s.stats.statements.Add(1)
 	for attempt := 1; ; attempt++ {
 		res, err := s.writer().ExecContext(ctx, q, args...)
 		if err == nil {

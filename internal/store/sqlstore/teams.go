@@ -71,11 +71,8 @@ func (s *Store) checkOrgMembers(ctx context.Context, orgID string, ids []string)
 	if len(ids) == 0 {
 		return nil
 	}
-	args := []any{orgID}
-	for _, id := range ids {
-		args = append(args, id)
-	}
-	q := "SELECT user_id FROM members WHERE org_id = ? AND user_id IN (?" + strings.Repeat(", ?", len(ids)-1) + ")"
+	marks, args := inList([]any{orgID}, ids)
+	q := "SELECT user_id FROM members WHERE org_id = ? AND user_id IN (" + marks + ")"
 	found, err := fetchAll(ctx, s, q, args, scanString)
 	if err != nil {
 		return err

@@ -44,7 +44,7 @@ func collectionTests() []test {
 					return f.st.Collections(ctx(t), o.ID, quire.CollectionFilter{}, p)
 				})
 				equal(t, "root", ids(got, collectionID), []string{first.ID, second.ID, b.ID})
-				equal(t, "root count", count, 3)
+				equal(t, "root count", count, quire.Uncounted)
 				got, _ = collect(t, size, func(p quire.Page) (*quire.List[*quire.Collection], error) {
 					return f.st.Collections(ctx(t), o.ID, quire.CollectionFilter{Nested: true}, p)
 				})

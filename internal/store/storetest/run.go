@@ -27,7 +27,7 @@ func suite() []test {
 		userTests(), organizationTests(), memberTests(), memberListTests(),
 		teamTests(), collectionTests(), placeTests(), spaceTests(), trashTests(),
 		accessTests(), grantTests(), txTests(), objectTests(), revisionTests(), changeRequestTests(),
-		commentTests(), collectTests(),
+		commentTests(), collectTests(), positionTests(),
 	} {
 		all = append(all, group...)
 	}

@@ -57,7 +57,8 @@ func spaceTests() []test {
 			}
 			all, err := f.st.Spaces(ctx(t), quire.SpaceFilter{OrgID: o.ID}, quire.Page{Limit: 100})
 			must(t, err)
-			equal(t, "whole organization count", all.Count, 10)
+			equal(t, "whole organization", len(all.Items), 10)
+			equal(t, "count", all.Count, quire.Uncounted)
 			for _, size := range []int{1, 2, 4, 5} {
 				got, _ := collect(t, size, func(p quire.Page) (*quire.List[*quire.Space], error) {
 					return f.st.Spaces(ctx(t), quire.SpaceFilter{OrgID: o.ID, Parent: ptr("")}, p)

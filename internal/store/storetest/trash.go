@@ -27,7 +27,7 @@ func trashTests() []test {
 			equal(t, "deletedAt", *got.DeletedAt, at)
 			l, err := f.st.Spaces(ctx(t), quire.SpaceFilter{OrgID: o.ID}, quire.Page{})
 			must(t, err)
-			equal(t, "listed", l.Count, 0)
+			equal(t, "listed", len(l.Items), 0)
 			got, err = f.st.RestoreSpace(ctx(t), s.ID)
 			must(t, err)
 			equal(t, "restored", *got, *s)

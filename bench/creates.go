@@ -1,0 +1,219 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"time"
+
+	"quire/internal/quire"
+	"quire/internal/service"
+	"quire/internal/store/sqlstore"
+)
+
+// appendBatch is how many pages one content write appends in the page
+// append measure.
+const appendBatch = service.MaxContentChanges
+
+// createsResult holds the write figures of one engine.
+type createsResult struct {
+	empty, full, bare summary
+	fullSpaces        int
+	// Median time per appended page, for batches appended after about
+	// 100 and after about 10,000 sibling pages.
+	appendSmall, appendLarge time.Duration
+	pages                    int
+}
+
+// benchCreates measures POST /v1/orgs/{id}/spaces in a new, empty
+// organization and in the seeded one, side by side with a bare handler
+// that inserts one row into a table of the same database and answers the
+// bytes quire answered. Each round starts a new empty organization.
+func benchCreates(ctx context.Context, cfg config, eng *engine, st quire.Store, svc *service.Service, base string, fx *fixture, ld *loader, w io.Writer) (createsResult, error) {
+	var res createsResult
+	res.fullSpaces = len(fx.spaceIDs)
+	owner, err := svc.Authenticate(ctx, fx.token)
+	if err != nil {
+		return res, err
+	}
+	body := []byte(`{"title":"Bench space"}`)
+	full := target{base: base, paths: []string{"/v1/orgs/" + fx.orgID + "/spaces"}, token: fx.token, body: body}
+	answer, ctype, err := ld.capture(ctx, full, full.paths[0])
+	if err != nil {
+		return res, fmt.Errorf("capturing a create: %w", err)
+	}
+
+	db, err := openWriter(eng)
+	if err != nil {
+		return res, err
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS bench_insert
+		(id TEXT PRIMARY KEY, org_id TEXT NOT NULL, title TEXT NOT NULL, position TEXT NOT NULL, created_at BIGINT NOT NULL)`); err != nil {
+		return res, fmt.Errorf("creating the bare insert table: %w", err)
+	}
+	bl, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return res, err
+	}
+	insert := "INSERT INTO bench_insert (id, org_id, title, position, created_at) VALUES (?, ?, ?, ?, ?)"
+	if eng.cfg.DatabaseURL != "" {
+		insert = sqlstore.RebindDollar(insert)
+	}
+	stopBare := serve(bl, insertHandler(db, insert, fx.orgID, answer, ctype))
+	defer stopBare()
+	bare := target{base: "http://" + bl.Addr().String(), paths: full.paths, token: fx.token, body: body}
+
+	if cfg.warmup > 0 {
+		for _, t := range []target{bare, full} {
+			if err := check("create warm-up", ld.run(ctx, t, cfg.warmup, 0)); err != nil {
+				return res, err
+			}
+		}
+	}
+	var emptyRuns, fullRuns, bareRuns []runStats
+	for round := 1; round <= cfg.rounds; round++ {
+		orgID, err := emptyOrg(ctx, st, owner, round)
+		if err != nil {
+			return res, err
+		}
+		empty := target{base: base, paths: []string{"/v1/orgs/" + orgID + "/spaces"}, token: fx.token, body: body}
+		order := []*target{&empty, &full, &bare}
+		if round%2 == 0 {
+			order = []*target{&bare, &full, &empty}
+		}
+		got := map[*target]runStats{}
+		for _, t := range order {
+			s := ld.run(ctx, *t, cfg.duration, cfg.requests)
+			if err := check("create", s); err != nil {
+				return res, err
+			}
+			got[t] = s
+		}
+		e, f, b := got[&empty], got[&full], got[&bare]
+		fmt.Fprintf(w, "  %-8s POST /v1/orgs/{id}/spaces round %d: empty org %5.0f rps | %d spaces %5.0f rps p99 %-8s | bare insert %5.0f rps\n",
+			eng.name, round, e.rps(), res.fullSpaces, f.rps(), ms(f.p99), b.rps())
+		emptyRuns, fullRuns, bareRuns = append(emptyRuns, e), append(fullRuns, f), append(bareRuns, b)
+	}
+	res.empty, res.full, res.bare = summarize(emptyRuns), summarize(fullRuns), summarize(bareRuns)
+
+	res.pages = 10000
+	res.appendSmall, res.appendLarge, err = benchPageAppend(ctx, svc, owner, fx.orgID, res.pages)
+	if err != nil {
+		return res, fmt.Errorf("page append: %w", err)
+	}
+	return res, nil
+}
+
+// emptyOrg creates an organization with no spaces, administered by u.
+func emptyOrg(ctx context.Context, st quire.Store, u *quire.User, round int) (string, error) {
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	o := &quire.Organization{ID: quire.NewID(), Title: fmt.Sprintf("Empty %d", round), CreatedAt: now,
+		Type: "business", DefaultRole: quire.RoleRead, Plan: "free", MergeRules: quire.MergeRules{Type: "none"}}
+	if err := st.CreateOrganization(ctx, o); err != nil {
+		return "", err
+	}
+	if err := st.AddMember(ctx, &quire.Member{OrgID: o.ID, User: *u, Role: quire.RoleAdmin, JoinedAt: now}); err != nil {
+		return "", err
+	}
+	return o.ID, nil
+}
+
+// openWriter opens the engine's database as its store's writer does: on
+// SQLite one connection with the same pragmas.
+func openWriter(eng *engine) (*sql.DB, error) {
+	if eng.cfg.DatabaseURL != "" {
+		return sql.Open("pgx", eng.cfg.DatabaseURL)
+	}
+	db, err := sql.Open("sqlite", eng.cfg.DataDir+"/quire.db?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)")
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(1)
+	return db, nil
+}
+
+// insertHandler is the bare write: it reads the request, inserts one row
+// and answers 201 with the given bytes, nothing else.
+func insertHandler(db *sql.DB, insert, orgID string, answer []byte, contentType string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		id := quire.NewID()
+		if _, err := db.ExecContext(r.Context(), insert, id, orgID, "Bench space", id, time.Now().UnixMilli()); err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", contentType)
+		w.WriteHeader(http.StatusCreated)
+		_, _ = w.Write(answer)
+	})
+}
+
+// benchPageAppend appends n pages, one after another, under one parent
+// page of a change request, appendBatch to a write, and returns the median
+// time per page of the batches written after about 100 siblings and of the
+// last ones, near n.
+func benchPageAppend(ctx context.Context, svc *service.Service, u *quire.User, orgID string, n int) (small, large time.Duration, err error) {
+	sp, err := svc.CreateSpace(ctx, u, orgID, service.SpaceInput{Title: "Appends"})
+	if err != nil {
+		return 0, 0, err
+	}
+	cr, err := svc.CreateChangeRequest(ctx, u, sp.Space.ID, "appends")
+	if err != nil {
+		return 0, 0, err
+	}
+	title, md := "Parent", "Some text for this page.\n"
+	doc := &service.DocumentInput{Markdown: &md}
+	_, res, err := svc.UpdateChangeRequestContent(ctx, u, sp.Space.ID, cr.ID, []service.ContentChange{{
+		Operation: service.OpInsertPage, Fields: service.PageFields{Title: &title}, Document: doc}})
+	if err != nil {
+		return 0, 0, err
+	}
+	parent := res[0].PageID
+	var smalls, larges []time.Duration
+	for done := 0; done < n; done += appendBatch {
+		batch := make([]service.ContentChange, 0, appendBatch)
+		for i := done; i < min(done+appendBatch, n); i++ {
+			t := fmt.Sprintf("Page %d", i)
+			batch = append(batch, service.ContentChange{Operation: service.OpInsertPage, Into: &parent,
+				Fields: service.PageFields{Title: &t}, Document: doc})
+		}
+		start := time.Now()
+		if _, _, err := svc.UpdateChangeRequestContent(ctx, u, sp.Space.ID, cr.ID, batch); err != nil {
+			return 0, 0, err
+		}
+		per := time.Since(start) / time.Duration(len(batch))
+		switch {
+		case done >= 100 && done < 100+5*appendBatch:
+			smalls = append(smalls, per)
+		case done >= n-5*appendBatch:
+			larges = append(larges, per)
+		}
+		if err := ctx.Err(); err != nil {
+			return 0, 0, err
+		}
+	}
+	if len(smalls) == 0 || len(larges) == 0 {
+		return 0, 0, errors.New("too few pages to measure")
+	}
+	return medianDuration(smalls), medianDuration(larges), nil
+}
+
+// printCreates reports the write figures of one engine.
+func printCreates(w io.Writer, engine string, r createsResult, readRatio float64) {
+	fmt.Fprintf(w, "\n%-8s  POST /v1/orgs/{id}/spaces: empty org %.0f rps (p99 %s), %d spaces %.0f rps (p99 %s), bare insert %.0f rps (p99 %s)\n",
+		engine, r.empty.rps, ms(r.empty.p99), r.fullSpaces, r.full.rps, ms(r.full.p99), r.bare.rps, ms(r.bare.p99))
+	ratio := 0.0
+	if r.empty.rps > 0 {
+		ratio = r.full.rps / r.empty.rps
+	}
+	fmt.Fprintf(w, "%-8s  creates with %d spaces / in an empty org: %.2f (target >= 0.8)\n", engine, r.fullSpaces, ratio)
+	fmt.Fprintf(w, "%-8s  create ratio to the bare insert: %.3f; read ratio (GET /v1/spaces/{id}) to the bare handler: %.3f\n",
+		engine, r.full.rps/max(r.bare.rps, 1e-9), readRatio)
+	fmt.Fprintf(w, "%-8s  page append: %s per page after ~100 siblings, %s after ~%d: ratio %.2f\n",
+		engine, ms(r.appendSmall), ms(r.appendLarge), r.pages, float64(r.appendLarge)/float64(max(r.appendSmall, 1)))
+}

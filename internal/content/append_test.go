@@ -1,0 +1,102 @@
+package content
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"quire/internal/quire"
+)
+
+// appendCost appends n pages under parent ("" for the top level), one
+// edit each, then returns the objects read by one more append.
+func appendCost(t *testing.T, parent string, n int) int64 {
+	t.Helper()
+	ctx := context.Background()
+	st := newMemStore()
+	e := New()
+	rev := &quire.Revision{ID: "r0"}
+	if parent != "" {
+		ed := e.Edit(st, rev)
+		if err := ed.InsertPage(ctx, page(parent, "Parent", ""), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		rev = commit(t, ctx, st, ed, "rp", rev.ID)
+	}
+	for i := 0; i <= n; i++ {
+		ed := e.Edit(st, rev)
+		before := ed.snap.r.reads.Load()
+		if err := ed.InsertPage(ctx, page(fmt.Sprintf("p%d", i), fmt.Sprintf("Page %d", i), parent), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		if i == n {
+			return ed.snap.r.reads.Load() - before
+		}
+		rev = commit(t, ctx, st, ed, fmt.Sprintf("r%d", i+1), rev.ID)
+	}
+	return 0
+}
+
+// TestAppendDoesNotReadSiblings checks that appending a page reads about
+// as many objects under 400 siblings as under 10: the trie paths, not the
+// siblings.
+func TestAppendDoesNotReadSiblings(t *testing.T) {
+	for _, parent := range []string{"", "parent"} {
+		few, many := appendCost(t, parent, 10), appendCost(t, parent, 400)
+		if many > few+8 {
+			t.Errorf("parent %q: appending after 10 siblings reads %d objects, after 400 reads %d", parent, few, many)
+		}
+	}
+}
+
+// TestAppendMemoKeepsKeys checks that the positions of appended pages are
+// the same whether or not the engine remembers the last position: the
+// same edits give the same page map root on an engine that appends from
+// its memo and on fresh engines that read the siblings every time.
+func TestAppendMemoKeepsKeys(t *testing.T) {
+	ctx := context.Background()
+	clock := WithClock(func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) })
+	st := newMemStore()
+	warm := New(clock)
+	steps := []func(ed *Edit) error{}
+	for i := 0; i < 30; i++ {
+		id := fmt.Sprintf("p%d", i)
+		parent := ""
+		if i%3 != 0 {
+			parent = fmt.Sprintf("p%d", i-i%3)
+		}
+		steps = append(steps, func(ed *Edit) error { return ed.InsertPage(ctx, page(id, "Page "+id, parent), nil, nil) })
+		switch i {
+		case 10: // remove the last child of p9
+			steps = append(steps, func(ed *Edit) error { return ed.DeletePage(ctx, "p10") })
+		case 20: // move the last top-level page under another
+			to := "p3"
+			steps = append(steps, func(ed *Edit) error {
+				_, err := ed.UpdatePage(ctx, "p18", nil, nil, Move{Parent: &to})
+				return err
+			})
+		case 25: // rename a last child, which relinks it
+			steps = append(steps, func(ed *Edit) error {
+				_, err := ed.UpdatePage(ctx, "p25", func(p *quire.RevisionPage) error { p.Title = "Renamed"; p.Slug = ""; return nil }, nil, Move{})
+				return err
+			})
+		}
+	}
+	warmRev, coldRev := &quire.Revision{ID: "r0"}, &quire.Revision{ID: "r0"}
+	for i, step := range steps {
+		ed := warm.Edit(st, warmRev)
+		if err := step(ed); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		warmRev = commit(t, ctx, st, ed, fmt.Sprintf("w%d", i), warmRev.ID)
+		ed = New(clock).Edit(st, coldRev)
+		if err := step(ed); err != nil {
+			t.Fatalf("step %d: %v", i, err)
+		}
+		coldRev = commit(t, ctx, st, ed, fmt.Sprintf("c%d", i), coldRev.ID)
+		if warmRev.Pages != coldRev.Pages || warmRev.Slugs != coldRev.Slugs {
+			t.Fatalf("step %d: the remembered positions gave another page map", i)
+		}
+	}
+}

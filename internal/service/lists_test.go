@@ -1,0 +1,194 @@
+package service_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"quire/internal/quire"
+	"quire/internal/service"
+	"quire/internal/store"
+	"quire/internal/store/sqlstore"
+	"quire/internal/store/storetest"
+)
+
+// statsStore is a store that counts its statements and rows.
+type statsStore interface {
+	quire.Store
+	Stats() sqlstore.Stats
+}
+
+// eachEngine runs fn on a fresh store of every engine available.
+func eachEngine(t *testing.T, fn func(t *testing.T, st statsStore)) {
+	for name, cfg := range map[string]func(t *testing.T) store.Config{
+		"sqlite":   func(t *testing.T) store.Config { return store.Config{DataDir: filepath.Join(t.TempDir(), "d")} },
+		"postgres": func(t *testing.T) store.Config { return store.Config{DatabaseURL: storetest.PostgresDB(t)} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			st, err := store.Open(context.Background(), cfg(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = st.Close() })
+			ss, ok := st.(statsStore)
+			if !ok {
+				t.Fatalf("%T does not report its stats", st)
+			}
+			fn(t, ss)
+		})
+	}
+}
+
+// cost runs fn and returns the statements it sent and the rows it read.
+func cost(t *testing.T, st statsStore, fn func() error) (statements, rows int64) {
+	t.Helper()
+	before := st.Stats()
+	if err := fn(); err != nil {
+		t.Fatal(err)
+	}
+	after := st.Stats()
+	return after.Statements - before.Statements, after.Rows - before.Rows
+}
+
+// bootstrap creates an organization and returns the service, its owner
+// and the organization id.
+func bootstrap(t *testing.T, st quire.Store) (*service.Service, *quire.User, string) {
+	t.Helper()
+	ctx := context.Background()
+	svc := service.New(st)
+	boot, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	u, err := st.User(ctx, boot.User)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return svc, u, boot.Organization
+}
+
+// TestCreateCostDoesNotGrow checks that placing a new space or collection
+// last reads no more rows and sends no more statements with many siblings
+// than with one.
+func TestCreateCostDoesNotGrow(t *testing.T) {
+	eachEngine(t, func(t *testing.T, st statsStore) {
+		ctx := context.Background()
+		svc, u, org := bootstrap(t, st)
+		coll, err := svc.CreateCollection(ctx, u, org, "C", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		measure := func() (spaceSt, spaceRows, collSt, collRows int64) {
+			spaceSt, spaceRows = cost(t, st, func() error {
+				_, err := svc.CreateSpace(ctx, u, org, service.SpaceInput{Title: "S", Parent: coll.Collection.ID})
+				return err
+			})
+			collSt, collRows = cost(t, st, func() error {
+				_, err := svc.CreateCollection(ctx, u, org, "C", coll.Collection.ID)
+				return err
+			})
+			return
+		}
+		s1, r1, c1, q1 := measure()
+		for i := 0; i < 60; i++ {
+			if _, err := svc.CreateSpace(ctx, u, org, service.SpaceInput{Title: "S", Parent: coll.Collection.ID}); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := svc.CreateCollection(ctx, u, org, "C", coll.Collection.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s2, r2, c2, q2 := measure()
+		if s1 != s2 || r1 != r2 {
+			t.Errorf("create space: %d statements, %d rows with 2 siblings; %d, %d with 122", s1, r1, s2, r2)
+		}
+		if c1 != c2 || q1 != q2 {
+			t.Errorf("create collection: %d statements, %d rows with 3 siblings; %d, %d with 123", c1, q1, c2, q2)
+		}
+		l, err := svc.CollectionSpaces(ctx, u, coll.Collection.ID, quire.Page{Limit: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 1; i < len(l.Items); i++ {
+			if l.Items[i-1].Space.Position >= l.Items[i].Space.Position {
+				t.Fatalf("space %d at %q is not after %q", i, l.Items[i].Space.Position, l.Items[i-1].Space.Position)
+			}
+		}
+	})
+}
+
+// TestListCostDoesNotGrow checks that a page of spaces in many
+// collections, and a page of collections, cost as many statements as a
+// page of one, and that neither list counts.
+func TestListCostDoesNotGrow(t *testing.T) {
+	eachEngine(t, func(t *testing.T, st statsStore) {
+		ctx := context.Background()
+		svc, u, org := bootstrap(t, st)
+		add := func(n int) {
+			for i := 0; i < n; i++ {
+				c, err := svc.CreateCollection(ctx, u, org, fmt.Sprintf("C%d", i), "")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := svc.CreateSpace(ctx, u, org, service.SpaceInput{Title: "S", Parent: c.Collection.ID}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		measure := func(want int) (spaces, colls int64) {
+			spaces, _ = cost(t, st, func() error {
+				l, err := svc.Spaces(ctx, u, org, quire.Page{Limit: 100})
+				if err == nil && (len(l.Items) != want || l.Count != quire.Uncounted) {
+					err = fmt.Errorf("spaces: %d items, count %d; want %d, uncounted", len(l.Items), l.Count, want)
+				}
+				return err
+			})
+			colls, _ = cost(t, st, func() error {
+				l, err := svc.Collections(ctx, u, org, false, quire.Page{Limit: 100})
+				if err == nil && (len(l.Items) != want || l.Count != quire.Uncounted) {
+					err = fmt.Errorf("collections: %d items, count %d; want %d, uncounted", len(l.Items), l.Count, want)
+				}
+				return err
+			})
+			return spaces, colls
+		}
+		add(1)
+		s1, c1 := measure(1)
+		add(39)
+		s40, c40 := measure(40)
+		if s1 != s40 {
+			t.Errorf("spaces list: %d statements for spaces in 1 collection, %d for 40", s1, s40)
+		}
+		if c1 != c40 {
+			t.Errorf("collections list: %d statements for 1 collection, %d for 40", c1, c40)
+		}
+	})
+}
+
+// TestStatementCacheStaysSmall checks that lists of every page size share
+// a few prepared statements instead of one per IN-list length.
+func TestStatementCacheStaysSmall(t *testing.T) {
+	eachEngine(t, func(t *testing.T, st statsStore) {
+		ctx := context.Background()
+		svc, u, org := bootstrap(t, st)
+		for i := 0; i < 150; i++ {
+			if _, err := svc.CreateSpace(ctx, u, org, service.SpaceInput{Title: "S"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := svc.Spaces(ctx, u, org, quire.Page{Limit: 1}); err != nil {
+			t.Fatal(err)
+		}
+		before := st.Stats().Prepared
+		for limit := 1; limit <= 150; limit++ {
+			if _, err := svc.Spaces(ctx, u, org, quire.Page{Limit: limit}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// The grant lookup is padded to 1, 8, 32, 128 or 256 ids.
+		if grown := st.Stats().Prepared - before; grown > 4 {
+			t.Errorf("150 page sizes prepared %d more statements, want at most 4", grown)
+		}
+	})
+}
