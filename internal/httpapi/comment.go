@@ -36,7 +36,7 @@ func (f CommentFilters) filter() service.CommentListFilter {
 	if f.Order == string(quire.OrderAsc) {
 		order = quire.OrderAsc
 	}
-	return service.CommentListFilter{Status: f.Status, Page: f.TargetPage, Authors: f.Authors, Order: order}
+	return service.CommentListFilter{Status: quire.CommentStatus(f.Status), Page: f.TargetPage, Authors: f.Authors, Order: order}
 }
 
 // commentScope names the comments of the space in the path.

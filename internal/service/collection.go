@@ -185,7 +185,7 @@ func (s *Service) MoveCollection(ctx context.Context, u *quire.User, id string, 
 				return err
 			}
 		}
-		key, err := s.moveKey(ctx, st, c.OrgID, c.Parent, dest, quire.Sibling{Kind: "collection", ID: c.ID, Position: c.Position}, pos)
+		key, err := s.moveKey(ctx, st, c.OrgID, c.Parent, dest, quire.Sibling{Kind: quire.SiblingCollection, ID: c.ID, Position: c.Position}, pos)
 		if err != nil {
 			return err
 		}

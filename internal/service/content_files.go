@@ -37,7 +37,7 @@ func (b *batch) insertFiles(ctx context.Context, field string, ch ContentChange)
 	if len(ch.Files) == 0 || len(ch.Files) > MaxFilesPerChange {
 		return ChangeResult{}, quire.Invalid(field+".files", "give 1 to %d files", MaxFilesPerChange)
 	}
-	res := ChangeResult{Operation: "inserted_files"}
+	res := ChangeResult{Operation: OutcomeInsertedFiles}
 	for i, in := range ch.Files {
 		f, err := b.s.storeFile(ctx, fmt.Sprintf("%s.files[%d]", field, i), in)
 		if err != nil {

@@ -10,10 +10,10 @@ import (
 // checkGrantKey returns EINVALID unless the grant names a known kind of
 // target and principal.
 func checkGrantKey(g quire.Grant) error {
-	if g.TargetKind != "space" && g.TargetKind != "collection" {
+	if g.TargetKind != quire.GrantSpace && g.TargetKind != quire.GrantCollection {
 		return quire.Invalid("targetKind", "must be space or collection")
 	}
-	if g.PrincipalKind != "user" && g.PrincipalKind != "team" {
+	if g.PrincipalKind != quire.PrincipalUser && g.PrincipalKind != quire.PrincipalTeam {
 		return quire.Invalid("principalKind", "must be user or team")
 	}
 	return nil
@@ -45,7 +45,7 @@ func (s *Store) RemoveGrant(ctx context.Context, g quire.Grant) (bool, error) {
 }
 
 // Grants lists the grants on a target, ordered by principal kind then id.
-func (s *Store) Grants(ctx context.Context, targetKind, targetID string) ([]quire.Grant, error) {
+func (s *Store) Grants(ctx context.Context, targetKind quire.GrantTarget, targetID string) ([]quire.Grant, error) {
 	out, err := fetchAll(ctx, s, `SELECT target_kind, target_id, principal_kind, principal_id, role
 		FROM grants WHERE target_kind = ? AND target_id = ?
 		ORDER BY principal_kind, principal_id`, []any{targetKind, targetID},
@@ -67,7 +67,7 @@ func (s *Store) Grants(ctx context.Context, targetKind, targetID string) ([]quir
 // GrantRoles returns, for each of the given targets, the highest role
 // granted on it to the user directly or through their teams; targets
 // without such a grant are absent from the map.
-func (s *Store) GrantRoles(ctx context.Context, userID, targetKind string, targetIDs []string) (map[string]quire.Role, error) {
+func (s *Store) GrantRoles(ctx context.Context, userID string, targetKind quire.GrantTarget, targetIDs []string) (map[string]quire.Role, error) {
 	out := map[string]quire.Role{}
 	if len(targetIDs) == 0 {
 		return out, nil

@@ -90,7 +90,7 @@ func placeTests() []test {
 				{"space", stay.ID, []string{oldTeam.ID}},
 				{"collection", a.ID, []string{newTeam.ID}},
 			} {
-				gs, err := f.st.Grants(ctx(t), g.kind, g.id)
+				gs, err := f.st.Grants(ctx(t), quire.GrantTarget(g.kind), g.id)
 				must(t, err)
 				equal(t, "grants on "+g.kind, ids(gs, func(g quire.Grant) string { return g.PrincipalID }), g.want)
 			}
@@ -139,5 +139,5 @@ func placeTests() []test {
 
 // sib builds a Sibling.
 func sib(kind, id, position string) quire.Sibling {
-	return quire.Sibling{Kind: kind, ID: id, Position: position}
+	return quire.Sibling{Kind: quire.SiblingKind(kind), ID: id, Position: position}
 }
