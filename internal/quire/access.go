@@ -100,4 +100,7 @@ type AccessStore interface {
 	GrantRoles(ctx context.Context, userID string, targetKind GrantTarget, targetIDs []string) (map[string]Role, error)
 	// Grants lists the grants on a target.
 	Grants(ctx context.Context, targetKind GrantTarget, targetID string) ([]Grant, error)
+	// SubtreeGrants lists the grants on a collection and on every
+	// collection and space, deleted or not, below it.
+	SubtreeGrants(ctx context.Context, collectionID string) ([]Grant, error)
 }

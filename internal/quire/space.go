@@ -103,9 +103,9 @@ type SpaceStore interface {
 	Spaces(ctx context.Context, f SpaceFilter, p Page) (*List[*Space], error)
 	// UpdateSpace applies upd. Returns ENOTFOUND.
 	UpdateSpace(ctx context.Context, id string, upd SpaceUpdate) (*Space, error)
-	// PlaceSpace sets a space's organization, parent and position. Moved
-	// to another organization, the space loses its old teams' grants.
-	// Returns ENOTFOUND, or EINVALID if parent is not a collection of orgID.
+	// PlaceSpace sets a space's organization, parent and position; its
+	// grants stay as they are. Returns ENOTFOUND, or EINVALID if parent is
+	// not a collection of orgID.
 	PlaceSpace(ctx context.Context, id, orgID, parent, position string) (*Space, error)
 	// DeleteSpace marks a live space deleted at the given time; it reports
 	// whether a live space was there.

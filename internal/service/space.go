@@ -289,7 +289,8 @@ func (s *Service) MoveSpace(ctx context.Context, u *quire.User, id string, paren
 }
 
 // TransferSpace moves a space to the root of another organization where
-// the caller is an admin. Grants to the old organization's teams go.
+// the caller is an admin. Only the grants to that organization's teams and
+// members stay.
 func (s *Service) TransferSpace(ctx context.Context, u *quire.User, id, orgID string) (*SpaceView, error) {
 	var out *SpaceView
 	err := s.store.WithTx(ctx, func(st quire.Store) error {
@@ -304,12 +305,8 @@ func (s *Service) TransferSpace(ctx context.Context, u *quire.User, id, orgID st
 		if err != nil {
 			return err
 		}
-		for _, g := range grants {
-			if g.PrincipalKind == quire.PrincipalTeam {
-				if _, err := st.RemoveGrant(ctx, g); err != nil {
-					return err
-				}
-			}
+		if err := dropGrantsOutside(ctx, st, orgID, grants); err != nil {
+			return err
 		}
 		sib, err := st.Siblings(ctx, orgID, "")
 		if err != nil {

@@ -46,22 +46,38 @@ func (s *Store) RemoveGrant(ctx context.Context, g quire.Grant) (bool, error) {
 
 // Grants lists the grants on a target, ordered by principal kind then id.
 func (s *Store) Grants(ctx context.Context, targetKind quire.GrantTarget, targetID string) ([]quire.Grant, error) {
-	out, err := fetchAll(ctx, s, `SELECT target_kind, target_id, principal_kind, principal_id, role
+	out, err := fetchAll(ctx, s, `SELECT `+grantCols+`
 		FROM grants WHERE target_kind = ? AND target_id = ?
-		ORDER BY principal_kind, principal_id`, []any{targetKind, targetID},
-		func(sc scanner) (quire.Grant, error) {
-			var (
-				g    quire.Grant
-				role string
-			)
-			err := sc.Scan(&g.TargetKind, &g.TargetID, &g.PrincipalKind, &g.PrincipalID, &role)
-			g.Role = quire.Role(role)
-			return g, err
-		})
+		ORDER BY principal_kind, principal_id`, []any{targetKind, targetID}, scanGrant)
 	if out == nil && err == nil {
 		out = []quire.Grant{}
 	}
 	return out, wrap("list grants", err)
+}
+
+// SubtreeGrants lists the grants on a collection and on every collection
+// and space, deleted or not, below it, ordered by target then principal.
+func (s *Store) SubtreeGrants(ctx context.Context, collectionID string) ([]quire.Grant, error) {
+	out, err := fetchAll(ctx, s, subtreeCTE+`SELECT `+grantCols+` FROM grants
+		WHERE (target_kind = 'collection' AND target_id IN (SELECT id FROM subtree))
+		   OR (target_kind = 'space' AND target_id IN
+		        (SELECT sp.id FROM spaces sp WHERE sp.parent_id IN (SELECT id FROM subtree)))
+		ORDER BY target_kind, target_id, principal_kind, principal_id`, []any{collectionID}, scanGrant)
+	return out, wrap("list subtree grants", err)
+}
+
+// grantCols are the columns scanGrant reads.
+const grantCols = "target_kind, target_id, principal_kind, principal_id, role"
+
+// scanGrant reads the columns of grantCols.
+func scanGrant(sc scanner) (quire.Grant, error) {
+	var (
+		g    quire.Grant
+		role string
+	)
+	err := sc.Scan(&g.TargetKind, &g.TargetID, &g.PrincipalKind, &g.PrincipalID, &role)
+	g.Role = quire.Role(role)
+	return g, err
 }
 
 // GrantRoles returns, for each of the given targets, the highest role
