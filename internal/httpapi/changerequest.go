@@ -40,7 +40,7 @@ type changeRequestURLs struct {
 func (s *Server) changeRequestViewOut(v service.ChangeRequestView) changeRequestJSON {
 	cr := v.ChangeRequest
 	return changeRequestJSON{
-		Object: "change-request", ID: cr.ID, Number: cr.Number, Status: cr.Status, Subject: cr.Subject,
+		Object: "change-request", ID: cr.ID, Number: cr.Number, Status: string(cr.Status), Subject: cr.Subject,
 		Description: cr.Description, CreatedBy: s.userOut(v.CreatedBy),
 		CreatedAt: timestamp(cr.CreatedAt), UpdatedAt: timestamp(cr.UpdatedAt), Space: cr.SpaceID,
 		Revision: cr.Revision, RevisionInitial: cr.RevisionInitial,
@@ -102,7 +102,7 @@ type ChangeRequestFilters struct {
 // filter converts the filters for the service, applying the default
 // status.
 func (f ChangeRequestFilters) filter() quire.ChangeRequestFilter {
-	status := f.Status
+	status := quire.ChangeRequestStatus(f.Status)
 	if status == "" {
 		status = quire.CROpen
 	}
@@ -210,7 +210,7 @@ func (s *Server) updateChangeRequest(ctx context.Context, in *struct {
 	CRPath
 	Body changeRequestPatch
 }) (*body[changeRequestJSON], error) {
-	patch := service.ChangeRequestPatch{Subject: in.Body.Subject, Status: in.Body.Status}
+	patch := service.ChangeRequestPatch{Subject: in.Body.Subject, Status: (*quire.ChangeRequestStatus)(in.Body.Status)}
 	switch d := in.Body.Description; {
 	case d.Set && d.Null:
 		patch.Description = &json.RawMessage{}

@@ -175,17 +175,17 @@ func (p *pointer) anchor(field string) (*service.Anchor, error) {
 	if p == nil {
 		return nil, nil
 	}
-	id := p.Space
-	if p.Type == "collection" {
+	kind, id := quire.SiblingKind(p.Type), p.Space
+	if kind == quire.SiblingCollection {
 		id = p.Collection
 	}
 	if id == "" {
 		return nil, quire.Invalid(field+"."+p.Type, "required when type is %s", p.Type)
 	}
-	if (p.Type == "space" && p.Collection != "") || (p.Type == "collection" && p.Space != "") {
+	if (kind == quire.SiblingSpace && p.Collection != "") || (kind == quire.SiblingCollection && p.Space != "") {
 		return nil, quire.Invalid(field, "give only the %s id for type %s", p.Type, p.Type)
 	}
-	return service.NewAnchor(p.Type, id), nil
+	return service.NewAnchor(kind, id), nil
 }
 
 func (s *Server) moveCollection(ctx context.Context, in *struct {

@@ -36,7 +36,7 @@ func (f CommentFilters) filter() service.CommentListFilter {
 	if f.Order == string(quire.OrderAsc) {
 		order = quire.OrderAsc
 	}
-	return service.CommentListFilter{Status: f.Status, Page: f.TargetPage, Authors: f.Authors, Order: order}
+	return service.CommentListFilter{Status: quire.CommentStatus(f.Status), Page: f.TargetPage, Authors: f.Authors, Order: order}
 }
 
 // commentScope names the comments of the space in the path.
@@ -103,24 +103,61 @@ func (b updateCommentBody) domain() (service.CommentPatch, error) {
 	return p, nil
 }
 
-// listComments answers both comment lists.
-func (s *Server) listComments(ctx context.Context, sc service.CommentScope, f CommentFilters, p quire.Page, format string) (*body[listOf[commentJSON]], error) {
-	l, err := s.svc.Comments(ctx, commenter(ctx), sc, f.filter(), p)
-	if err != nil {
-		return nil, err
+// commentIn is the input of every comment and reply operation: its path
+// names the comments of a space or of a change request.
+type commentIn interface {
+	commentScope() service.CommentScope
+}
+
+// oneCommentIn is the input of an operation on one comment.
+type oneCommentIn interface {
+	commentIn
+	commentID() string
+}
+
+// commentID returns the comment named by the path.
+func (p CommentIDParam) commentID() string { return p.CommentID }
+
+// format returns the format asked for.
+func (p FormatParam) format() string { return p.Format }
+
+// The inputs of the comment lists.
+type (
+	spaceCommentsIn struct {
+		SpacePath
+		ListParams
+		CommentFilters
+		FormatParam
 	}
-	out := listOf[commentJSON]{Count: countOf(l.Count), Items: make([]commentJSON, 0, len(l.Items))}
-	for _, v := range l.Items {
-		c, err := s.commentOut(v, format)
+	crCommentsIn struct {
+		CRPath
+		ListParams
+		CommentFilters
+		FormatParam
+	}
+)
+
+// commentsIn is the input of a comment list.
+type commentsIn interface {
+	commentIn
+	page() quire.Page
+	filter() service.CommentListFilter
+	format() string
+}
+
+// listComments answers the comment lists.
+func listComments[I commentsIn](s *Server) func(context.Context, *I) (*body[listOf[commentJSON]], error) {
+	return func(ctx context.Context, in *I) (*body[listOf[commentJSON]], error) {
+		l, err := s.svc.Comments(ctx, commenter(ctx), (*in).commentScope(), (*in).filter(), (*in).page())
 		if err != nil {
 			return nil, err
 		}
-		out.Items = append(out.Items, c)
+		out, err := listJSONOrErr(l, func(v service.CommentView) (commentJSON, error) { return s.commentOut(v, (*in).format()) })
+		if err != nil {
+			return nil, err
+		}
+		return reply(out), nil
 	}
-	if l.Next != "" {
-		out.Next = &nextPage{Page: l.Next}
-	}
-	return reply(out), nil
 }
 
 // commentReply answers with one comment.
@@ -135,111 +172,118 @@ func (s *Server) commentReply(v *service.CommentView, err error, format string) 
 	return reply(out), nil
 }
 
-// postComment answers both comment posts.
-func (s *Server) postComment(ctx context.Context, sc service.CommentScope, b postCommentBody) (*body[commentJSON], error) {
-	in, err := b.domain()
-	if err != nil {
-		return nil, err
+// The inputs of the comment posts.
+type (
+	spaceCommentPostIn struct {
+		SpacePath
+		Body postCommentBody
 	}
-	v, err := s.svc.PostComment(ctx, commenter(ctx), sc, in)
-	return s.commentReply(v, err, "")
-}
-
-// updateComment answers both comment updates.
-func (s *Server) updateComment(ctx context.Context, sc service.CommentScope, id string, b updateCommentBody) (*body[commentJSON], error) {
-	patch, err := b.domain()
-	if err != nil {
-		return nil, err
+	crCommentPostIn struct {
+		CRPath
+		Body postCommentBody
 	}
-	v, err := s.svc.UpdateComment(ctx, commenter(ctx), sc, id, patch)
-	return s.commentReply(v, err, "")
-}
+)
 
-// deleteComment answers both comment deletes.
-func (s *Server) deleteComment(ctx context.Context, sc service.CommentScope, id string) (*statusOnly, error) {
-	existed, err := s.svc.DeleteComment(ctx, commenter(ctx), sc, id)
-	if err != nil {
-		return nil, err
+// body returns the posted comment.
+func (in spaceCommentPostIn) body() postCommentBody { return in.Body }
+
+// body returns the posted comment.
+func (in crCommentPostIn) body() postCommentBody { return in.Body }
+
+// postComment answers the comment posts.
+func postComment[I interface {
+	commentIn
+	body() postCommentBody
+}](s *Server) func(context.Context, *I) (*body[commentJSON], error) {
+	return func(ctx context.Context, in *I) (*body[commentJSON], error) {
+		c, err := (*in).body().domain()
+		if err != nil {
+			return nil, err
+		}
+		v, err := s.svc.PostComment(ctx, commenter(ctx), (*in).commentScope(), c)
+		return s.commentReply(v, err, "")
 	}
-	return deleted(existed), nil
 }
 
-func (s *Server) listCommentsInSpace(ctx context.Context, in *struct {
-	SpacePath
-	ListParams
-	CommentFilters
-	FormatParam
-}) (*body[listOf[commentJSON]], error) {
-	return s.listComments(ctx, in.commentScope(), in.CommentFilters, in.page(), in.Format)
+// The inputs of the single-comment reads.
+type (
+	spaceCommentGetIn struct {
+		SpacePath
+		CommentIDParam
+		FormatParam
+	}
+	crCommentGetIn struct {
+		CRPath
+		CommentIDParam
+		FormatParam
+	}
+)
+
+// getComment answers the single-comment reads.
+func getComment[I interface {
+	oneCommentIn
+	format() string
+}](s *Server) func(context.Context, *I) (*body[commentJSON], error) {
+	return func(ctx context.Context, in *I) (*body[commentJSON], error) {
+		v, err := s.svc.Comment(ctx, commenter(ctx), (*in).commentScope(), (*in).commentID())
+		return s.commentReply(v, err, (*in).format())
+	}
 }
 
-func (s *Server) listCommentsInChangeRequest(ctx context.Context, in *struct {
-	CRPath
-	ListParams
-	CommentFilters
-	FormatParam
-}) (*body[listOf[commentJSON]], error) {
-	return s.listComments(ctx, in.commentScope(), in.CommentFilters, in.page(), in.Format)
+// The inputs of the comment updates.
+type (
+	spaceCommentUpdateIn struct {
+		SpacePath
+		CommentIDParam
+		Body updateCommentBody
+	}
+	crCommentUpdateIn struct {
+		CRPath
+		CommentIDParam
+		Body updateCommentBody
+	}
+)
+
+// body returns the update.
+func (in spaceCommentUpdateIn) body() updateCommentBody { return in.Body }
+
+// body returns the update.
+func (in crCommentUpdateIn) body() updateCommentBody { return in.Body }
+
+// updateComment answers the comment updates.
+func updateComment[I interface {
+	oneCommentIn
+	body() updateCommentBody
+}](s *Server) func(context.Context, *I) (*body[commentJSON], error) {
+	return func(ctx context.Context, in *I) (*body[commentJSON], error) {
+		patch, err := (*in).body().domain()
+		if err != nil {
+			return nil, err
+		}
+		v, err := s.svc.UpdateComment(ctx, commenter(ctx), (*in).commentScope(), (*in).commentID(), patch)
+		return s.commentReply(v, err, "")
+	}
 }
 
-func (s *Server) postCommentInSpace(ctx context.Context, in *struct {
-	SpacePath
-	Body postCommentBody
-}) (*body[commentJSON], error) {
-	return s.postComment(ctx, in.commentScope(), in.Body)
-}
+// The inputs of the comment deletes.
+type (
+	spaceCommentDeleteIn struct {
+		SpacePath
+		CommentIDParam
+	}
+	crCommentDeleteIn struct {
+		CRPath
+		CommentIDParam
+	}
+)
 
-func (s *Server) postCommentInChangeRequest(ctx context.Context, in *struct {
-	CRPath
-	Body postCommentBody
-}) (*body[commentJSON], error) {
-	return s.postComment(ctx, in.commentScope(), in.Body)
-}
-
-func (s *Server) getCommentInSpace(ctx context.Context, in *struct {
-	SpacePath
-	CommentIDParam
-	FormatParam
-}) (*body[commentJSON], error) {
-	v, err := s.svc.Comment(ctx, commenter(ctx), in.commentScope(), in.CommentID)
-	return s.commentReply(v, err, in.Format)
-}
-
-func (s *Server) getCommentInChangeRequest(ctx context.Context, in *struct {
-	CRPath
-	CommentIDParam
-	FormatParam
-}) (*body[commentJSON], error) {
-	v, err := s.svc.Comment(ctx, commenter(ctx), in.commentScope(), in.CommentID)
-	return s.commentReply(v, err, in.Format)
-}
-
-func (s *Server) updateCommentInSpace(ctx context.Context, in *struct {
-	SpacePath
-	CommentIDParam
-	Body updateCommentBody
-}) (*body[commentJSON], error) {
-	return s.updateComment(ctx, in.commentScope(), in.CommentID, in.Body)
-}
-
-func (s *Server) updateCommentInChangeRequest(ctx context.Context, in *struct {
-	CRPath
-	CommentIDParam
-	Body updateCommentBody
-}) (*body[commentJSON], error) {
-	return s.updateComment(ctx, in.commentScope(), in.CommentID, in.Body)
-}
-
-func (s *Server) deleteCommentInSpace(ctx context.Context, in *struct {
-	SpacePath
-	CommentIDParam
-}) (*statusOnly, error) {
-	return s.deleteComment(ctx, in.commentScope(), in.CommentID)
-}
-
-func (s *Server) deleteCommentInChangeRequest(ctx context.Context, in *struct {
-	CRPath
-	CommentIDParam
-}) (*statusOnly, error) {
-	return s.deleteComment(ctx, in.commentScope(), in.CommentID)
+// deleteComment answers the comment deletes.
+func deleteComment[I oneCommentIn](s *Server) func(context.Context, *I) (*statusOnly, error) {
+	return func(ctx context.Context, in *I) (*statusOnly, error) {
+		existed, err := s.svc.DeleteComment(ctx, commenter(ctx), (*in).commentScope(), (*in).commentID())
+		if err != nil {
+			return nil, err
+		}
+		return deleted(existed), nil
+	}
 }

@@ -152,7 +152,7 @@ func (s *Server) commentOut(v service.CommentView, format string) (commentJSON, 
 	if err != nil {
 		return commentJSON{}, err
 	}
-	out := commentJSON{Object: "comment", ID: c.ID, Status: c.Status, PostedBy: s.userOut(v.PostedBy),
+	out := commentJSON{Object: "comment", ID: c.ID, Status: string(c.Status), PostedBy: s.userOut(v.PostedBy),
 		PostedAt: timestamp(c.PostedAt), EditedAt: optTimestamp(c.EditedAt), Reactions: s.reactionsOut(v.Reactions),
 		Replies: c.Replies, Body: b, Target: targetOut(c, v.Page), URLs: locURLs{Location: s.commentURL(c)},
 		Permissions: permissionsOut(v.Permissions)}

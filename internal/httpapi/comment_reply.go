@@ -32,6 +32,15 @@ func (b updateReplyBody) domain() (service.ReplyPatch, error) {
 	return p, nil
 }
 
+// replyID returns the reply named by the path.
+func (p ReplyIDParam) replyID() string { return p.CommentReplyID }
+
+// oneReplyIn is the input of an operation on one reply.
+type oneReplyIn interface {
+	oneCommentIn
+	replyID() string
+}
+
 // replyAnswer answers with one reply.
 func (s *Server) replyAnswer(v *service.ReplyView, err error, format string) (*body[commentReplyJSON], error) {
 	if err != nil {
@@ -44,113 +53,151 @@ func (s *Server) replyAnswer(v *service.ReplyView, err error, format string) (*b
 	return reply(out), nil
 }
 
-// listReplies answers both reply lists.
-func (s *Server) listReplies(ctx context.Context, sc service.CommentScope, commentID string, p quire.Page, format string) (*body[listOf[commentReplyJSON]], error) {
-	l, err := s.svc.Replies(ctx, commenter(ctx), sc, commentID, p)
-	if err != nil {
-		return nil, err
+// The inputs of the reply lists.
+type (
+	spaceRepliesIn struct {
+		SpacePath
+		CommentIDParam
+		ListParams
+		FormatParam
 	}
-	out := listOf[commentReplyJSON]{Count: countOf(l.Count), Items: make([]commentReplyJSON, 0, len(l.Items))}
-	for _, v := range l.Items {
-		r, err := s.replyOut(v, format)
+	crRepliesIn struct {
+		CRPath
+		CommentIDParam
+		ListParams
+		FormatParam
+	}
+)
+
+// listReplies answers the reply lists.
+func listReplies[I interface {
+	oneCommentIn
+	page() quire.Page
+	format() string
+}](s *Server) func(context.Context, *I) (*body[listOf[commentReplyJSON]], error) {
+	return func(ctx context.Context, in *I) (*body[listOf[commentReplyJSON]], error) {
+		l, err := s.svc.Replies(ctx, commenter(ctx), (*in).commentScope(), (*in).commentID(), (*in).page())
 		if err != nil {
 			return nil, err
 		}
-		out.Items = append(out.Items, r)
+		out, err := listJSONOrErr(l, func(v service.ReplyView) (commentReplyJSON, error) { return s.replyOut(v, (*in).format()) })
+		if err != nil {
+			return nil, err
+		}
+		return reply(out), nil
 	}
-	if l.Next != "" {
-		out.Next = &nextPage{Page: l.Next}
+}
+
+// The inputs of the reply posts. Only the change request's takes a
+// format for its answer; the space's answers in the default one.
+type (
+	spaceReplyPostIn struct {
+		SpacePath
+		CommentIDParam
+		Body postReplyBody
 	}
-	return reply(out), nil
-}
-
-// postReply answers both reply posts.
-func (s *Server) postReply(ctx context.Context, sc service.CommentScope, commentID string, b postReplyBody, format string) (*body[commentReplyJSON], error) {
-	in, err := b.Body.domain("body")
-	if err != nil {
-		return nil, err
+	crReplyPostIn struct {
+		CRPath
+		CommentIDParam
+		FormatParam
+		Body postReplyBody
 	}
-	v, err := s.svc.PostReply(ctx, commenter(ctx), sc, commentID, in)
-	return s.replyAnswer(v, err, format)
+)
+
+// body returns the posted reply.
+func (in spaceReplyPostIn) body() postReplyBody { return in.Body }
+
+// format is the default format: the space's reply post takes none.
+func (in spaceReplyPostIn) format() string { return "" }
+
+// body returns the posted reply.
+func (in crReplyPostIn) body() postReplyBody { return in.Body }
+
+// postReply answers the reply posts.
+func postReply[I interface {
+	oneCommentIn
+	body() postReplyBody
+	format() string
+}](s *Server) func(context.Context, *I) (*body[commentReplyJSON], error) {
+	return func(ctx context.Context, in *I) (*body[commentReplyJSON], error) {
+		r, err := (*in).body().Body.domain("body")
+		if err != nil {
+			return nil, err
+		}
+		v, err := s.svc.PostReply(ctx, commenter(ctx), (*in).commentScope(), (*in).commentID(), r)
+		return s.replyAnswer(v, err, (*in).format())
+	}
 }
 
-func (s *Server) listCommentRepliesInSpace(ctx context.Context, in *struct {
-	SpacePath
-	CommentIDParam
-	ListParams
-	FormatParam
-}) (*body[listOf[commentReplyJSON]], error) {
-	return s.listReplies(ctx, in.commentScope(), in.CommentID, in.page(), in.Format)
+// The inputs of the single-reply reads.
+type (
+	spaceReplyGetIn struct {
+		SpacePath
+		CommentIDParam
+		ReplyIDParam
+		FormatParam
+	}
+	crReplyGetIn struct {
+		CRPath
+		CommentIDParam
+		ReplyIDParam
+		FormatParam
+	}
+)
+
+// getReply answers the single-reply reads.
+func getReply[I interface {
+	oneReplyIn
+	format() string
+}](s *Server) func(context.Context, *I) (*body[commentReplyJSON], error) {
+	return func(ctx context.Context, in *I) (*body[commentReplyJSON], error) {
+		v, err := s.svc.Reply(ctx, commenter(ctx), (*in).commentScope(), (*in).commentID(), (*in).replyID())
+		return s.replyAnswer(v, err, (*in).format())
+	}
 }
 
-func (s *Server) listCommentRepliesInChangeRequest(ctx context.Context, in *struct {
-	CRPath
-	CommentIDParam
-	ListParams
-	FormatParam
-}) (*body[listOf[commentReplyJSON]], error) {
-	return s.listReplies(ctx, in.commentScope(), in.CommentID, in.page(), in.Format)
-}
-
-func (s *Server) postCommentReplyInSpace(ctx context.Context, in *struct {
-	SpacePath
-	CommentIDParam
-	Body postReplyBody
-}) (*body[commentReplyJSON], error) {
-	return s.postReply(ctx, in.commentScope(), in.CommentID, in.Body, "")
-}
-
-func (s *Server) postCommentReplyInChangeRequest(ctx context.Context, in *struct {
-	CRPath
-	CommentIDParam
-	FormatParam
-	Body postReplyBody
-}) (*body[commentReplyJSON], error) {
-	return s.postReply(ctx, in.commentScope(), in.CommentID, in.Body, in.Format)
-}
-
-func (s *Server) getCommentReplyInSpace(ctx context.Context, in *struct {
-	SpacePath
-	CommentIDParam
-	ReplyIDParam
-	FormatParam
-}) (*body[commentReplyJSON], error) {
-	v, err := s.svc.Reply(ctx, commenter(ctx), in.commentScope(), in.CommentID, in.CommentReplyID)
-	return s.replyAnswer(v, err, in.Format)
-}
-
-func (s *Server) getCommentReplyInChangeRequest(ctx context.Context, in *struct {
-	CRPath
-	CommentIDParam
-	ReplyIDParam
-	FormatParam
-}) (*body[commentReplyJSON], error) {
-	v, err := s.svc.Reply(ctx, commenter(ctx), in.commentScope(), in.CommentID, in.CommentReplyID)
-	return s.replyAnswer(v, err, in.Format)
-}
-
-func (s *Server) updateCommentReplyInSpace(ctx context.Context, in *struct {
+// spaceReplyUpdateIn is the input of a reply update; the contract has
+// none for change requests.
+type spaceReplyUpdateIn struct {
 	SpacePath
 	CommentIDParam
 	ReplyIDParam
 	Body updateReplyBody
-}) (*body[commentReplyJSON], error) {
-	patch, err := in.Body.domain()
-	if err != nil {
-		return nil, err
-	}
-	v, err := s.svc.UpdateReply(ctx, commenter(ctx), in.commentScope(), in.CommentID, in.CommentReplyID, patch)
-	return s.replyAnswer(v, err, "")
 }
 
-func (s *Server) deleteCommentReplyInSpace(ctx context.Context, in *struct {
+// body returns the update.
+func (in spaceReplyUpdateIn) body() updateReplyBody { return in.Body }
+
+// updateReply answers the reply updates.
+func updateReply[I interface {
+	oneReplyIn
+	body() updateReplyBody
+}](s *Server) func(context.Context, *I) (*body[commentReplyJSON], error) {
+	return func(ctx context.Context, in *I) (*body[commentReplyJSON], error) {
+		patch, err := (*in).body().domain()
+		if err != nil {
+			return nil, err
+		}
+		v, err := s.svc.UpdateReply(ctx, commenter(ctx), (*in).commentScope(), (*in).commentID(), (*in).replyID(), patch)
+		return s.replyAnswer(v, err, "")
+	}
+}
+
+// spaceReplyDeleteIn is the input of a reply delete; the contract has
+// none for change requests.
+type spaceReplyDeleteIn struct {
 	SpacePath
 	CommentIDParam
 	ReplyIDParam
-}) (*statusOnly, error) {
-	existed, err := s.svc.DeleteReply(ctx, commenter(ctx), in.commentScope(), in.CommentID, in.CommentReplyID)
-	if err != nil {
-		return nil, err
+}
+
+// deleteReply answers the reply deletes.
+func deleteReply[I oneReplyIn](s *Server) func(context.Context, *I) (*statusOnly, error) {
+	return func(ctx context.Context, in *I) (*statusOnly, error) {
+		existed, err := s.svc.DeleteReply(ctx, commenter(ctx), (*in).commentScope(), (*in).commentID(), (*in).replyID())
+		if err != nil {
+			return nil, err
+		}
+		return deleted(existed), nil
 	}
-	return deleted(existed), nil
 }

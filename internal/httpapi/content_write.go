@@ -77,7 +77,8 @@ type changeInput struct {
 
 // domain converts a change for the service.
 func (c changeInput) domain(field string) (service.ContentChange, error) {
-	ch := service.ContentChange{Operation: c.Operation, Ref: c.Ref, Page: c.Page, At: c.At,
+	op := service.ChangeOperation(c.Operation)
+	ch := service.ContentChange{Operation: op, Ref: c.Ref, Page: c.Page, At: c.At,
 		Revision: c.Revision, Blocks: c.Block,
 		Fields: service.PageFields{Title: c.Title, Slug: c.Slug, Emoji: c.Emoji, Icon: c.Icon,
 			Description: c.Description, Condition: c.Condition, Hidden: c.Hidden, NoIndex: c.NoIndex,
@@ -86,7 +87,7 @@ func (c changeInput) domain(field string) (service.ContentChange, error) {
 		into := c.Into.Value
 		ch.Into = &into
 	}
-	needPage := c.Operation == service.OpUpdatePage || c.Operation == service.OpDeletePage || c.Operation == service.OpRevertPage
+	needPage := op == service.OpUpdatePage || op == service.OpDeletePage || op == service.OpRevertPage
 	if needPage && c.Page == "" {
 		return ch, quire.Invalid(field+".page", "required for %s", c.Operation)
 	}
@@ -189,11 +190,11 @@ func (s *Server) updateChangeRequestContent(ctx context.Context, in *contentWrit
 	}
 	out := contentWriteResult{ChangeRequest: crOut, Changes: []changeOutcome{}}
 	for i, r := range results {
-		o := changeOutcome{Object: r.Operation, Ref: r.Ref}
+		o := changeOutcome{Object: string(r.Operation), Ref: r.Ref}
 		switch r.Operation {
-		case "deleted_page":
+		case service.OutcomeDeletedPage:
 			o.Page = r.PageID
-		case "inserted_files":
+		case service.OutcomeInsertedFiles:
 			for j, f := range r.Files {
 				out.InsertedFiles = append(out.InsertedFiles, insertedFile{Ref: in.Body.Changes[i].Files[j].Ref,
 					File: s.fileOut(spaceID, cr.Revision, f, ReadOptions{Metadata: true})})

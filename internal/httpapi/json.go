@@ -86,6 +86,20 @@ func listJSON[T, U any](l *quire.List[T], conv func(T) U) listOf[U] {
 	return out
 }
 
+// listJSONOrErr converts a page of domain objects with a conversion that
+// may fail; it returns the first failure.
+func listJSONOrErr[T, U any](l *quire.List[T], conv func(T) (U, error)) (listOf[U], error) {
+	var err error
+	out := listJSON(l, func(it T) U {
+		u, e := conv(it)
+		if err == nil {
+			err = e
+		}
+		return u
+	})
+	return out, err
+}
+
 // userJSON is the User object.
 type userJSON struct {
 	Object      string  `json:"object" enum:"user"`

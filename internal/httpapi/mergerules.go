@@ -30,9 +30,9 @@ type mergeRuleInput struct {
 
 // domain converts the request form.
 func (m mergeRulesInput) domain() quire.MergeRules {
-	out := quire.MergeRules{Type: m.Type}
+	out := quire.MergeRules{Type: quire.MergeRulesType(m.Type)}
 	for _, r := range m.Rules {
-		mr := quire.MergeRule{Rule: r.Rule}
+		mr := quire.MergeRule{Rule: quire.MergeRuleKind(r.Rule)}
 		if r.Users != nil {
 			mr.Users = append([]string{}, (*r.Users)...)
 		}
@@ -46,21 +46,21 @@ func (m mergeRulesInput) domain() quire.MergeRules {
 
 // mergeRulesOut converts merge rules for a response.
 func mergeRulesOut(m quire.MergeRules) mergeRulesJSON {
-	out := mergeRulesJSON{Type: m.Type}
+	out := mergeRulesJSON{Type: string(m.Type)}
 	if out.Type == "" {
-		out.Type = "none"
+		out.Type = string(quire.MergeRulesNone)
 	}
-	if m.Type != "rules" {
+	if m.Type != quire.MergeRulesRules {
 		return out
 	}
 	rules := []mergeRuleJSON{}
 	for _, r := range m.Rules {
-		mr := mergeRuleJSON{Rule: r.Rule}
+		mr := mergeRuleJSON{Rule: string(r.Rule)}
 		switch r.Rule {
-		case "require_specific_reviewers", "require_one_of_specific_reviewers", "allow_bypass":
+		case quire.RuleSpecificReviewers, quire.RuleOneOfSpecificReviewers, quire.RuleAllowBypass:
 			users := append([]string{}, r.Users...)
 			mr.Users = &users
-		case "custom":
+		case quire.RuleCustom:
 			expr := r.Expression
 			mr.Expression = &expr
 		}

@@ -113,14 +113,14 @@ func (s *Server) updateSpaceTeam(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, "team", in.TeamID, role); err != nil {
+	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, quire.PrincipalTeam, in.TeamID, role); err != nil {
 		return nil, err
 	}
 	return noContent(), nil
 }
 
 func (s *Server) removeSpaceTeam(ctx context.Context, in *SpaceTeamPath) (*statusOnly, error) {
-	ok, err := s.svc.RemoveSpaceGrant(ctx, in.SpaceID, "team", in.TeamID)
+	ok, err := s.svc.RemoveSpaceGrant(ctx, in.SpaceID, quire.PrincipalTeam, in.TeamID)
 	if err != nil {
 		return nil, err
 	}
@@ -135,14 +135,14 @@ func (s *Server) updateSpaceUser(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, "user", in.UserID, role); err != nil {
+	if err := s.svc.SetSpaceGrant(ctx, in.SpaceID, quire.PrincipalUser, in.UserID, role); err != nil {
 		return nil, err
 	}
 	return noContent(), nil
 }
 
 func (s *Server) removeSpaceUser(ctx context.Context, in *SpaceUserPath) (*statusOnly, error) {
-	ok, err := s.svc.RemoveSpaceGrant(ctx, in.SpaceID, "user", in.UserID)
+	ok, err := s.svc.RemoveSpaceGrant(ctx, in.SpaceID, quire.PrincipalUser, in.UserID)
 	if err != nil {
 		return nil, err
 	}

@@ -86,14 +86,14 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "listChangeRequestsForOrganization", Method: get, Path: "/v1/orgs/{organizationId}/change-requests", Access: onOrg(read)}, s.listOrgChangeRequests)
 
 	// Change request comments.
-	handle(s, api, Route{ID: "listCommentsInChangeRequest", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments", Access: onSpace(read)}, s.listCommentsInChangeRequest)
-	handle(s, api, Route{ID: "postCommentInChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments", Access: onSpace(comment)}, s.postCommentInChangeRequest)
-	handle(s, api, Route{ID: "getCommentInChangeRequest", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}", Access: onSpace(read)}, s.getCommentInChangeRequest)
-	handle(s, api, Route{ID: "updateCommentInChangeRequest", Method: put, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}", Access: onSpace(comment)}, s.updateCommentInChangeRequest)
-	handle(s, api, Route{ID: "deleteCommentInChangeRequest", Method: del, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}", Access: onSpace(comment)}, s.deleteCommentInChangeRequest)
-	handle(s, api, Route{ID: "listCommentRepliesInChangeRequest", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies", Access: onSpace(read)}, s.listCommentRepliesInChangeRequest)
-	handle(s, api, Route{ID: "postCommentReplyInChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies", Access: onSpace(comment)}, s.postCommentReplyInChangeRequest)
-	handle(s, api, Route{ID: "getCommentReplyInChangeRequest", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}", Access: onSpace(read)}, s.getCommentReplyInChangeRequest)
+	handle(s, api, Route{ID: "listCommentsInChangeRequest", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments", Access: onSpace(read)}, listComments[crCommentsIn](s))
+	handle(s, api, Route{ID: "postCommentInChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments", Access: onSpace(comment)}, postComment[crCommentPostIn](s))
+	handle(s, api, Route{ID: "getCommentInChangeRequest", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}", Access: onSpace(read)}, getComment[crCommentGetIn](s))
+	handle(s, api, Route{ID: "updateCommentInChangeRequest", Method: put, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}", Access: onSpace(comment)}, updateComment[crCommentUpdateIn](s))
+	handle(s, api, Route{ID: "deleteCommentInChangeRequest", Method: del, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}", Access: onSpace(comment)}, deleteComment[crCommentDeleteIn](s))
+	handle(s, api, Route{ID: "listCommentRepliesInChangeRequest", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies", Access: onSpace(read)}, listReplies[crRepliesIn](s))
+	handle(s, api, Route{ID: "postCommentReplyInChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies", Access: onSpace(comment)}, postReply[crReplyPostIn](s))
+	handle(s, api, Route{ID: "getCommentReplyInChangeRequest", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}", Access: onSpace(read)}, getReply[crReplyGetIn](s))
 
 	// Change request content, merge and update.
 	handle(s, api, Route{ID: "updateChangeRequestContent", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", Access: onSpace(edit), MaxBody: ContentWriteMaxBody}, s.updateChangeRequestContent)
@@ -107,16 +107,16 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "getPageInChangeRequestByPath", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}", Access: onSpace(read)}, readPage[crPathIn](s))
 
 	// Space comments.
-	handle(s, api, Route{ID: "listCommentsInSpace", Method: get, Path: "/v1/spaces/{spaceId}/comments", Access: onSpace(read)}, s.listCommentsInSpace)
-	handle(s, api, Route{ID: "postCommentInSpace", Method: post, Path: "/v1/spaces/{spaceId}/comments", Access: onSpace(comment)}, s.postCommentInSpace)
-	handle(s, api, Route{ID: "getCommentInSpace", Method: get, Path: "/v1/spaces/{spaceId}/comments/{commentId}", Access: onSpace(read)}, s.getCommentInSpace)
-	handle(s, api, Route{ID: "updateCommentInSpace", Method: put, Path: "/v1/spaces/{spaceId}/comments/{commentId}", Access: onSpace(comment)}, s.updateCommentInSpace)
-	handle(s, api, Route{ID: "deleteCommentInSpace", Method: del, Path: "/v1/spaces/{spaceId}/comments/{commentId}", Access: onSpace(comment)}, s.deleteCommentInSpace)
-	handle(s, api, Route{ID: "listCommentRepliesInSpace", Method: get, Path: "/v1/spaces/{spaceId}/comments/{commentId}/replies", Access: onSpace(read)}, s.listCommentRepliesInSpace)
-	handle(s, api, Route{ID: "postCommentReplyInSpace", Method: post, Path: "/v1/spaces/{spaceId}/comments/{commentId}/replies", Access: onSpace(comment)}, s.postCommentReplyInSpace)
-	handle(s, api, Route{ID: "getCommentReplyInSpace", Method: get, Path: "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}", Access: onSpace(read)}, s.getCommentReplyInSpace)
-	handle(s, api, Route{ID: "updateCommentReplyInSpace", Method: put, Path: "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}", Access: onSpace(comment)}, s.updateCommentReplyInSpace)
-	handle(s, api, Route{ID: "deleteCommentReplyInSpace", Method: del, Path: "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}", Access: onSpace(comment)}, s.deleteCommentReplyInSpace)
+	handle(s, api, Route{ID: "listCommentsInSpace", Method: get, Path: "/v1/spaces/{spaceId}/comments", Access: onSpace(read)}, listComments[spaceCommentsIn](s))
+	handle(s, api, Route{ID: "postCommentInSpace", Method: post, Path: "/v1/spaces/{spaceId}/comments", Access: onSpace(comment)}, postComment[spaceCommentPostIn](s))
+	handle(s, api, Route{ID: "getCommentInSpace", Method: get, Path: "/v1/spaces/{spaceId}/comments/{commentId}", Access: onSpace(read)}, getComment[spaceCommentGetIn](s))
+	handle(s, api, Route{ID: "updateCommentInSpace", Method: put, Path: "/v1/spaces/{spaceId}/comments/{commentId}", Access: onSpace(comment)}, updateComment[spaceCommentUpdateIn](s))
+	handle(s, api, Route{ID: "deleteCommentInSpace", Method: del, Path: "/v1/spaces/{spaceId}/comments/{commentId}", Access: onSpace(comment)}, deleteComment[spaceCommentDeleteIn](s))
+	handle(s, api, Route{ID: "listCommentRepliesInSpace", Method: get, Path: "/v1/spaces/{spaceId}/comments/{commentId}/replies", Access: onSpace(read)}, listReplies[spaceRepliesIn](s))
+	handle(s, api, Route{ID: "postCommentReplyInSpace", Method: post, Path: "/v1/spaces/{spaceId}/comments/{commentId}/replies", Access: onSpace(comment)}, postReply[spaceReplyPostIn](s))
+	handle(s, api, Route{ID: "getCommentReplyInSpace", Method: get, Path: "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}", Access: onSpace(read)}, getReply[spaceReplyGetIn](s))
+	handle(s, api, Route{ID: "updateCommentReplyInSpace", Method: put, Path: "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}", Access: onSpace(comment)}, updateReply[spaceReplyUpdateIn](s))
+	handle(s, api, Route{ID: "deleteCommentReplyInSpace", Method: del, Path: "/v1/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}", Access: onSpace(comment)}, deleteReply[spaceReplyDeleteIn](s))
 
 	// Space content.
 	handle(s, api, Route{ID: "getCurrentRevision", Method: get, Path: "/v1/spaces/{spaceId}/content", Access: onSpace(read)}, readRevision[spaceContentIn](s))

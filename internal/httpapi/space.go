@@ -59,9 +59,9 @@ type spacePermissions struct {
 func (s *Server) spaceOut(sp *quire.Space, l quire.Level) spaceJSON {
 	p := quire.SpacePermissionsFor(l)
 	out := spaceJSON{
-		Object: "space", ID: sp.ID, Title: sp.Title, Emoji: sp.Emoji, Visibility: sp.Visibility,
+		Object: "space", ID: sp.ID, Title: sp.Title, Emoji: sp.Emoji, Visibility: string(sp.Visibility),
 		CreatedAt: timestamp(sp.CreatedAt), UpdatedAt: timestamp(sp.UpdatedAt), DeletedAt: optTimestamp(sp.DeletedAt),
-		EditMode: sp.EditMode, MergeRules: mergeRulesOut(sp.MergeRules), Organization: sp.OrgID, Parent: sp.Parent,
+		EditMode: string(sp.EditMode), MergeRules: mergeRulesOut(sp.MergeRules), Organization: sp.OrgID, Parent: sp.Parent,
 		Language: sp.Language, Revision: sp.Revision, DefaultLevel: defaultLevelOrNull(sp.DefaultLevel),
 		Comments: sp.Comments, ChangeRequests: sp.ChangeRequests, ChangeRequestsOpen: sp.ChangeRequestsOpen,
 		ChangeRequestsDraft: sp.ChangeRequestsDraft,
@@ -130,7 +130,7 @@ func (s *Server) createSpace(ctx context.Context, in *struct {
 		b = *in.Body
 	}
 	v, err := s.svc.CreateSpace(ctx, userFrom(ctx), in.OrganizationID, service.SpaceInput{
-		Title: b.Title, Emoji: b.Emoji, Parent: b.Parent, Language: b.Language, EditMode: b.EditMode})
+		Title: b.Title, Emoji: b.Emoji, Parent: b.Parent, Language: b.Language, EditMode: quire.EditMode(b.EditMode)})
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +154,7 @@ func (s *Server) updateSpace(ctx context.Context, in *struct {
 	Body spacePatch
 }) (*body[spaceJSON], error) {
 	b := in.Body
-	upd := quire.SpaceUpdate{EditMode: b.EditMode, Title: b.Title, Language: b.Language, Visibility: b.Visibility}
+	upd := quire.SpaceUpdate{EditMode: (*quire.EditMode)(b.EditMode), Title: b.Title, Language: b.Language, Visibility: (*quire.Visibility)(b.Visibility)}
 	if b.DefaultLevel.Set {
 		d := quire.DefaultLevel(b.DefaultLevel.Value)
 		upd.DefaultLevel = &d

@@ -2,11 +2,29 @@ package quire
 
 import "context"
 
+// GrantTarget names the kind of content a grant is on.
+type GrantTarget string
+
+// Grant targets.
+const (
+	GrantSpace      GrantTarget = "space"      // a grant on a space
+	GrantCollection GrantTarget = "collection" // a grant on a collection
+)
+
+// Principal names the kind of holder of a grant.
+type Principal string
+
+// Grant principals.
+const (
+	PrincipalUser Principal = "user" // a user, directly
+	PrincipalTeam Principal = "team" // every member of a team
+)
+
 // Grant gives a user or a team a role on a space or collection.
 type Grant struct {
-	TargetKind    string // "space" or "collection"
+	TargetKind    GrantTarget
 	TargetID      string
-	PrincipalKind string // "user" or "team"
+	PrincipalKind Principal
 	PrincipalID   string
 	Role          Role
 }
@@ -85,7 +103,10 @@ type AccessStore interface {
 	// GrantRoles returns, for each target, the highest role granted on it
 	// to the user directly or through a team; targets without one are
 	// absent.
-	GrantRoles(ctx context.Context, userID, targetKind string, targetIDs []string) (map[string]Role, error)
+	GrantRoles(ctx context.Context, userID string, targetKind GrantTarget, targetIDs []string) (map[string]Role, error)
 	// Grants lists the grants on a target.
-	Grants(ctx context.Context, targetKind, targetID string) ([]Grant, error)
+	Grants(ctx context.Context, targetKind GrantTarget, targetID string) ([]Grant, error)
+	// SubtreeGrants lists the grants on a collection and on every
+	// collection and space, deleted or not, below it.
+	SubtreeGrants(ctx context.Context, collectionID string) ([]Grant, error)
 }

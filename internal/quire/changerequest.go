@@ -6,12 +6,15 @@ import (
 	"time"
 )
 
+// ChangeRequestStatus is where a change request stands.
+type ChangeRequestStatus string
+
 // Change request statuses.
 const (
-	CRDraft    = "draft"
-	CROpen     = "open"
-	CRArchived = "archived"
-	CRMerged   = "merged"
+	CRDraft    ChangeRequestStatus = "draft"    // being written, not yet up for review
+	CROpen     ChangeRequestStatus = "open"     // up for review and merge
+	CRArchived ChangeRequestStatus = "archived" // closed without merging
+	CRMerged   ChangeRequestStatus = "merged"   // merged into the space
 )
 
 // ChangeRequest is a branch of a space's content: it starts from the
@@ -21,7 +24,7 @@ type ChangeRequest struct {
 	ID                     string
 	SpaceID                string
 	Number                 int
-	Status                 string
+	Status                 ChangeRequestStatus
 	Subject                string
 	Description            json.RawMessage // a rich-text document, or nil
 	CreatedBy              string
@@ -47,7 +50,7 @@ func (c *ChangeRequest) Base() string {
 type ChangeRequestFilter struct {
 	SpaceID     string
 	OrgID       string
-	Status      string
+	Status      ChangeRequestStatus
 	Creator     string
 	Contributor string
 }
@@ -57,7 +60,7 @@ type ChangeRequestFilter struct {
 type ChangeRequestUpdate struct {
 	Subject                *string
 	Description            *json.RawMessage
-	Status                 *string
+	Status                 *ChangeRequestStatus
 	Revision               *string
 	RevisionMergedAncestor *string
 	RevisionMerged         *string

@@ -44,9 +44,8 @@ type CollectionStore interface {
 	UpdateCollection(ctx context.Context, id string, upd CollectionUpdate) (*Collection, error)
 	// PlaceCollection sets a collection's organization, parent and position
 	// and moves its whole subtree (sub-collections and spaces) along to
-	// orgID, dropping the old organization's teams' grants on it. Returns
-	// ENOTFOUND, or EINVALID if parent is not a collection of orgID or lies
-	// inside the collection.
+	// orgID; grants stay as they are. Returns ENOTFOUND, or EINVALID if
+	// parent is not a collection of orgID or lies inside the collection.
 	PlaceCollection(ctx context.Context, id, orgID, parent, position string) (*Collection, error)
 	// DeleteCollection deletes a collection and its sub-collections and
 	// soft-deletes the spaces they hold; it reports whether it existed.

@@ -6,10 +6,13 @@ import (
 	"time"
 )
 
+// CommentStatus says whether a comment's discussion is still going on.
+type CommentStatus string
+
 // Comment statuses.
 const (
-	CommentOpen     = "open"
-	CommentResolved = "resolved"
+	CommentOpen     CommentStatus = "open"     // not resolved
+	CommentResolved CommentStatus = "resolved" // marked resolved
 )
 
 // CommentTarget is what a comment is anchored to: nothing (the whole
@@ -41,7 +44,7 @@ type Comment struct {
 	PostedBy        string
 	PostedAt        time.Time
 	EditedAt        *time.Time
-	Status          string
+	Status          CommentStatus
 	ResolvedAt      *time.Time
 	ResolvedBy      string
 	Replies         int
@@ -79,7 +82,7 @@ type Reacted struct {
 type CommentFilter struct {
 	SpaceID         string
 	ChangeRequestID string
-	Status          string
+	Status          CommentStatus
 	Page            string
 	Authors         []string
 	Order           Order

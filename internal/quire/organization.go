@@ -25,16 +25,39 @@ type Organization struct {
 	MergeRules    MergeRules
 }
 
+// MergeRulesType says where a merge rules configuration's rules come
+// from.
+type MergeRulesType string
+
+// Merge rules types.
+const (
+	MergeRulesInherit MergeRulesType = "inherit" // the organization's rules (spaces only)
+	MergeRulesRules   MergeRulesType = "rules"   // the configuration's own rules
+	MergeRulesNone    MergeRulesType = "none"    // no rules
+)
+
+// MergeRuleKind names a merge rule.
+type MergeRuleKind string
+
+// The merge rules that take users or an expression; the others take
+// nothing.
+const (
+	RuleSpecificReviewers      MergeRuleKind = "require_specific_reviewers"        // every listed user reviews
+	RuleOneOfSpecificReviewers MergeRuleKind = "require_one_of_specific_reviewers" // one listed user reviews
+	RuleAllowBypass            MergeRuleKind = "allow_bypass"                      // listed users may merge anyway
+	RuleCustom                 MergeRuleKind = "custom"                            // an expression decides
+)
+
 // MergeRules decide what a change request needs before it merges.
 type MergeRules struct {
-	Type  string // inherit (spaces only), rules or none
+	Type  MergeRulesType
 	Rules []MergeRule
 }
 
 // MergeRule is one merge rule; Users is set for the reviewer rules and
 // Expression for custom.
 type MergeRule struct {
-	Rule       string
+	Rule       MergeRuleKind
 	Users      []string
 	Expression string
 }

@@ -5,20 +5,35 @@ import (
 	"time"
 )
 
+// Visibility says who can see a space's published content.
+type Visibility string
+
 // Space visibilities.
 const (
-	VisibilityPublic       = "public"
-	VisibilityUnlisted     = "unlisted"
-	VisibilityShareLink    = "share-link"
-	VisibilityVisitorAuth  = "visitor-auth"
-	VisibilityInCollection = "in-collection"
-	VisibilityPrivate      = "private"
+	VisibilityPublic       Visibility = "public"        // anyone
+	VisibilityUnlisted     Visibility = "unlisted"      // anyone with the address
+	VisibilityShareLink    Visibility = "share-link"    // holders of a share link
+	VisibilityVisitorAuth  Visibility = "visitor-auth"  // visitors the site authenticates
+	VisibilityInCollection Visibility = "in-collection" // as the collection holding the space
+	VisibilityPrivate      Visibility = "private"       // members only
 )
+
+// EditMode says whether a space's live content may be edited directly.
+type EditMode string
 
 // Space edit modes.
 const (
-	EditModeLive   = "live"
-	EditModeLocked = "locked"
+	EditModeLive   EditMode = "live"   // live content is edited in place
+	EditModeLocked EditMode = "locked" // changes go through change requests
+)
+
+// SiblingKind names what an item among spaces and collections is.
+type SiblingKind string
+
+// Sibling kinds.
+const (
+	SiblingSpace      SiblingKind = "space"      // a space
+	SiblingCollection SiblingKind = "collection" // a collection
 )
 
 // RestoreWindow is how long a deleted space can be restored before it is
@@ -32,8 +47,8 @@ type Space struct {
 	Title        string
 	Emoji        string
 	IconURL      string
-	Visibility   string
-	EditMode     string
+	Visibility   Visibility
+	EditMode     EditMode
 	Parent       string // collection id, "" at the root
 	Language     string
 	DefaultLevel DefaultLevel
@@ -57,8 +72,8 @@ type SpaceUpdate struct {
 	Title        *string
 	Emoji        *string
 	IconURL      *string
-	Visibility   *string
-	EditMode     *string
+	Visibility   *Visibility
+	EditMode     *EditMode
 	Language     *string
 	DefaultLevel *DefaultLevel
 	MergeRules   *MergeRules
@@ -73,7 +88,7 @@ type SpaceFilter struct {
 
 // Sibling is an item placed among spaces and collections under one parent.
 type Sibling struct {
-	Kind     string // "space" or "collection"
+	Kind     SiblingKind
 	ID       string
 	Position string
 }
@@ -88,9 +103,9 @@ type SpaceStore interface {
 	Spaces(ctx context.Context, f SpaceFilter, p Page) (*List[*Space], error)
 	// UpdateSpace applies upd. Returns ENOTFOUND.
 	UpdateSpace(ctx context.Context, id string, upd SpaceUpdate) (*Space, error)
-	// PlaceSpace sets a space's organization, parent and position. Moved
-	// to another organization, the space loses its old teams' grants.
-	// Returns ENOTFOUND, or EINVALID if parent is not a collection of orgID.
+	// PlaceSpace sets a space's organization, parent and position; its
+	// grants stay as they are. Returns ENOTFOUND, or EINVALID if parent is
+	// not a collection of orgID.
 	PlaceSpace(ctx context.Context, id, orgID, parent, position string) (*Space, error)
 	// DeleteSpace marks a live space deleted at the given time; it reports
 	// whether a live space was there.

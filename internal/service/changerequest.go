@@ -18,7 +18,7 @@ const MaxSubject = 100
 type ChangeRequestPatch struct {
 	Subject     *string
 	Description *json.RawMessage
-	Status      *string
+	Status      *quire.ChangeRequestStatus
 }
 
 // ChangeRequestView is a change request with what its object shows besides

@@ -195,7 +195,7 @@ func (s *Service) MoveCollection(ctx context.Context, u *quire.User, id string, 
 				return err
 			}
 		}
-		key, err := s.moveKey(ctx, st, c.OrgID, c.Parent, dest, quire.Sibling{Kind: "collection", ID: c.ID, Position: c.Position}, pos)
+		key, err := s.moveKey(ctx, st, c.OrgID, c.Parent, dest, quire.Sibling{Kind: quire.SiblingCollection, ID: c.ID, Position: c.Position}, pos)
 		if err != nil {
 			return err
 		}
@@ -232,7 +232,9 @@ func (s *Service) moveKey(ctx context.Context, st quire.Store, orgID, from, to s
 }
 
 // TransferCollection moves a collection, with everything in it, to the
-// root of another organization where the caller is an admin.
+// root of another organization where the caller is an admin. On the
+// collection and everything in it, only the grants to that organization's
+// teams and members stay.
 func (s *Service) TransferCollection(ctx context.Context, u *quire.User, id, orgID string) (*CollectionView, error) {
 	var out *CollectionView
 	err := s.store.WithTx(ctx, func(st quire.Store) error {
@@ -241,6 +243,13 @@ func (s *Service) TransferCollection(ctx context.Context, u *quire.User, id, org
 			return err
 		}
 		if err := s.checkTransferTarget(ctx, st, u, c.OrgID, orgID); err != nil {
+			return err
+		}
+		grants, err := st.SubtreeGrants(ctx, c.ID)
+		if err != nil {
+			return err
+		}
+		if err := dropGrantsOutside(ctx, st, orgID, grants); err != nil {
 			return err
 		}
 		pos, err := lastKey(ctx, st, orgID, "")

@@ -54,10 +54,13 @@ type CommentPatch struct {
 	RemovedReactions []string
 }
 
-// CommentListFilter narrows a comment list. Status "" or "all" keeps every
-// status; Order defaults to newest first.
+// AllComments is the status filter that keeps comments of every status.
+const AllComments quire.CommentStatus = "all"
+
+// CommentListFilter narrows a comment list. Status "" or AllComments keeps
+// every status; Order defaults to newest first.
 type CommentListFilter struct {
-	Status  string
+	Status  quire.CommentStatus
 	Page    string
 	Authors []string
 	Order   quire.Order
@@ -166,7 +169,7 @@ func (s *Service) Comments(ctx context.Context, w Commenter, sc CommentScope, f 
 		return nil, err
 	}
 	status := f.Status
-	if status == "all" {
+	if status == AllComments {
 		status = ""
 	}
 	l, err := s.store.Comments(ctx, quire.CommentFilter{SpaceID: pl.space.ID, ChangeRequestID: pl.crID(),

@@ -181,7 +181,7 @@ func (p *prefix) Bytes() []byte { return p.buf.Bytes() }
 
 // insertFiles adds the files stored for the change to the change request.
 func (b *batch) insertFiles(ctx context.Context, files []*quire.File, ch ContentChange) (ChangeResult, error) {
-	res := ChangeResult{Operation: "inserted_files"}
+	res := ChangeResult{Operation: OutcomeInsertedFiles}
 	for i, stored := range files {
 		f := new(quire.File)
 		*f = *stored // each attempt starts from the file as stored

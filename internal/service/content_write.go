@@ -12,13 +12,28 @@ import (
 // MaxContentChanges bounds one content write.
 const MaxContentChanges = 50
 
+// ChangeOperation names what one change of a content write asks for.
+type ChangeOperation string
+
 // Content change operations.
 const (
-	OpInsertPage  = "insert_page"
-	OpUpdatePage  = "update_page"
-	OpDeletePage  = "delete_page"
-	OpRevertPage  = "revert_page"
-	OpInsertFiles = "insert_files"
+	OpInsertPage  ChangeOperation = "insert_page"  // add a page
+	OpUpdatePage  ChangeOperation = "update_page"  // change a page's body or metadata
+	OpDeletePage  ChangeOperation = "delete_page"  // remove a page
+	OpRevertPage  ChangeOperation = "revert_page"  // restore a page from an earlier revision
+	OpInsertFiles ChangeOperation = "insert_files" // add files
+)
+
+// ChangeOutcome names what one change of a content write did.
+type ChangeOutcome string
+
+// Content change outcomes.
+const (
+	OutcomeCreatedPage   ChangeOutcome = "created_page"   // a page was added
+	OutcomeUpdatedPage   ChangeOutcome = "updated_page"   // a page was changed
+	OutcomeDeletedPage   ChangeOutcome = "deleted_page"   // a page was removed
+	OutcomeRevertedPage  ChangeOutcome = "reverted_page"  // a page was restored
+	OutcomeInsertedFiles ChangeOutcome = "inserted_files" // files were added
 )
 
 // DocumentInput is a page body given as Markdown or as a JSON document.
@@ -45,7 +60,7 @@ type FileInput struct {
 // ContentChange is one change of a content write. Page and Into may name
 // a page by id or by the Ref of a page inserted earlier in the batch.
 type ContentChange struct {
-	Operation string
+	Operation ChangeOperation
 	Ref       string
 	Page      string
 	Into      *string // nil: keep (update) or top level (insert); "": top level
@@ -59,7 +74,7 @@ type ContentChange struct {
 
 // ChangeResult says what one change did.
 type ChangeResult struct {
-	Operation string // created_page, updated_page, deleted_page, reverted_page, inserted_files
+	Operation ChangeOutcome
 	Ref       string
 	PageID    string
 	Files     []*quire.File
@@ -98,7 +113,7 @@ func (b *batch) apply(ctx context.Context, i int, ch ContentChange) (ChangeResul
 		if err := b.ed.DeletePage(ctx, id); err != nil {
 			return ChangeResult{}, pageErr(field+".page", ch.Page, err)
 		}
-		return ChangeResult{Operation: "deleted_page", PageID: id}, nil
+		return ChangeResult{Operation: OutcomeDeletedPage, PageID: id}, nil
 	case OpRevertPage:
 		return b.revertPage(ctx, field, ch)
 	case OpInsertFiles:
@@ -142,7 +157,7 @@ func (b *batch) insertPage(ctx context.Context, field string, ch ContentChange) 
 		}
 		b.refs[ch.Ref] = p.ID
 	}
-	return ChangeResult{Operation: "created_page", Ref: ch.Ref, PageID: p.ID}, nil
+	return ChangeResult{Operation: OutcomeCreatedPage, Ref: ch.Ref, PageID: p.ID}, nil
 }
 
 // updatePage changes a page's metadata, document or place.
@@ -171,7 +186,7 @@ func (b *batch) updatePage(ctx context.Context, field string, ch ContentChange) 
 	if err != nil {
 		return ChangeResult{}, err
 	}
-	return ChangeResult{Operation: "updated_page", PageID: id}, nil
+	return ChangeResult{Operation: OutcomeUpdatedPage, PageID: id}, nil
 }
 
 // setFields applies page metadata.
@@ -253,7 +268,7 @@ func (b *batch) revertPage(ctx context.Context, field string, ch ContentChange) 
 	if err != nil {
 		return ChangeResult{}, pageErr(field+".page", ch.Page, err)
 	}
-	return ChangeResult{Operation: "reverted_page", PageID: id}, nil
+	return ChangeResult{Operation: OutcomeRevertedPage, PageID: id}, nil
 }
 
 // UpdateChangeRequestContent applies a batch of changes to a change

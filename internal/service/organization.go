@@ -20,7 +20,7 @@ func newOrganization(title string, now time.Time) *quire.Organization {
 		DefaultRole: quire.RoleRead,
 		InviteLinks: true,
 		Plan:        "free_2024",
-		MergeRules:  quire.MergeRules{Type: "none"},
+		MergeRules:  quire.MergeRules{Type: quire.MergeRulesNone},
 	}
 }
 
@@ -178,27 +178,27 @@ func (s *Service) DeleteInvite(ctx context.Context, orgID, id string) (bool, err
 // only on spaces.
 func checkMergeRules(m quire.MergeRules, space bool) error {
 	switch m.Type {
-	case "inherit":
+	case quire.MergeRulesInherit:
 		if !space {
 			return quire.Invalid("mergeRules.type", "inherit is only allowed on spaces")
 		}
 		fallthrough
-	case "none":
+	case quire.MergeRulesNone:
 		if len(m.Rules) > 0 {
 			return quire.Invalid("mergeRules.rules", "only allowed when type is rules")
 		}
-	case "rules":
+	case quire.MergeRulesRules:
 		for i, r := range m.Rules {
 			field := fmt.Sprintf("mergeRules.rules[%d]", i)
 			switch r.Rule {
-			case "require_specific_reviewers", "require_one_of_specific_reviewers", "allow_bypass":
+			case quire.RuleSpecificReviewers, quire.RuleOneOfSpecificReviewers, quire.RuleAllowBypass:
 				if r.Users == nil {
 					return quire.Invalid(field+".users", "required for rule %s", r.Rule)
 				}
 				if r.Expression != "" {
 					return quire.Invalid(field+".expression", "only allowed for rule custom")
 				}
-			case "custom":
+			case quire.RuleCustom:
 				if r.Users != nil {
 					return quire.Invalid(field+".users", "not allowed for rule custom")
 				}

@@ -36,7 +36,7 @@ func (s *Service) InviteToSpace(ctx context.Context, spaceID string, role quire.
 			} else if err != nil {
 				return err
 			}
-			if err := st.SetGrant(ctx, quire.Grant{TargetKind: "space", TargetID: spaceID, PrincipalKind: "user", PrincipalID: id, Role: role}); err != nil {
+			if err := st.SetGrant(ctx, quire.Grant{TargetKind: quire.GrantSpace, TargetID: spaceID, PrincipalKind: quire.PrincipalUser, PrincipalID: id, Role: role}); err != nil {
 				return err
 			}
 		}
@@ -46,7 +46,7 @@ func (s *Service) InviteToSpace(ctx context.Context, spaceID string, role quire.
 			} else if err != nil {
 				return err
 			}
-			if err := st.SetGrant(ctx, quire.Grant{TargetKind: "space", TargetID: spaceID, PrincipalKind: "team", PrincipalID: id, Role: role}); err != nil {
+			if err := st.SetGrant(ctx, quire.Grant{TargetKind: quire.GrantSpace, TargetID: spaceID, PrincipalKind: quire.PrincipalTeam, PrincipalID: id, Role: role}); err != nil {
 				return err
 			}
 		}
@@ -56,15 +56,15 @@ func (s *Service) InviteToSpace(ctx context.Context, spaceID string, role quire.
 
 // SetSpaceGrant changes (role set) or removes (role nil) the role of one
 // team or user on a space; the principal must already hold a grant.
-func (s *Service) SetSpaceGrant(ctx context.Context, spaceID, kind, principalID string, role *quire.Role) error {
+func (s *Service) SetSpaceGrant(ctx context.Context, spaceID string, kind quire.Principal, principalID string, role *quire.Role) error {
 	return s.store.WithTx(ctx, func(st quire.Store) error {
-		grants, err := st.Grants(ctx, "space", spaceID)
+		grants, err := st.Grants(ctx, quire.GrantSpace, spaceID)
 		if err != nil {
 			return err
 		}
 		g, ok := findGrant(grants, kind, principalID)
 		if !ok {
-			return quire.NotFound(kind + " permission")
+			return quire.NotFound(string(kind) + " permission")
 		}
 		if role == nil {
 			_, err := st.RemoveGrant(ctx, g)
@@ -77,12 +77,12 @@ func (s *Service) SetSpaceGrant(ctx context.Context, spaceID, kind, principalID 
 
 // RemoveSpaceGrant removes the grant of one team or user on a space; it
 // reports whether one existed.
-func (s *Service) RemoveSpaceGrant(ctx context.Context, spaceID, kind, principalID string) (bool, error) {
-	return s.store.RemoveGrant(ctx, quire.Grant{TargetKind: "space", TargetID: spaceID, PrincipalKind: kind, PrincipalID: principalID})
+func (s *Service) RemoveSpaceGrant(ctx context.Context, spaceID string, kind quire.Principal, principalID string) (bool, error) {
+	return s.store.RemoveGrant(ctx, quire.Grant{TargetKind: quire.GrantSpace, TargetID: spaceID, PrincipalKind: kind, PrincipalID: principalID})
 }
 
 // findGrant finds the grant of a principal.
-func findGrant(grants []quire.Grant, kind, id string) (quire.Grant, bool) {
+func findGrant(grants []quire.Grant, kind quire.Principal, id string) (quire.Grant, bool) {
 	for _, g := range grants {
 		if g.PrincipalKind == kind && g.PrincipalID == id {
 			return g, true
@@ -93,7 +93,7 @@ func findGrant(grants []quire.Grant, kind, id string) (quire.Grant, bool) {
 
 // grantPage pages through the grants of one principal kind, ordered by
 // principal id.
-func grantPage(grants []quire.Grant, kind string, p quire.Page) (*quire.List[quire.Grant], error) {
+func grantPage(grants []quire.Grant, kind quire.Principal, p quire.Page) (*quire.List[quire.Grant], error) {
 	var sel []quire.Grant
 	for _, g := range grants {
 		if g.PrincipalKind == kind {
@@ -110,11 +110,11 @@ func (s *Service) SpaceTeamGrants(ctx context.Context, spaceID string, p quire.P
 	if err != nil {
 		return nil, err
 	}
-	grants, err := s.store.Grants(ctx, "space", spaceID)
+	grants, err := s.store.Grants(ctx, quire.GrantSpace, spaceID)
 	if err != nil {
 		return nil, err
 	}
-	page, err := grantPage(grants, "team", p)
+	page, err := grantPage(grants, quire.PrincipalTeam, p)
 	if err != nil {
 		return nil, err
 	}
@@ -131,11 +131,11 @@ func (s *Service) SpaceTeamGrants(ctx context.Context, spaceID string, p quire.P
 
 // SpaceUserGrants lists the users holding a direct role on a space.
 func (s *Service) SpaceUserGrants(ctx context.Context, spaceID string, p quire.Page) (*quire.List[UserGrant], error) {
-	grants, err := s.store.Grants(ctx, "space", spaceID)
+	grants, err := s.store.Grants(ctx, quire.GrantSpace, spaceID)
 	if err != nil {
 		return nil, err
 	}
-	page, err := grantPage(grants, "user", p)
+	page, err := grantPage(grants, quire.PrincipalUser, p)
 	if err != nil {
 		return nil, err
 	}

@@ -8,7 +8,7 @@ import (
 
 // Anchor names a sibling a moved item goes before or after.
 type Anchor struct {
-	Kind string // "space" or "collection"
+	Kind quire.SiblingKind
 	ID   string
 }
 
@@ -20,7 +20,7 @@ type Position struct {
 }
 
 // NewAnchor builds an anchor.
-func NewAnchor(kind, id string) *Anchor { return &Anchor{Kind: kind, ID: id} }
+func NewAnchor(kind quire.SiblingKind, id string) *Anchor { return &Anchor{Kind: kind, ID: id} }
 
 // placement computes the position key for an item moving among siblings
 // (which may contain the item itself). It reports whether the key differs

@@ -21,7 +21,7 @@ type SpaceInput struct {
 	Emoji    string
 	Parent   string
 	Language string
-	EditMode string
+	EditMode quire.EditMode
 }
 
 // Space returns a space, deleted or not.
@@ -106,7 +106,7 @@ func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, 
 		now := s.Now()
 		sp := &quire.Space{ID: quire.NewID(), OrgID: orgID, Title: title, Emoji: in.Emoji,
 			Visibility: quire.VisibilityPrivate, EditMode: in.EditMode, Parent: in.Parent, Language: in.Language,
-			DefaultLevel: quire.DefaultInherit, MergeRules: quire.MergeRules{Type: "inherit"},
+			DefaultLevel: quire.DefaultInherit, MergeRules: quire.MergeRules{Type: quire.MergeRulesInherit},
 			Revision: quire.NewID(), Position: pos, CreatedAt: now, UpdatedAt: now}
 		if err := st.CreateSpace(ctx, sp); err != nil {
 			return err
@@ -201,7 +201,7 @@ func (s *Service) DuplicateSpace(ctx context.Context, u *quire.User, id string) 
 		if err != nil {
 			return err
 		}
-		key, _, err := placement(sib, quire.Sibling{Kind: "space", ID: "", Position: ""}, Position{After: NewAnchor("space", src.ID)})
+		key, _, err := placement(sib, quire.Sibling{Kind: quire.SiblingSpace, ID: "", Position: ""}, Position{After: NewAnchor(quire.SiblingSpace, src.ID)})
 		if err != nil {
 			return err
 		}
@@ -272,7 +272,7 @@ func (s *Service) MoveSpace(ctx context.Context, u *quire.User, id string, paren
 				return err
 			}
 		}
-		key, err := s.moveKey(ctx, st, sp.OrgID, sp.Parent, dest, quire.Sibling{Kind: "space", ID: sp.ID, Position: sp.Position}, pos)
+		key, err := s.moveKey(ctx, st, sp.OrgID, sp.Parent, dest, quire.Sibling{Kind: quire.SiblingSpace, ID: sp.ID, Position: sp.Position}, pos)
 		if err != nil {
 			return err
 		}
@@ -289,7 +289,8 @@ func (s *Service) MoveSpace(ctx context.Context, u *quire.User, id string, paren
 }
 
 // TransferSpace moves a space to the root of another organization where
-// the caller is an admin. Grants to the old organization's teams go.
+// the caller is an admin. Only the grants to that organization's teams and
+// members stay.
 func (s *Service) TransferSpace(ctx context.Context, u *quire.User, id, orgID string) (*SpaceView, error) {
 	var out *SpaceView
 	err := s.store.WithTx(ctx, func(st quire.Store) error {
@@ -300,16 +301,12 @@ func (s *Service) TransferSpace(ctx context.Context, u *quire.User, id, orgID st
 		if err := s.checkTransferTarget(ctx, st, u, sp.OrgID, orgID); err != nil {
 			return err
 		}
-		grants, err := st.Grants(ctx, "space", sp.ID)
+		grants, err := st.Grants(ctx, quire.GrantSpace, sp.ID)
 		if err != nil {
 			return err
 		}
-		for _, g := range grants {
-			if g.PrincipalKind == "team" {
-				if _, err := st.RemoveGrant(ctx, g); err != nil {
-					return err
-				}
-			}
+		if err := dropGrantsOutside(ctx, st, orgID, grants); err != nil {
+			return err
 		}
 		pos, err := lastKey(ctx, st, orgID, "")
 		if err != nil {

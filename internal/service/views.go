@@ -26,7 +26,7 @@ func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 	for _, sp := range spaces {
 		ids = append(ids, sp.ID)
 	}
-	grants, err := s.store.GrantRoles(ctx, u.ID, "space", ids)
+	grants, err := s.store.GrantRoles(ctx, u.ID, quire.GrantSpace, ids)
 	if err != nil {
 		return nil, err
 	}

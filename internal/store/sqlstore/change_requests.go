@@ -47,7 +47,7 @@ func encodeDescription(d json.RawMessage) any {
 
 // statusCounts is how a change request in a status counts towards its
 // space's open and draft counters.
-func statusCounts(status string) (open, draft int) {
+func statusCounts(status quire.ChangeRequestStatus) (open, draft int) {
 	switch status {
 	case quire.CROpen:
 		return 1, 0

@@ -63,7 +63,7 @@ func (s *Store) countComment(ctx context.Context, c *quire.Comment, delta int) e
 
 // openCount is how a comment in a status counts towards the counter of
 // open comments.
-func openCount(status string) int {
+func openCount(status quire.CommentStatus) int {
 	if status == quire.CommentOpen {
 		return 1
 	}

@@ -9,10 +9,10 @@ import (
 // checkGrantKey returns EINVALID unless the grant names a known kind of
 // target and principal.
 func checkGrantKey(g quire.Grant) error {
-	if g.TargetKind != "space" && g.TargetKind != "collection" {
+	if g.TargetKind != quire.GrantSpace && g.TargetKind != quire.GrantCollection {
 		return quire.Invalid("targetKind", "must be space or collection")
 	}
-	if g.PrincipalKind != "user" && g.PrincipalKind != "team" {
+	if g.PrincipalKind != quire.PrincipalUser && g.PrincipalKind != quire.PrincipalTeam {
 		return quire.Invalid("principalKind", "must be user or team")
 	}
 	return nil
@@ -44,29 +44,45 @@ func (s *Store) RemoveGrant(ctx context.Context, g quire.Grant) (bool, error) {
 }
 
 // Grants lists the grants on a target, ordered by principal kind then id.
-func (s *Store) Grants(ctx context.Context, targetKind, targetID string) ([]quire.Grant, error) {
-	out, err := fetchAll(ctx, s, `SELECT target_kind, target_id, principal_kind, principal_id, role
+func (s *Store) Grants(ctx context.Context, targetKind quire.GrantTarget, targetID string) ([]quire.Grant, error) {
+	out, err := fetchAll(ctx, s, `SELECT `+grantCols+`
 		FROM grants WHERE target_kind = ? AND target_id = ?
-		ORDER BY principal_kind, principal_id`, []any{targetKind, targetID},
-		func(sc scanner) (quire.Grant, error) {
-			var (
-				g    quire.Grant
-				role string
-			)
-			err := sc.Scan(&g.TargetKind, &g.TargetID, &g.PrincipalKind, &g.PrincipalID, &role)
-			g.Role = quire.Role(role)
-			return g, err
-		})
+		ORDER BY principal_kind, principal_id`, []any{targetKind, targetID}, scanGrant)
 	if out == nil && err == nil {
 		out = []quire.Grant{}
 	}
 	return out, wrap("list grants", err)
 }
 
+// SubtreeGrants lists the grants on a collection and on every collection
+// and space, deleted or not, below it, ordered by target then principal.
+func (s *Store) SubtreeGrants(ctx context.Context, collectionID string) ([]quire.Grant, error) {
+	out, err := fetchAll(ctx, s, subtreeCTE+`SELECT `+grantCols+` FROM grants
+		WHERE (target_kind = 'collection' AND target_id IN (SELECT id FROM subtree))
+		   OR (target_kind = 'space' AND target_id IN
+		        (SELECT sp.id FROM spaces sp WHERE sp.parent_id IN (SELECT id FROM subtree)))
+		ORDER BY target_kind, target_id, principal_kind, principal_id`, []any{collectionID}, scanGrant)
+	return out, wrap("list subtree grants", err)
+}
+
+// grantCols are the columns scanGrant reads.
+const grantCols = "target_kind, target_id, principal_kind, principal_id, role"
+
+// scanGrant reads the columns of grantCols.
+func scanGrant(sc scanner) (quire.Grant, error) {
+	var (
+		g    quire.Grant
+		role string
+	)
+	err := sc.Scan(&g.TargetKind, &g.TargetID, &g.PrincipalKind, &g.PrincipalID, &role)
+	g.Role = quire.Role(role)
+	return g, err
+}
+
 // GrantRoles returns, for each of the given targets, the highest role
 // granted on it to the user directly or through their teams; targets
 // without such a grant are absent from the map.
-func (s *Store) GrantRoles(ctx context.Context, userID, targetKind string, targetIDs []string) (map[string]quire.Role, error) {
+func (s *Store) GrantRoles(ctx context.Context, userID string, targetKind quire.GrantTarget, targetIDs []string) (map[string]quire.Role, error) {
 	out := map[string]quire.Role{}
 	if len(targetIDs) == 0 {
 		return out, nil

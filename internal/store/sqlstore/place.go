@@ -23,25 +23,17 @@ func (s *Store) checkParent(ctx context.Context, orgID, parent string) error {
 }
 
 // PlaceSpace sets a space's organization, parent collection ("" for the
-// root) and position. Moved to another organization, the space loses the
-// grants of teams of its old one. Returns ENOTFOUND, or EINVALID when the
-// parent is not a collection of that organization.
+// root) and position, leaving its grants alone. Returns ENOTFOUND, or
+// EINVALID when the parent is not a collection of that organization.
 func (s *Store) PlaceSpace(ctx context.Context, id, orgID, parent, position string) (*quire.Space, error) {
 	var out *quire.Space
 	err := s.inTx(ctx, func(tx *Store) error {
-		sp, err := tx.Space(ctx, id)
+		_, err := tx.Space(ctx, id)
 		if err != nil {
 			return err
 		}
 		if err := tx.checkParent(ctx, orgID, parent); err != nil {
 			return err
-		}
-		if sp.OrgID != orgID {
-			if _, err := tx.exec(ctx, `DELETE FROM grants
-				WHERE target_kind = 'space' AND target_id = ? AND principal_kind = 'team'
-				  AND principal_id NOT IN (SELECT t.id FROM teams t WHERE t.org_id = ?)`, id, orgID); err != nil {
-				return err
-			}
 		}
 		var set setter
 		set.add("org_id", orgID)
@@ -56,9 +48,9 @@ func (s *Store) PlaceSpace(ctx context.Context, id, orgID, parent, position stri
 
 // PlaceCollection sets a collection's organization, parent ("" for the
 // root) and position, and moves every collection and space below it to
-// that organization too, dropping the grants of teams of the old one. Returns ENOTFOUND, or EINVALID when the parent is
-// not a collection of that organization or lies inside the collection
-// itself.
+// that organization too, leaving grants alone. Returns ENOTFOUND, or
+// EINVALID when the parent is not a collection of that organization or
+// lies inside the collection itself.
 func (s *Store) PlaceCollection(ctx context.Context, id, orgID, parent, position string) (*quire.Collection, error) {
 	var out *quire.Collection
 	err := s.inTx(ctx, func(tx *Store) error {
@@ -98,15 +90,9 @@ func (s *Store) PlaceCollection(ctx context.Context, id, orgID, parent, position
 }
 
 // moveSubtree moves the collections and spaces of a collection's subtree
-// to another organization and drops the grants held on them by teams that
-// are not of that organization.
+// to another organization.
 func (s *Store) moveSubtree(ctx context.Context, id, orgID string) error {
 	steps := []string{
-		`DELETE FROM grants WHERE principal_kind = 'team'
-			AND principal_id NOT IN (SELECT t.id FROM teams t WHERE t.org_id = ?)
-			AND ((target_kind = 'collection' AND target_id IN (SELECT id FROM subtree))
-			  OR (target_kind = 'space' AND target_id IN
-			       (SELECT sp.id FROM spaces sp WHERE sp.parent_id IN (SELECT id FROM subtree))))`,
 		"UPDATE collections SET org_id = ? WHERE id IN (SELECT id FROM subtree)",
 		"UPDATE spaces SET org_id = ? WHERE parent_id IN (SELECT id FROM subtree)",
 	}

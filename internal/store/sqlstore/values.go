@@ -77,9 +77,9 @@ type mergeRuleJSON struct {
 
 // encodeMergeRules renders merge rules as stored JSON text.
 func encodeMergeRules(m quire.MergeRules) string {
-	v := mergeRulesJSON{Type: m.Type}
+	v := mergeRulesJSON{Type: string(m.Type)}
 	for _, r := range m.Rules {
-		v.Rules = append(v.Rules, mergeRuleJSON(r))
+		v.Rules = append(v.Rules, mergeRuleJSON{Rule: string(r.Rule), Users: r.Users, Expression: r.Expression})
 	}
 	b, _ := json.Marshal(v) // strings only: cannot fail
 	return string(b)
@@ -90,17 +90,17 @@ func decodeMergeRules(s string) (quire.MergeRules, error) {
 	// Most configurations carry no rules; their stored forms are fixed.
 	switch s {
 	case `{"type":"inherit"}`:
-		return quire.MergeRules{Type: "inherit"}, nil
+		return quire.MergeRules{Type: quire.MergeRulesInherit}, nil
 	case `{"type":"none"}`:
-		return quire.MergeRules{Type: "none"}, nil
+		return quire.MergeRules{Type: quire.MergeRulesNone}, nil
 	}
 	var v mergeRulesJSON
 	if err := json.Unmarshal([]byte(s), &v); err != nil {
 		return quire.MergeRules{}, fmt.Errorf("decode merge rules: %w", err)
 	}
-	m := quire.MergeRules{Type: v.Type}
+	m := quire.MergeRules{Type: quire.MergeRulesType(v.Type)}
 	for _, r := range v.Rules {
-		m.Rules = append(m.Rules, quire.MergeRule(r))
+		m.Rules = append(m.Rules, quire.MergeRule{Rule: quire.MergeRuleKind(r.Rule), Users: r.Users, Expression: r.Expression})
 	}
 	return m, nil
 }

@@ -83,7 +83,7 @@ func accessTests() []test {
 				{"collection", x.a.ID, "user", u.ID, quire.RoleCreate, quire.RoleCreate},
 				{"space", x.s.ID, "team", mine.ID, quire.RoleEdit, quire.RoleCreate},
 			} {
-				f.grant(g.kind, g.id, g.pkind, g.pid, g.role)
+				f.grant(quire.GrantTarget(g.kind), g.id, quire.Principal(g.pkind), g.pid, g.role)
 				want = g.want
 				got, err := f.st.SpaceFacts(ctx(t), x.s.ID, u.ID)
 				must(t, err)

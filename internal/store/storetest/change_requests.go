@@ -13,10 +13,10 @@ import (
 func changeRequestID(c *quire.ChangeRequest) string { return c.ID }
 
 // changeRequest creates a change request of a space by a user, in a status.
-func (f *fixture) changeRequest(sp *quire.Space, u *quire.User, status string) *quire.ChangeRequest {
+func (f *fixture) changeRequest(sp *quire.Space, u *quire.User, status quire.ChangeRequestStatus) *quire.ChangeRequest {
 	f.t.Helper()
 	now := f.tick()
-	c := &quire.ChangeRequest{ID: quire.NewID(), SpaceID: sp.ID, Status: status, Subject: "Change " + status,
+	c := &quire.ChangeRequest{ID: quire.NewID(), SpaceID: sp.ID, Status: status, Subject: "Change " + string(status),
 		CreatedBy: u.ID, CreatedAt: now, UpdatedAt: now, Revision: sp.Revision, RevisionInitial: sp.Revision}
 	must(f.t, f.st.CreateChangeRequest(ctx(f.t), c))
 	return c
@@ -130,7 +130,7 @@ func changeRequestTests() []test {
 			f.changeRequest(sp, u, quire.CROpen)
 			equal(t, "start", f.spaceCounters(sp.ID), counters{2, 1, 1})
 			for _, step := range []struct {
-				status string
+				status quire.ChangeRequestStatus
 				want   counters
 			}{
 				{quire.CROpen, counters{2, 2, 0}},
@@ -144,7 +144,7 @@ func changeRequestTests() []test {
 				got, err := f.st.UpdateChangeRequest(ctx(t), sp.ID, c.ID, quire.ChangeRequestUpdate{Status: ptr(step.status)})
 				must(t, err)
 				equal(t, "status", got.Status, step.status)
-				equal(t, "counters after "+step.status, f.spaceCounters(sp.ID), step.want)
+				equal(t, "counters after "+string(step.status), f.spaceCounters(sp.ID), step.want)
 			}
 		}},
 		{"change requests/list paged and filtered", func(t *testing.T, f *fixture) {
@@ -153,7 +153,7 @@ func changeRequestTests() []test {
 			sp, sp2, gone := f.space(o, "", "a"), f.space(o, "", "b"), f.space(o, "", "c")
 			elsewhere := f.space(o2, "", "a")
 			var inSp, inSp2 []*quire.ChangeRequest
-			for i, status := range []string{quire.CROpen, quire.CRDraft, quire.CROpen, quire.CRArchived, quire.CROpen} {
+			for i, status := range []quire.ChangeRequestStatus{quire.CROpen, quire.CRDraft, quire.CROpen, quire.CRArchived, quire.CROpen} {
 				by := ada
 				if i%2 == 1 {
 					by = bob

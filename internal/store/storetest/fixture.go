@@ -87,7 +87,7 @@ func (f *fixture) space(o *quire.Organization, parent, position string) *quire.S
 }
 
 // grant gives a principal a role on a target.
-func (f *fixture) grant(targetKind, targetID, principalKind, principalID string, role quire.Role) {
+func (f *fixture) grant(targetKind quire.GrantTarget, targetID string, principalKind quire.Principal, principalID string, role quire.Role) {
 	f.t.Helper()
 	must(f.t, f.st.SetGrant(ctx(f.t), quire.Grant{TargetKind: targetKind, TargetID: targetID,
 		PrincipalKind: principalKind, PrincipalID: principalID, Role: role}))

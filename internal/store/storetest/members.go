@@ -117,7 +117,7 @@ func memberTests() []test {
 				kind, id string
 				want     int
 			}{{"space", s.ID, 1}, {"collection", c.ID, 0}, {"space", os.ID, 1}} {
-				g, err := f.st.Grants(ctx(t), c.kind, c.id)
+				g, err := f.st.Grants(ctx(t), quire.GrantTarget(c.kind), c.id)
 				must(t, err)
 				equal(t, "grants left on "+c.kind, len(g), c.want)
 			}

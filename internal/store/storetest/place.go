@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"slices"
 	"testing"
 
 	"quire/internal/quire"
@@ -33,7 +34,11 @@ func placeTests() []test {
 			equal(t, "moved to another organization's root", [3]string{got.OrgID, got.Parent, got.Position}, [3]string{other.ID, "", "z"})
 			gs, err = f.st.Grants(ctx(t), "space", s.ID)
 			must(t, err)
-			equal(t, "grants after the move", ids(gs, func(g quire.Grant) string { return g.PrincipalID }), []string{newTeam.ID, u.ID})
+			left := ids(gs, func(g quire.Grant) string { return g.PrincipalID })
+			slices.Sort(left)
+			want := []string{newTeam.ID, oldTeam.ID, u.ID}
+			slices.Sort(want)
+			equal(t, "grants are the service's to change", left, want)
 			_, err = f.st.PlaceSpace(ctx(t), s.ID, other.ID, c.ID, "z")
 			wantCode(t, err, quire.EINVALID)
 			_, err = f.st.PlaceSpace(ctx(t), s.ID, other.ID, "nope", "z")
@@ -62,6 +67,7 @@ func placeTests() []test {
 			f.grant("space", stay.ID, "team", oldTeam.ID, quire.RoleEdit)
 			f.grant("collection", a.ID, "team", newTeam.ID, quire.RoleRead)
 			f.grant("space", sc.ID, "user", u.ID, quire.RoleRead)
+			f.grant("space", gone.ID, "user", u.ID, quire.RoleRead)
 			got, err := f.st.PlaceCollection(ctx(t), a.ID, other.ID, target.ID, "q")
 			must(t, err)
 			equal(t, "placed", [3]string{got.OrgID, got.Parent, got.Position}, [3]string{other.ID, target.ID, "q"})
@@ -85,15 +91,24 @@ func placeTests() []test {
 				kind, id string
 				want     []string
 			}{
-				{"collection", b.ID, []string{}},
-				{"space", sc.ID, []string{u.ID}},
+				{"collection", b.ID, []string{oldTeam.ID}},
+				{"space", sc.ID, []string{oldTeam.ID, u.ID}},
 				{"space", stay.ID, []string{oldTeam.ID}},
 				{"collection", a.ID, []string{newTeam.ID}},
 			} {
-				gs, err := f.st.Grants(ctx(t), g.kind, g.id)
+				gs, err := f.st.Grants(ctx(t), quire.GrantTarget(g.kind), g.id)
 				must(t, err)
 				equal(t, "grants on "+g.kind, ids(gs, func(g quire.Grant) string { return g.PrincipalID }), g.want)
 			}
+			sub, err := f.st.SubtreeGrants(ctx(t), a.ID)
+			must(t, err)
+			key := func(g quire.Grant) string { return string(g.TargetKind) + " " + g.TargetID + " " + g.PrincipalID }
+			got4, want4 := ids(sub, key), []string{"collection " + a.ID + " " + newTeam.ID,
+				"collection " + b.ID + " " + oldTeam.ID, "space " + sc.ID + " " + oldTeam.ID, "space " + sc.ID + " " + u.ID,
+				"space " + gone.ID + " " + u.ID}
+			slices.Sort(got4)
+			slices.Sort(want4)
+			equal(t, "grants in the subtree", got4, want4)
 			ancestors, err := f.st.Ancestors(ctx(t), c.ID)
 			must(t, err)
 			equal(t, "ancestors after the move", ancestors, []string{b.ID, a.ID, target.ID})
@@ -139,5 +154,5 @@ func placeTests() []test {
 
 // sib builds a Sibling.
 func sib(kind, id, position string) quire.Sibling {
-	return quire.Sibling{Kind: kind, ID: id, Position: position}
+	return quire.Sibling{Kind: quire.SiblingKind(kind), ID: id, Position: position}
 }
