@@ -43,7 +43,17 @@ type Server struct {
 // New returns the handler of the /v1 API.
 func New(svc *service.Service, cfg Config) http.Handler {
 	s, mux := newServer(svc, cfg)
-	return s.authenticate(mux)
+	return noStore(s.authenticate(mux))
+}
+
+// noStore marks every answer of the API as not to be cached: answers
+// depend on the caller's token. Downloads replace it with their own
+// caching.
+func noStore(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
 }
 
 // newServer builds the server and its routes.
