@@ -16,6 +16,7 @@ type Store interface {
 	RevisionStore
 	ChangeRequestStore
 	CommentStore
+	DownloadKeyStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

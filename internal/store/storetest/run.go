@@ -27,7 +27,7 @@ func suite() []test {
 		userTests(), organizationTests(), memberTests(), memberListTests(),
 		teamTests(), collectionTests(), placeTests(), spaceTests(), trashTests(),
 		accessTests(), grantTests(), txTests(), objectTests(), revisionTests(), changeRequestTests(),
-		commentTests(),
+		commentTests(), downloadKeyTests(),
 	} {
 		all = append(all, group...)
 	}
