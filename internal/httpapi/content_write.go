@@ -188,6 +188,10 @@ func (s *Server) updateChangeRequestContent(ctx context.Context, in *contentWrit
 		return reply[any](crOut), nil
 	}
 	out := contentWriteResult{ChangeRequest: crOut, Changes: []changeOutcome{}}
+	sg, err := s.svc.DownloadSigner(ctx)
+	if err != nil {
+		return nil, err
+	}
 	for i, r := range results {
 		o := changeOutcome{Object: r.Operation, Ref: r.Ref}
 		switch r.Operation {
@@ -196,7 +200,7 @@ func (s *Server) updateChangeRequestContent(ctx context.Context, in *contentWrit
 		case "inserted_files":
 			for j, f := range r.Files {
 				out.InsertedFiles = append(out.InsertedFiles, insertedFile{Ref: in.Body.Changes[i].Files[j].Ref,
-					File: s.fileOut(spaceID, cr.Revision, f, ReadOptions{Metadata: true})})
+					File: s.fileOut(sg, spaceID, cr.Revision, f, ReadOptions{Metadata: true})})
 			}
 		default:
 			o.Page = pageHandle{Object: "page", ID: r.PageID,

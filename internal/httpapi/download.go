@@ -4,12 +4,14 @@ import (
 	"context"
 	"io"
 	"mime"
+	"net/url"
 	"strconv"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"quire/internal/quire"
+	"quire/internal/service"
 )
 
 // downloadIn names a file of a revision to download.
@@ -32,6 +34,37 @@ func (s *Server) downloadFile(ctx context.Context, in *downloadIn) (*huma.Stream
 		return nil, err
 	}
 	return fileResponse(f, r, size, "private, max-age=31536000, immutable"), nil
+}
+
+// signedDownloadIn is a signed download link: the file named by its path,
+// the expiry and the signature in its query.
+type signedDownloadIn struct {
+	SpaceID    string `path:"spaceId"`
+	RevisionID string `path:"revisionId"`
+	FileID     string `path:"fileId"`
+	FileName   string `path:"fileName" doc:"The file's name"`
+	Expires    int64  `query:"expires" required:"true" doc:"When the link stops working, in Unix seconds"`
+	Signature  string `query:"signature" required:"true" doc:"The link's signature"`
+}
+
+// downloadSignedFile answers a signed download link, without a token. A
+// bad or expired signature is refused with 403.
+func (s *Server) downloadSignedFile(ctx context.Context, in *signedDownloadIn) (*huma.StreamResponse, error) {
+	f, r, size, err := s.svc.OpenDownload(ctx, service.DownloadLink{SpaceID: in.SpaceID, RevisionID: in.RevisionID,
+		FileID: in.FileID, Name: in.FileName, Expires: in.Expires, Signature: in.Signature})
+	if err != nil {
+		return nil, err
+	}
+	left := max(in.Expires-s.svc.Now().Unix(), 0)
+	return fileResponse(f, r, size, "private, max-age="+strconv.FormatInt(left, 10)), nil
+}
+
+// downloadURL is the absolute URL of a signed download link; its path
+// ends with the file's id and name, which clients use to name what they
+// save.
+func (s *Server) downloadURL(l service.DownloadLink) string {
+	return s.urls.api("downloads", l.SpaceID, l.RevisionID, l.FileID, url.PathEscape(l.Name)) +
+		"?expires=" + strconv.FormatInt(l.Expires, 10) + "&signature=" + l.Signature
 }
 
 // fileResponse streams a file's bytes with its type, length, name and the

@@ -38,6 +38,10 @@ type Server struct {
 	log    *slog.Logger
 	urls   urlBuilder
 	routes []Route
+	// mux routes the API; publicRoutes are the operations it serves
+	// without a token.
+	mux          *http.ServeMux
+	publicRoutes []publicRoute
 }
 
 // New returns the handler of the /v1 API.
@@ -67,6 +71,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL}}
 	mux := http.NewServeMux()
+	s.mux = mux
 	api := humago.New(exactMux{mux}, s.humaConfig())
 	mux.HandleFunc(undeclaredPattern, undeclared(mux))
 	api.UseMiddleware(s.checkAccess(api))

@@ -21,6 +21,8 @@ type Service struct {
 	tokens *tokenCache
 	engine *content.Engine
 	blobs  blob.Store
+	// downloadKeys caches the key signing download links.
+	downloadKeys *downloadKeyCache
 }
 
 // Option configures a Service.
@@ -40,7 +42,8 @@ func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New returns a Service over store.
 func New(store quire.Store, opts ...Option) *Service {
-	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New()}
+	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New(),
+		downloadKeys: &downloadKeyCache{}}
 	for _, o := range opts {
 		o(s)
 	}
