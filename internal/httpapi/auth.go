@@ -22,8 +22,9 @@ const (
 )
 
 // authenticate resolves the bearer token of every API request, except the
-// OpenAPI document, and refuses the request with 401 when it is missing or
-// invalid.
+// OpenAPI document and the operations the route table declares public
+// (signed download links), and refuses the request with 401 when it is
+// missing or invalid.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/v1/openapi.") || s.public(r) {

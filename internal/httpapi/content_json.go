@@ -169,7 +169,11 @@ func (s *Server) pageWithContent(ctx context.Context, c *service.Content, p *qui
 		if err != nil {
 			return pageJSON{}, err
 		}
-		md, err := document.ToMarkdown(doc)
+		sg, err := s.svc.DownloadSigner(ctx)
+		if err != nil {
+			return pageJSON{}, err
+		}
+		md, err := document.ToMarkdown(doc, document.WithLinkResolver(c.FileLinks(ctx, sg, s.downloadURL)))
 		if err != nil {
 			return pageJSON{}, err
 		}

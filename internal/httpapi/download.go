@@ -4,7 +4,6 @@ import (
 	"context"
 	"io"
 	"mime"
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -63,8 +62,7 @@ func (s *Server) downloadSignedFile(ctx context.Context, in *signedDownloadIn) (
 // ends with the file's id and name, which clients use to name what they
 // save.
 func (s *Server) downloadURL(l service.DownloadLink) string {
-	return s.urls.api("downloads", l.SpaceID, l.RevisionID, l.FileID, url.PathEscape(l.Name)) +
-		"?expires=" + strconv.FormatInt(l.Expires, 10) + "&signature=" + l.Signature
+	return s.urls.api(l.Path()) + "?" + l.Query()
 }
 
 // fileResponse streams a file's bytes with its type, length, name and the

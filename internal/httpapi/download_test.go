@@ -3,9 +3,13 @@ package httpapi
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"html"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -269,6 +273,79 @@ func TestSignedDownloads(t *testing.T) {
 		ts.must(t, 205, "DELETE", "/v1/spaces/"+sp, ts.token(cAdmin), nil)
 		if r := ts.signedGet(t, rotated); r.Status != 404 {
 			t.Errorf("deleted space: %d %s", r.Status, r.Body)
+		}
+	})
+}
+
+// TestMarkdownFileLinks checks that page Markdown writes images and files
+// as signed download links that resolve, and that writing that Markdown
+// back (or a bare file id) keeps the file references.
+func TestMarkdownFileLinks(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		sp := ts.newSpace(t, "Docs")
+		cr := str(ts.newChangeRequest(t, sp, "Pictures"), "id")
+		img := pngBytes(t, 4, 3)
+		res := ts.writeContent(t, sp, cr, insertFiles(inlineFile("chart.png", img), inlineFile("data.csv", []byte("a,b\n"))))
+		png, csv := insertedFileID(t, res, 0), insertedFileID(t, res, 1)
+		other := ts.newSpace(t, "Elsewhere")
+		foreign := testBaseURL + "/v1/downloads/" + other + "/rev/file/x.png?expires=1&signature=x"
+		src := "Inline ![Chart](" + png + ") here.\n\n" +
+			"<figure><img src=\"" + png + "\" alt=\"Big chart\"><figcaption><p>The chart</p></figcaption></figure>\n\n" +
+			"{% file src=\"" + csv + "\" %}\nThe data\n{% endfile %}\n\n" +
+			"![Missing](nosuchfile)\n\n" +
+			"![Foreign](" + foreign + ")\n"
+		res = ts.writeContent(t, sp, cr, insertPage("Page", src))
+		page := changedPage(t, res, 0)
+		base := crPath(sp, cr, "")
+		exported := ts.pageMarkdown(t, base, page)
+
+		rev := ts.crRevision(t, sp, cr)
+		linkRE := regexp.MustCompile(regexp.QuoteMeta(testBaseURL) + `/v1/downloads/[^)"\s]+`)
+		links := linkRE.FindAllString(exported, -1)
+		var own []string
+		for _, l := range links {
+			if !strings.HasPrefix(l, testBaseURL+"/v1/downloads/"+other+"/") {
+				own = append(own, html.UnescapeString(l))
+			}
+		}
+		if len(own) != 3 {
+			t.Fatalf("want 3 download links (inline image, figure, file) in:\n%s", exported)
+		}
+		for i, name := range []string{"chart.png", "chart.png", "data.csv"} {
+			id := map[string]string{"chart.png": png, "data.csv": csv}[name]
+			wantSignedURL(t, own[i], sp, rev, id, name)
+			if r := ts.signedGet(t, own[i]); r.Status != 200 || r.Header.Get("Content-Disposition") == "" {
+				t.Errorf("link %s: %d %s", own[i], r.Status, r.Body)
+			}
+		}
+		if strings.Contains(exported, "]("+png+")") || strings.Contains(exported, `src="`+png+`"`) {
+			t.Errorf("export still writes a bare file id:\n%s", exported)
+		}
+		if !strings.Contains(exported, "](nosuchfile)") {
+			t.Errorf("a file the revision lacks should keep its id:\n%s", exported)
+		}
+
+		// Importing the export keeps every reference as it was.
+		before := ts.must(t, 200, "GET", pageRoute(base, page)+"?format=document", ts.token(cAdmin), nil)["document"]
+		ts.writeContent(t, sp, cr, updatePage(page, "document", md(exported)))
+		after := ts.must(t, 200, "GET", pageRoute(base, page)+"?format=document", ts.token(cAdmin), nil)["document"]
+		refs := func(doc any) []string {
+			var b strings.Builder
+			enc := json.NewEncoder(&b)
+			enc.SetEscapeHTML(false)
+			if err := enc.Encode(doc); err != nil {
+				t.Fatal(err)
+			}
+			return regexp.MustCompile(`"ref(Dark)?":\{[^}]*\}`).FindAllString(b.String(), -1)
+		}
+		if got, want := refs(after), refs(before); !slices.Equal(got, want) {
+			t.Errorf("references after re-import:\n got  %v\n want %v", got, want)
+		}
+		for _, want := range []string{`{"file":"` + png + `","kind":"file"}`, `{"file":"` + csv + `","kind":"file"}`, `{"kind":"url","url":"` + foreign + `"}`} {
+			if !strings.Contains(strings.Join(refs(after), " "), want) {
+				t.Errorf("no reference %s in %v", want, refs(after))
+			}
 		}
 	})
 }
