@@ -214,15 +214,20 @@ suite('content', (ctx) => {
         assert.equal(revByPath.id, setup);
         assert.equal(revByPath.document.object, 'document');
 
-        // The file's bytes, to readers of the space only.
-        const reader = await ctx.user('read');
-        const dl = await fetch(file.downloadURL, { headers: { Authorization: `Bearer ${reader.token}` } });
+        // The file's bytes, on a signed link that needs no token and ends
+        // with the file's id and name.
+        const link = new URL(file.downloadURL);
+        assert.ok(link.pathname.endsWith(`/${file.id}/${file.name}`), file.downloadURL);
+        assert.ok(link.searchParams.get('expires') && link.searchParams.get('signature'), file.downloadURL);
+        const dl = await fetch(file.downloadURL);
         assert.equal(dl.status, 200);
         assert.equal(dl.headers.get('content-type'), 'image/png');
+        assert.equal(dl.headers.get('x-content-type-options'), 'nosniff');
         assert.deepEqual(Buffer.from(await dl.arrayBuffer()), image);
-        assert.equal((await fetch(file.downloadURL)).status, 401);
-        const outsider = await ctx.newOrg();
-        assert.equal((await fetch(file.downloadURL, { headers: { Authorization: `Bearer ${outsider.token}` } })).status, 404);
+        link.searchParams.set('signature', 'A'.repeat(43));
+        const forged = await fetch(link);
+        assert.equal(forged.status, 403);
+        assert.equal((await forged.json()).error.code, 403);
 
         // Main content is untouched.
         const { data: main } = await expect('getCurrentRevision', 200, () => ctx.api.spaces.getCurrentRevision(s.id));
@@ -290,7 +295,7 @@ suite('content', (ctx) => {
         const { items: files } = await walk('listFiles', (p) => ctx.api.spaces.listFiles(s.id, { page: p, limit: 1 }), { limit: 1 });
         assert.deepEqual(files.map((f) => f.name), ['notes.txt']);
         const { data: f } = await expect('getFileById', 200, () => ctx.api.spaces.getFileById(s.id, files[0].id));
-        assert.ok(f.downloadURL.includes(`/revisions/${mB.revision}/`));
+        assert.ok(new URL(f.downloadURL).pathname.includes(`/${mB.revision}/${f.id}/`));
         const { data: merged } = await expect('getChangeRequestById', 200, () => ctx.api.spaces.getChangeRequestById(s.id, b.id));
         assert.equal(merged.status, 'merged');
         assert.equal(merged.revisionMerged, mB.revision);

@@ -19,6 +19,9 @@ Commands:
   bootstrap       create an organization, its admin user and a token
   user create     create a user and a token, optionally in an organization
   token create    create a new API token for a user
+  rotate-download-key
+                  replace the key signing download links, revoking every
+                  link given out (running servers follow within 30 seconds)
 
 They open the database directly and need no running server. Run
 'quire admin <command> -h' for a command's flags.
@@ -40,6 +43,8 @@ func runAdmin(ctx context.Context, args []string, env Env) error {
 		return runAdminUserCreate(ctx, args[2:], env)
 	case len(args) >= 2 && args[0] == "token" && args[1] == "create":
 		return runAdminTokenCreate(ctx, args[2:], env)
+	case args[0] == "rotate-download-key":
+		return runAdminRotateDownloadKey(ctx, args[1:], env)
 	}
 	return usageError{err: fmt.Errorf("admin: unknown command %q", args[0]), usage: printAdminUsage}
 }
@@ -164,5 +169,22 @@ func runAdminTokenCreate(ctx context.Context, args []string, env Env) error {
 		return printJSON(env.Stdout, struct {
 			Token string `json:"token"`
 		}{token})
+	})
+}
+
+// runAdminRotateDownloadKey replaces the download link key and prints
+// {"rotated":true}.
+func runAdminRotateDownloadKey(ctx context.Context, args []string, env Env) error {
+	c := newAdminCommand("admin rotate-download-key", "quire admin rotate-download-key", env.Getenv)
+	if err := c.parse(args); err != nil {
+		return err
+	}
+	return c.run(ctx, env, func(svc *service.Service) error {
+		if err := svc.RotateDownloadKey(ctx); err != nil {
+			return err
+		}
+		return printJSON(env.Stdout, struct {
+			Rotated bool `json:"rotated"`
+		}{true})
 	})
 }

@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"quire/internal/store"
 )
 
 // decode parses one JSON object printed by a command.
@@ -121,5 +124,43 @@ func TestAdminErrors(t *testing.T) {
 		if code != tc.code || !strings.HasPrefix(stderr, tc.want) {
 			t.Errorf("%v: code %d, stderr %q; want %d, %q", tc.args, code, stderr, tc.code, tc.want)
 		}
+	}
+}
+
+func TestAdminRotateDownloadKey(t *testing.T) {
+	dir := t.TempDir()
+	getenv := env(map[string]string{"QUIRE_DATA": dir})
+	// storedKey reads the key as a server would, offering one that a
+	// database without a key would take.
+	storedKey := func() []byte {
+		t.Helper()
+		st, err := store.Open(t.Context(), store.Config{DataDir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		key, err := st.DownloadKey(t.Context(), []byte("offered"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return key
+	}
+	first := storedKey()
+	var keys [][]byte
+	for range 2 {
+		code, out, stderr := runCmd(t, getenv, "admin", "rotate-download-key")
+		if code != 0 || strings.TrimSpace(out) != `{"rotated":true}` {
+			t.Fatalf("rotate-download-key: %d %q %s", code, out, stderr)
+		}
+		keys = append(keys, storedKey())
+	}
+	if bytes.Equal(keys[0], first) || bytes.Equal(keys[1], keys[0]) {
+		t.Errorf("the key did not change: %x, then %x, then %x", first, keys[0], keys[1])
+	}
+	if len(keys[0]) != 32 || len(keys[1]) != 32 {
+		t.Errorf("rotated keys of %d and %d bytes, want 32", len(keys[0]), len(keys[1]))
+	}
+	if code, _, stderr := runCmd(t, getenv, "admin", "rotate-download-key", "extra"); code != 2 {
+		t.Errorf("extra argument: %d %s", code, stderr)
 	}
 }

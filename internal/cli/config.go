@@ -27,6 +27,9 @@ type Config struct {
 
 	// Addr is the TCP address to listen on; port 0 picks a free one.
 	Addr string
+	// MetricsAddr is the TCP address of the Prometheus /metrics listener,
+	// kept apart from the API; empty serves no metrics.
+	MetricsAddr string
 	// BaseURL is the absolute URL clients reach the server at; empty
 	// derives it from the address actually bound.
 	BaseURL string
@@ -97,6 +100,8 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	}
 	fs.StringVar(&c.Addr, "addr", envDefault(getenv, "QUIRE_ADDR", d.Addr),
 		"address to listen on, host:port; port 0 picks a free one (env QUIRE_ADDR)")
+	fs.StringVar(&c.MetricsAddr, "metrics-addr", envDefault(getenv, "QUIRE_METRICS_ADDR", ""),
+		"address of a separate listener serving /metrics, host:port such as 127.0.0.1:9090; empty serves none (env QUIRE_METRICS_ADDR)")
 	fs.StringVar(&c.BaseURL, "base-url", envDefault(getenv, "QUIRE_BASE_URL", ""),
 		"URL clients reach the server at; empty derives http://host:port from the address (env QUIRE_BASE_URL)")
 	fs.Int64Var(&c.MaxBodyBytes, "max-body", maxBody,
@@ -123,6 +128,11 @@ func (c Config) Validate() error {
 	}
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		return fmt.Errorf("--addr %q: want host:port", c.Addr)
+	}
+	if c.MetricsAddr != "" {
+		if _, _, err := net.SplitHostPort(c.MetricsAddr); err != nil {
+			return fmt.Errorf("--metrics-addr %q: want host:port", c.MetricsAddr)
+		}
 	}
 	if c.BaseURL != "" {
 		u, err := url.Parse(c.BaseURL)

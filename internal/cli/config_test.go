@@ -29,6 +29,7 @@ func TestLoadPrecedence(t *testing.T) {
 		"QUIRE_LOG_FORMAT":        "json",
 		"QUIRE_LOG_LEVEL":         "debug",
 		"QUIRE_ALLOW_LOCAL_FETCH": "true",
+		"QUIRE_METRICS_ADDR":      "127.0.0.1:9100",
 	}
 	// Environment over defaults.
 	c, err := Load(nil, env(vars))
@@ -39,6 +40,7 @@ func TestLoadPrecedence(t *testing.T) {
 	want.Addr, want.DataDir, want.DatabaseURL, want.BaseURL = "127.0.0.1:9000", "/env/data", "postgres://env/db", "https://env.example"
 	want.MaxBodyBytes, want.LogFormat, want.LogLevel = 2048, "json", "debug"
 	want.AllowLocalFetch = true
+	want.MetricsAddr = "127.0.0.1:9100"
 	if c != want {
 		t.Errorf("env: got %+v\nwant %+v", c, want)
 	}
@@ -47,7 +49,7 @@ func TestLoadPrecedence(t *testing.T) {
 	c, err = Load([]string{
 		"--addr", ":7000", "--data", "/flag/data", "--database", "", "--base-url", "http://flag.example",
 		"--max-body", "10", "--log-format", "text", "--log-level", "warn", "--allow-local-fetch=false",
-		"--org-title", "Acme", "--admin-email", "a@b.c", "--admin-name", "Ann",
+		"--org-title", "Acme", "--admin-email", "a@b.c", "--admin-name", "Ann", "--metrics-addr", "",
 	}, env(vars))
 	if err != nil {
 		t.Fatal(err)
@@ -90,6 +92,7 @@ func TestValidate(t *testing.T) {
 		"base url":     {func(c *Config) { c.BaseURL = "ftp://x" }, "--base-url"},
 		"relative url": {func(c *Config) { c.BaseURL = "/x" }, "--base-url"},
 		"max body":     {func(c *Config) { c.MaxBodyBytes = 0 }, "--max-body"},
+		"metrics addr": {func(c *Config) { c.MetricsAddr = "9090" }, "--metrics-addr"},
 		"log format":   {func(c *Config) { c.LogFormat = "xml" }, "--log-format"},
 		"log level":    {func(c *Config) { c.LogLevel = "loud" }, "--log-level"},
 		"org title":    {func(c *Config) { c.OrgTitle = "" }, "--org-title"},
@@ -108,6 +111,7 @@ func TestValidate(t *testing.T) {
 	c := DefaultConfig()
 	c.DatabaseURL = "postgresql://u@h/db"
 	c.BaseURL = "https://quire.example/base"
+	c.MetricsAddr = "127.0.0.1:9090"
 	if err := c.Validate(); err != nil {
 		t.Errorf("valid config refused: %v", err)
 	}

@@ -90,7 +90,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	if baseURL == "" {
 		baseURL = deriveBaseURL(cfg.Addr, ln.Addr())
 	}
-	handler, err := newHandler(svc, log, httpapi.Config{
+	handler, metricsHandler, err := newHandlers(svc, log, httpapi.Config{
 		BaseURL:      baseURL,
 		MaxBodyBytes: cfg.MaxBodyBytes,
 		Version:      info.Version,
@@ -101,71 +101,110 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		ln.Close()
 		return err
 	}
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	servers := []*http.Server{newHTTPServer(handler, log)}
+	listeners := []net.Listener{ln}
+	if cfg.MetricsAddr != "" {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			ln.Close()
+			return fmt.Errorf("metrics listener: %w", err)
+		}
+		servers = append(servers, newHTTPServer(metricsHandler, log))
+		listeners = append(listeners, mln)
 	}
 
 	sweeper := jobs.NewSweeper(svc, jobs.SweeperConfig{Logger: log})
 	sweeper.Start(ctx)
 	defer sweeper.Stop()
 
-	served := make(chan error, 1)
-	go func() { served <- srv.Serve(ln) }()
+	served := make(chan error, len(servers))
+	for i, srv := range servers {
+		go func() { served <- srv.Serve(listeners[i]) }()
+	}
+	if len(listeners) > 1 {
+		log.InfoContext(ctx, "metrics listening", "addr", listeners[1].Addr().String())
+	}
 	log.InfoContext(ctx, "listening", "addr", ln.Addr().String(), "base_url", baseURL,
 		"version", info.Version, "build", info.Build)
 	if env.Listening != nil {
 		env.Listening(ln.Addr().String())
 	}
 
+	var failed error
 	select {
 	case err := <-served:
 		// Serve only returns early on a listener failure.
-		return fmt.Errorf("serving: %w", err)
+		failed = fmt.Errorf("serving: %w", err)
 	case <-ctx.Done():
 	}
 	log.Info("shutting down", "timeout", shutdownTimeout)
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)
 	defer cancel()
-	if err := srv.Shutdown(sctx); err != nil {
-		log.Warn("requests still in flight at the shutdown deadline; closing their connections", "err", err)
-		srv.Close()
+	for _, srv := range servers {
+		if err := srv.Shutdown(sctx); err != nil {
+			log.Warn("requests still in flight at the shutdown deadline; closing their connections", "err", err)
+			srv.Close()
+		}
 	}
-	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
-		log.Warn("server ended with an error", "err", err)
+	pending := len(servers)
+	if failed != nil {
+		pending--
+	}
+	for range pending {
+		if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Warn("server ended with an error", "err", err)
+		}
 	}
 	sweeper.Stop()
+	if failed != nil {
+		return failed
+	}
 	log.Info("stopped")
 	return nil
 }
 
-// newHandler returns the server's whole HTTP handler: the API under /v1/,
-// the health, readiness and metrics endpoints, wrapped in metrics, request
-// logging and panic recovery (innermost, so that a panic is logged and
-// counted as a 500).
-func newHandler(svc *service.Service, log *slog.Logger, api httpapi.Config) (http.Handler, error) {
+// newHTTPServer returns a server for h with the timeouts of every
+// listener.
+func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+}
+
+// newHandlers returns the server's two HTTP handlers. The first serves
+// the API under /v1/ and the health and readiness endpoints, wrapped in
+// the nosniff header, metrics, request logging and panic recovery
+// (innermost, so that a panic is logged and counted as a 500). The second
+// serves /metrics, for a listener of its own that operators keep off the
+// public address.
+func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (http.Handler, http.Handler, error) {
 	reg := prometheus.NewRegistry()
 	if err := reg.Register(collectors.NewGoCollector()); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := reg.Register(collectors.NewProcessCollector(collectors.ProcessCollectorOpts{})); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	metrics, err := httpmw.NewMetrics(reg)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 
 	mux := http.NewServeMux()
 	mux.Handle("/v1/", httpapi.New(svc, api))
 	mux.HandleFunc("GET /healthz", healthz)
 	mux.HandleFunc("GET /readyz", readyz(svc, log))
-	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
 	mux.HandleFunc("/", notFound)
 
-	return httpmw.Chain(mux, metrics.Handler, httpmw.Log(log), httpmw.Recover(log)), nil
+	mmux := http.NewServeMux()
+	mmux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))
+	mmux.HandleFunc("/", notFound)
+
+	return httpmw.Chain(mux, httpmw.NoSniff, metrics.Handler, httpmw.Log(log), httpmw.Recover(log)),
+		httpmw.Chain(mmux, httpmw.NoSniff, httpmw.Recover(log)), nil
 }

@@ -2,8 +2,10 @@ package cli
 
 import (
 	"encoding/json"
+	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -62,18 +64,9 @@ func TestServeLifecycle(t *testing.T) {
 	if code, body := s.get(t, "/nowhere", ""); code != 404 || !strings.Contains(body, `"code":404`) {
 		t.Errorf("/nowhere = %d %s", code, body)
 	}
-	code, body = s.get(t, "/metrics", "")
-	if code != 200 {
-		t.Fatalf("/metrics = %d", code)
-	}
-	for _, want := range []string{
-		`http_requests_total{method="GET",route="GET /healthz",status="200"} 1`,
-		"go_goroutines",
-		"process_start_time_seconds",
-	} {
-		if !strings.Contains(body, want) {
-			t.Errorf("/metrics lacks %s", want)
-		}
+	// Metrics are not on the API listener when no metrics address is set.
+	if code, body := s.get(t, "/metrics", ""); code != 404 {
+		t.Errorf("/metrics on the API listener = %d %s", code, body)
 	}
 	if !strings.Contains(s.stderr.String(), "msg=request method=GET path=/healthz") {
 		t.Errorf("no request log line:\n%s", s.stderr)
@@ -99,6 +92,58 @@ func TestServeLifecycle(t *testing.T) {
 	}
 	if code := s2.stop(t); code != 0 {
 		t.Fatalf("second serve exited with %d:\n%s", code, s2.stderr)
+	}
+}
+
+func TestServeMetricsListener(t *testing.T) {
+	s := startServe(t, env(map[string]string{"QUIRE_METRICS_ADDR": "127.0.0.1:0"}),
+		"--addr", "127.0.0.1:0", "--data", t.TempDir())
+	m := regexp.MustCompile(`msg="metrics listening" addr=(\S+)`).FindStringSubmatch(s.stderr.String())
+	if m == nil {
+		t.Fatalf("no metrics listening line:\n%s", s.stderr)
+	}
+	metrics := &server{url: "http://" + m[1]}
+	if code, _ := s.get(t, "/healthz", ""); code != 200 {
+		t.Fatalf("/healthz = %d", code)
+	}
+	if code, body := s.get(t, "/metrics", ""); code != 404 || !strings.Contains(body, `"code":404`) {
+		t.Errorf("/metrics on the API listener = %d %s", code, body)
+	}
+	code, body := metrics.get(t, "/metrics", "")
+	if code != 200 {
+		t.Fatalf("/metrics = %d", code)
+	}
+	for _, want := range []string{
+		`http_requests_total{method="GET",route="GET /healthz",status="200"} 1`,
+		"go_goroutines",
+		"process_start_time_seconds",
+	} {
+		if !strings.Contains(body, want) {
+			t.Errorf("/metrics lacks %s", want)
+		}
+	}
+	if code, _ := metrics.get(t, "/v1/user", ""); code != 404 {
+		t.Errorf("the metrics listener serves the API: %d", code)
+	}
+	if code := s.stop(t); code != 0 {
+		t.Fatalf("serve exited with %d:\n%s", code, s.stderr)
+	}
+}
+
+func TestServeHeaders(t *testing.T) {
+	s := startServe(t, env(nil), "--addr", "127.0.0.1:0", "--data", t.TempDir())
+	for _, path := range []string{"/healthz", "/readyz", "/nowhere", "/v1/user", "/v1/nowhere", "/v1/openapi.json"} {
+		resp, err := http.Get(s.url + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s (%d): X-Content-Type-Options = %q", path, resp.StatusCode, got)
+		}
+		if got := resp.Header.Get("Cache-Control"); got != "no-store" {
+			t.Errorf("%s (%d): Cache-Control = %q", path, resp.StatusCode, got)
+		}
 	}
 }
 

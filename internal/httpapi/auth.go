@@ -22,11 +22,12 @@ const (
 )
 
 // authenticate resolves the bearer token of every API request, except the
-// OpenAPI document, and refuses the request with 401 when it is missing or
-// invalid.
+// OpenAPI document and the operations the route table declares public
+// (signed download links), and refuses the request with 401 when it is
+// missing or invalid.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/v1/openapi.") {
+		if strings.HasPrefix(r.URL.Path, "/v1/openapi.") || s.public(r) {
 			next.ServeHTTP(w, r)
 			return
 		}
@@ -46,6 +47,28 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		// out so that logs and metrics name the route, not the path.
 		httpmw.SetRoute(r.Context(), inner.Pattern)
 	})
+}
+
+// publicRoute is an operation of the route table served without a token.
+type publicRoute struct {
+	// prefix is the literal start of the operation's path, which every
+	// request it serves begins with.
+	prefix string
+	// pattern is the operation's pattern in the mux.
+	pattern string
+}
+
+// public reports whether r goes to an operation the route table declares
+// public (signedLink): a cheap prefix test, then the mux's own match.
+func (s *Server) public(r *http.Request) bool {
+	for _, p := range s.publicRoutes {
+		if strings.HasPrefix(r.URL.Path, p.prefix) {
+			if _, pattern := s.mux.Handler(r); pattern == p.pattern {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // writeError writes an error response outside the framework.
@@ -86,6 +109,10 @@ type access struct {
 	// not exist, or that the caller cannot see, answers 204 ("nothing to
 	// delete") rather than 404.
 	absentOK bool
+	// public marks an operation served without a token: what it serves
+	// is authorized by a signature in its request, which the operation
+	// checks.
+	public bool
 }
 
 // orAbsent marks the row of a DELETE whose subject is the thing deleted.
@@ -97,6 +124,10 @@ func (a access) orAbsent() access {
 // anyUser lets every authenticated caller in; the operation itself decides
 // what they see.
 func anyUser() access { return access{scope: service.ScopeNone} }
+
+// signedLink lets every request in without a token: the operation checks
+// the signature its request carries.
+func signedLink() access { return access{scope: service.ScopeNone, public: true} }
 
 // onOrg requires a level in the organization named by {organizationId}.
 func onOrg(min quire.Level) access {

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"quire/internal/quire"
@@ -22,6 +23,8 @@ type accessRow struct {
 	// see it get 204 ("nothing to delete") instead of 404, and nothing is
 	// deleted.
 	absentOK bool
+	// public marks an operation served without a token, on a signed link.
+	public bool
 }
 
 // orAbsent marks a row as a DELETE of its subject.
@@ -35,6 +38,12 @@ func spaceRow(min quire.Level) accessRow { return accessRow{scope: service.Scope
 func collRow(min quire.Level) accessRow  { return accessRow{scope: service.ScopeCollection, min: min} }
 func openRow(f func(caller string) int) accessRow {
 	return accessRow{scope: service.ScopeNone, anyUser: f}
+}
+
+// signedRow is the row of an operation served on a signed link: every
+// caller, with or without a token, gets what the link grants.
+func signedRow() accessRow {
+	return accessRow{scope: service.ScopeNone, anyUser: everyone(http.StatusOK), public: true}
 }
 
 // everyone answers the same status to every caller.
@@ -154,13 +163,14 @@ var expectedAccess = map[string]accessRow{
 	"postCommentReplyInChangeRequest":   spaceRow(quire.LevelComment),
 	"getCommentReplyInChangeRequest":    spaceRow(quire.LevelRead),
 
-	"getRevisionById":         spaceRow(quire.LevelRead),
-	"listPagesInRevisionById": spaceRow(quire.LevelRead),
-	"listFilesInRevisionById": spaceRow(quire.LevelRead),
-	"getFileInRevisionById":   spaceRow(quire.LevelRead),
-	"downloadFileInRevision":  spaceRow(quire.LevelRead),
-	"getPageInRevisionById":   spaceRow(quire.LevelRead),
-	"getPageInRevisionByPath": spaceRow(quire.LevelRead),
+	"getRevisionById":          spaceRow(quire.LevelRead),
+	"listPagesInRevisionById":  spaceRow(quire.LevelRead),
+	"listFilesInRevisionById":  spaceRow(quire.LevelRead),
+	"getFileInRevisionById":    spaceRow(quire.LevelRead),
+	"downloadFileInRevision":   spaceRow(quire.LevelRead),
+	"downloadFileBySignedLink": signedRow(),
+	"getPageInRevisionById":    spaceRow(quire.LevelRead),
+	"getPageInRevisionByPath":  spaceRow(quire.LevelRead),
 }
 
 // matrix holds what the cases of the authorization matrix share.
@@ -529,8 +539,14 @@ var authzCases = map[string]authzCase{
 	"listFilesInRevisionById":           contentRead(),
 	"getFileInRevisionById":             contentRead(),
 	"downloadFileInRevision":            contentRead(),
-	"getPageInRevisionById":             contentRead(),
-	"getPageInRevisionByPath":           contentRead(),
+	"downloadFileBySignedLink": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		f := m.sharedContent(t)
+		file := m.ts.must(t, 200, "GET", "/v1/spaces/"+f.Space+"/revisions/"+f.MainRevision+"/files/"+f.File, m.ts.token(cAdmin), nil)
+		link := signedLinkParams(t, str(file, "downloadURL"))
+		return link, nil
+	}},
+	"getPageInRevisionById":   contentRead(),
+	"getPageInRevisionByPath": contentRead(),
 }
 
 // declaredRoutes builds a server to read its route table.
@@ -586,6 +602,9 @@ func TestAuthzTableCoversRoutes(t *testing.T) {
 		}
 		if want.scope != service.ScopeNone && r.Access.min != want.min {
 			t.Errorf("%s: minimum level %v, expected %v", r.ID, r.Access.min, want.min)
+		}
+		if r.Access.public != want.public {
+			t.Errorf("%s: public %v, expected %v", r.ID, r.Access.public, want.public)
 		}
 		if r.Access.absentOK != want.absentOK {
 			t.Errorf("%s: absentOK %v, expected %v", r.ID, r.Access.absentOK, want.absentOK)
@@ -672,8 +691,21 @@ func visibleAt(scope service.Scope) quire.Level {
 	return quire.LevelRead
 }
 
+// signedLinkParams splits a signed download URL into the path parameters
+// of its route, the query riding on the last one.
+func signedLinkParams(t *testing.T, link string) map[string]string {
+	t.Helper()
+	rest, ok := strings.CutPrefix(link, testBaseURL+"/v1/downloads/")
+	parts := strings.Split(rest, "/")
+	if !ok || len(parts) != 4 {
+		t.Fatalf("not a signed download URL: %s", link)
+	}
+	return pathParams("spaceId", parts[0], "revisionId", parts[1], "fileId", parts[2], "fileName", parts[3])
+}
+
 // TestUnauthenticated checks that every operation refuses a missing or
-// invalid token with 401 before anything else.
+// invalid token with 401 before anything else, except those served on a
+// signed link, which ignore the token and refuse a bad signature.
 func TestUnauthenticated(t *testing.T) {
 	t.Parallel()
 	routes := declaredRoutes(t)
@@ -684,7 +716,8 @@ func TestUnauthenticated(t *testing.T) {
 		params := pathParams("spaceId", sp, "collectionId", ts.newCollection(t, "Shared", ""), "teamId", team,
 			"userId", ts.user(cRead).ID, "inviteId", ts.newInvite(t), "changeRequestId", str(cr, "id"),
 			"revisionId", str(cr, "revision"), "pageId", "somepage", "pagePath", "some/page", "fileId", "somefile",
-			"commentId", "somecomment", "commentReplyId", "somereply")
+			"commentId", "somecomment", "commentReplyId", "somereply",
+			"fileName", "some.png?expires=99999999999&signature=c29tZQ")
 		id, _, _ := quire.ParseToken(ts.token(cAdmin))
 		auths := map[string]string{
 			"none":          "",
@@ -701,6 +734,14 @@ func TestUnauthenticated(t *testing.T) {
 			path := fillPath(t, ts, r.Path, params)
 			for name, auth := range auths {
 				res := ts.sendAuth(t, r.Method, path, auth, nil)
+				if r.Access.public {
+					// Served without a token: the bad signature is what
+					// refuses it, whatever the token.
+					if res.Status != http.StatusForbidden {
+						t.Errorf("%s with %s token and a bad signature: status %d, want 403: %s", r.ID, name, res.Status, res.Body)
+					}
+					continue
+				}
 				if res.Status != http.StatusUnauthorized {
 					t.Errorf("%s with %s token: status %d, want 401: %s", r.ID, name, res.Status, res.Body)
 					continue

@@ -64,8 +64,12 @@ func (s *Server) revisionOut(ctx context.Context, c *service.Content, opts ReadO
 	if opts.Metadata {
 		out.Git = r.Git
 	}
+	sg, err := s.svc.DownloadSigner(ctx)
+	if err != nil {
+		return revisionJSON{}, err
+	}
 	for _, f := range files {
-		out.Files = append(out.Files, s.fileOut(c.Space.ID, r.ID, f, opts))
+		out.Files = append(out.Files, s.fileOut(sg, c.Space.ID, r.ID, f, opts))
 	}
 	if r.Type == quire.RevisionMerge && r.MergedFrom != "" {
 		cr, err := s.svc.ChangeRequest(ctx, c.Space.ID, r.MergedFrom)
@@ -186,8 +190,12 @@ func readFiles[I filesIn](s *Server) func(context.Context, *I) (*body[listOf[fil
 		if err != nil {
 			return nil, err
 		}
+		sg, err := s.svc.DownloadSigner(ctx)
+		if err != nil {
+			return nil, err
+		}
 		opts := (*in).options()
-		return reply(listJSON(l, func(f *quire.File) fileJSON { return s.fileOut(c.Space.ID, c.Rev.ID, f, opts) })), nil
+		return reply(listJSON(l, func(f *quire.File) fileJSON { return s.fileOut(sg, c.Space.ID, c.Rev.ID, f, opts) })), nil
 	}
 }
 
@@ -230,7 +238,11 @@ func readFile[I fileIn](s *Server) func(context.Context, *I) (*body[fileJSON], e
 		if err != nil {
 			return nil, err
 		}
-		return reply(s.fileOut(c.Space.ID, c.Rev.ID, f, (*in).options())), nil
+		sg, err := s.svc.DownloadSigner(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return reply(s.fileOut(sg, c.Space.ID, c.Rev.ID, f, (*in).options())), nil
 	}
 }
 

@@ -169,7 +169,11 @@ func (s *Server) pageWithContent(ctx context.Context, c *service.Content, p *qui
 		if err != nil {
 			return pageJSON{}, err
 		}
-		md, err := document.ToMarkdown(doc)
+		sg, err := s.svc.DownloadSigner(ctx)
+		if err != nil {
+			return pageJSON{}, err
+		}
+		md, err := document.ToMarkdown(doc, document.WithLinkResolver(c.FileLinks(ctx, sg, s.downloadURL)))
 		if err != nil {
 			return pageJSON{}, err
 		}
@@ -197,10 +201,11 @@ type dimensionsJSON struct {
 	Height int `json:"height"`
 }
 
-// fileOut converts a file of a revision.
-func (s *Server) fileOut(spaceID, revisionID string, f *quire.File, opts ReadOptions) fileJSON {
+// fileOut converts a file of a revision; its download URL is a signed
+// link that works without a token until it expires.
+func (s *Server) fileOut(sg *service.DownloadSigner, spaceID, revisionID string, f *quire.File, opts ReadOptions) fileJSON {
 	out := fileJSON{ID: f.ID, Name: f.Name, ContentType: f.ContentType, Size: f.Size,
-		DownloadURL: s.urls.api("spaces", spaceID, "revisions", revisionID, "files", f.ID, "download")}
+		DownloadURL: s.downloadURL(sg.Sign(spaceID, revisionID, f))}
 	if f.Width > 0 && f.Height > 0 {
 		out.Dimensions = &dimensionsJSON{Width: f.Width, Height: f.Height}
 	}

@@ -536,7 +536,7 @@ func TestContentFiles(t *testing.T) {
 			} else {
 				wantFields(t, it, map[string]any{"ref": refWant})
 			}
-			wantFields(t, file, map[string]any{"downloadURL": testBaseURL + spaceBase + "/revisions/" + rev + "/files/" + fileIDs[name] + "/download"})
+			wantSignedURL(t, str(file, "downloadURL"), sp, rev, fileIDs[name], name)
 		}
 		wantAbsent(t, inserted[1].(map[string]any)["file"].(map[string]any), "dimensions")
 
@@ -624,9 +624,9 @@ func TestContentFiles(t *testing.T) {
 			t.Errorf("main files after merge: %v", got)
 		}
 		f := ts.must(t, 200, "GET", spaceBase+"/content/files/"+fileIDs["diagram.png"], reader, nil)
-		wantFields(t, f, withPairs(want["diagram.png"], "downloadURL",
-			testBaseURL+spaceBase+"/revisions/"+merged+"/files/"+fileIDs["diagram.png"]+"/download"))
-		r := ts.send(t, "GET", strings.TrimPrefix(str(f, "downloadURL"), testBaseURL), reader, nil)
+		wantFields(t, f, want["diagram.png"])
+		wantSignedURL(t, str(f, "downloadURL"), sp, merged, fileIDs["diagram.png"], "diagram.png")
+		r := ts.send(t, "GET", strings.TrimPrefix(str(f, "downloadURL"), testBaseURL), "", nil)
 		if r.Status != 200 || !bytes.Equal(r.Body, img) {
 			t.Errorf("download after merge: %d, %d bytes", r.Status, len(r.Body))
 		}

@@ -189,6 +189,10 @@ func (s *Server) updateChangeRequestContent(ctx context.Context, in *contentWrit
 		return reply[any](crOut), nil
 	}
 	out := contentWriteResult{ChangeRequest: crOut, Changes: []changeOutcome{}}
+	sg, err := s.svc.DownloadSigner(ctx)
+	if err != nil {
+		return nil, err
+	}
 	for i, r := range results {
 		o := changeOutcome{Object: string(r.Operation), Ref: r.Ref}
 		switch r.Operation {
@@ -197,7 +201,7 @@ func (s *Server) updateChangeRequestContent(ctx context.Context, in *contentWrit
 		case service.OutcomeInsertedFiles:
 			for j, f := range r.Files {
 				out.InsertedFiles = append(out.InsertedFiles, insertedFile{Ref: in.Body.Changes[i].Files[j].Ref,
-					File: s.fileOut(spaceID, cr.Revision, f, ReadOptions{Metadata: true})})
+					File: s.fileOut(sg, spaceID, cr.Revision, f, ReadOptions{Metadata: true})})
 			}
 		default:
 			o.Page = pageHandle{Object: "page", ID: r.PageID,

@@ -93,8 +93,10 @@ type testServer struct {
 	Clock  *testClock
 	// Content is the content engine the service uses, on the test clock.
 	Content *content.Engine
-	Org     string
-	Users   map[string]*testUser
+	// Blobs holds the uploaded files.
+	Blobs blob.Store
+	Org   string
+	Users map[string]*testUser
 }
 
 // newTestServer starts an API over a fresh store of the engine and
@@ -120,7 +122,7 @@ func newTestServer(t *testing.T, engine string, opts ...service.Option) *testSer
 	hs := httptest.NewServer(h)
 	t.Cleanup(hs.Close)
 
-	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Clock: clock, Content: eng, Users: map[string]*testUser{}}
+	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Clock: clock, Content: eng, Blobs: blobs, Users: map[string]*testUser{}}
 	res, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Acme Docs", Email: "admin@acme.test", Name: "Ada Admin"})
 	if err != nil {
 		t.Fatalf("bootstrap: %v", err)

@@ -461,7 +461,7 @@ func TestMalformedQueries(t *testing.T) {
 		params := pathParams("spaceId", sp, "collectionId", ts.newCollection(t, "Collection", ""),
 			"teamId", ts.newTeam(t, "Team"), "userId", ts.user(cAdmin).ID, "inviteId", "nosuchinvite",
 			"changeRequestId", f.CR, "revisionId", f.MainRevision, "pageId", f.Page, "pagePath", f.ChildPath,
-			"fileId", f.File)
+			"fileId", f.File, "fileName", "logo.png")
 		threads := map[bool]map[string]string{false: ts.commentThread(t, sp, ""), true: ts.commentThread(t, sp, f.CR)}
 		admin := ts.token(cAdmin)
 		lists := 0

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 )
@@ -30,6 +31,10 @@ func handle[I, O any](s *Server, api huma.API, r Route, h func(context.Context, 
 		r.Status = http.StatusOK
 	}
 	s.routes = append(s.routes, r)
+	if r.Access.public {
+		prefix, _, _ := strings.Cut(r.Path, "{")
+		s.publicRoutes = append(s.publicRoutes, publicRoute{prefix: prefix, pattern: r.Method + " " + r.Path})
+	}
 	op := huma.Operation{
 		OperationID:   r.ID,
 		Method:        r.Method,

@@ -133,6 +133,8 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "listFilesInRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/files", Access: onSpace(read)}, readFiles[revisionFilesIn](s))
 	handle(s, api, Route{ID: "getFileInRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}", Access: onSpace(read)}, readFile[revisionFileIn](s))
 	handle(s, api, Route{ID: "downloadFileInRevision", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}/download", Access: onSpace(read)}, s.downloadFile)
+	handle(s, api, Route{ID: "downloadFileBySignedLink", Method: get, Path: "/v1/downloads/{spaceId}/{revisionId}/{fileId}/{fileName}", Access: signedLink(),
+		Summary: "Download a file through the signed link of its downloadURL, without a token"}, s.downloadSignedFile)
 	handle(s, api, Route{ID: "getPageInRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}", Access: onSpace(read)}, readPage[revisionPageIn](s))
 	handle(s, api, Route{ID: "getPageInRevisionByPath", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}", Access: onSpace(read)}, readPage[revisionPathIn](s))
 

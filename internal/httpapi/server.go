@@ -38,12 +38,26 @@ type Server struct {
 	log    *slog.Logger
 	urls   urlBuilder
 	routes []Route
+	// mux routes the API; publicRoutes are the operations it serves
+	// without a token.
+	mux          *http.ServeMux
+	publicRoutes []publicRoute
 }
 
 // New returns the handler of the /v1 API.
 func New(svc *service.Service, cfg Config) http.Handler {
 	s, mux := newServer(svc, cfg)
-	return s.authenticate(mux)
+	return noStore(s.authenticate(mux))
+}
+
+// noStore marks every answer of the API as not to be cached: answers
+// depend on the caller's token. Downloads replace it with their own
+// caching.
+func noStore(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		next.ServeHTTP(w, r)
+	})
 }
 
 // newServer builds the server and its routes.
@@ -57,6 +71,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL}}
 	mux := http.NewServeMux()
+	s.mux = mux
 	api := humago.New(exactMux{mux}, s.humaConfig())
 	mux.HandleFunc(undeclaredPattern, undeclared(mux))
 	api.UseMiddleware(s.checkAccess(api))

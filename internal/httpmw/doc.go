@@ -1,4 +1,4 @@
 // Package httpmw holds generic net/http middleware: request logging,
-// Prometheus request metrics and panic recovery. It knows nothing of Quire's
-// API; the server wires it around its mux.
+// Prometheus request metrics, panic recovery and the nosniff header. It
+// knows nothing of Quire's API; the server wires it around its mux.
 package httpmw

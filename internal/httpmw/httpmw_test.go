@@ -24,7 +24,7 @@ func stack(t *testing.T, mux http.Handler) (http.Handler, *testutil.SyncBuffer, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Chain(mux, m.Handler, Log(log), Recover(log)), &buf, reg
+	return Chain(mux, NoSniff, m.Handler, Log(log), Recover(log)), &buf, reg
 }
 
 func testMux() *http.ServeMux {
@@ -155,5 +155,19 @@ func TestMethodLabelBounded(t *testing.T) {
 	}
 	if got := method("PATCH"); got != "PATCH" {
 		t.Errorf("method(PATCH) = %q", got)
+	}
+}
+
+func TestNoSniffOnEveryAnswer(t *testing.T) {
+	h, _, _ := stack(t, testMux())
+	for path, status := range map[string]int{"/ok/1": 200, "/panic": 500, "/no/such/path": 404} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != status {
+			t.Errorf("%s: status %d, want %d", path, rec.Code, status)
+		}
+		if got := rec.Header().Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s: X-Content-Type-Options = %q, want nosniff", path, got)
+		}
 	}
 }

@@ -17,6 +17,7 @@ type Store interface {
 	ChangeRequestStore
 	CommentStore
 	CollectorStore
+	DownloadKeyStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

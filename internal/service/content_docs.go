@@ -17,9 +17,10 @@ func emptyDocument() []byte {
 // documentJSON turns a page body given in a change into the stored JSON
 // document. Markdown is converted; a JSON document is checked. When the
 // page had a document before (prev), blocks whose content did not change
-// keep their keys, so that later merges can tell edits apart.
-func (s *Service) documentJSON(_ context.Context, field string, in *DocumentInput, prev []byte) ([]byte, error) {
-	doc, err := documentOf(field, in)
+// keep their keys, so that later merges can tell edits apart. opts
+// configure the Markdown conversion.
+func (s *Service) documentJSON(_ context.Context, field string, in *DocumentInput, prev []byte, opts ...document.Option) ([]byte, error) {
+	doc, err := documentOf(field, in, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -35,11 +36,12 @@ func (s *Service) documentJSON(_ context.Context, field string, in *DocumentInpu
 }
 
 // documentOf reads a body given as Markdown (converted) or as a JSON
-// document (checked); it is nil when the body gives neither.
-func documentOf(field string, in *DocumentInput) (*document.Document, error) {
+// document (checked); it is nil when the body gives neither. opts
+// configure the Markdown conversion.
+func documentOf(field string, in *DocumentInput, opts ...document.Option) (*document.Document, error) {
 	switch {
 	case in.Markdown != nil:
-		doc, err := document.FromMarkdown(*in.Markdown)
+		doc, err := document.FromMarkdown(*in.Markdown, opts...)
 		if err != nil {
 			return nil, quire.Invalid(field+".markdown", "%v", err)
 		}

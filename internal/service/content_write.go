@@ -135,7 +135,7 @@ func (b *batch) insertPage(ctx context.Context, field string, ch ContentChange) 
 	if ch.Document == nil {
 		return ChangeResult{}, quire.Invalid(field+".document", "required")
 	}
-	doc, err := b.s.documentJSON(ctx, field+".document", ch.Document, nil)
+	doc, err := b.s.documentJSON(ctx, field+".document", ch.Document, nil, importOptions(b.base.SpaceID))
 	if err != nil {
 		return ChangeResult{}, err
 	}
@@ -173,7 +173,7 @@ func (b *batch) updatePage(ctx context.Context, field string, ch ContentChange) 
 		if err != nil {
 			return ChangeResult{}, err
 		}
-		if doc, err = b.s.documentJSON(ctx, field+".document", ch.Document, prev); err != nil {
+		if doc, err = b.s.documentJSON(ctx, field+".document", ch.Document, prev, importOptions(b.base.SpaceID)); err != nil {
 			return ChangeResult{}, err
 		}
 	}

@@ -26,6 +26,8 @@ type Service struct {
 	// bytes one content write may fetch, all files together.
 	fetch       *fetch.Client
 	fetchBudget int64
+	// downloadKeys caches the key signing download links.
+	downloadKeys *downloadKeyCache
 }
 
 // Option configures a Service.
@@ -54,7 +56,8 @@ func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 // New returns a Service over store.
 func New(store quire.Store, opts ...Option) *Service {
 	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New(),
-		fetchBudget: MaxFetchedBytesPerWrite}
+		fetchBudget:  MaxFetchedBytesPerWrite,
+		downloadKeys: &downloadKeyCache{}}
 	for _, o := range opts {
 		o(s)
 	}

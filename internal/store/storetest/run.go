@@ -27,7 +27,7 @@ func suite() []test {
 		userTests(), organizationTests(), memberTests(), memberListTests(),
 		teamTests(), collectionTests(), placeTests(), spaceTests(), trashTests(),
 		accessTests(), grantTests(), txTests(), objectTests(), revisionTests(), changeRequestTests(),
-		commentTests(), collectTests(), positionTests(),
+		commentTests(), collectTests(), positionTests(), downloadKeyTests(),
 	} {
 		all = append(all, group...)
 	}
