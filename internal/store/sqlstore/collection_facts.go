@@ -24,7 +24,7 @@ func (s *Store) CollectionsFacts(ctx context.Context, ids []string, userID strin
 		SELECT chain.start, c.id, c.parent_id, c.default_level, chain.org_id, chain.depth + 1
 		FROM collections c JOIN chain ON c.id = chain.parent_id
 		WHERE chain.depth < ` + maxDepth + `)
-	SELECT ch.start, ch.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, m.role, o.default_role,
+	SELECT ch.start, ch.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, ` + disabledCol + `, m.role, o.default_role,
 		(SELECT MAX(` + roleRank("g.role") + `) FROM grants g
 		  WHERE g.target_kind = 'collection' AND g.target_id = ch.id
 		    AND ((g.principal_kind = 'user' AND g.principal_id = ?)
