@@ -273,10 +273,10 @@ func (s *Service) UpdateChangeRequestContent(ctx context.Context, u *quire.User,
 	return w.cr, w.results, err
 }
 
-// writeContent is one attempt of a content write; ECONFLICT when another
-// write moved the change request first.
+// writeContent is one attempt of a content write; a quire.Stale ECONFLICT
+// when another write, an update or a merge moved the change request first.
 func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID string, changes []ContentChange) (*quire.ChangeRequest, []ChangeResult, error) {
-	cr, sp, err := s.writableChangeRequest(ctx, spaceID, crID)
+	cr, sp, err := writableChangeRequest(ctx, s.store, spaceID, crID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -305,8 +305,11 @@ func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID
 		return nil, nil, err
 	}
 	err = s.store.WithTx(ctx, func(st quire.Store) error {
+		// Only onto the revision the batch was applied to, and only while
+		// the change request is open or draft: a merge that marked it
+		// merged first makes this attempt stale, and the next one refuses.
 		prev := rev.ID
-		upd := quire.ChangeRequestUpdate{Revision: &next.ID, IfRevision: &prev}
+		upd := quire.ChangeRequestUpdate{Revision: &next.ID, IfRevision: &prev, IfStatus: quire.WritableStatuses()}
 		if cr, err = st.UpdateChangeRequest(ctx, sp.ID, cr.ID, upd); err != nil {
 			return err
 		}
@@ -315,18 +318,20 @@ func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID
 	return cr, results, err
 }
 
-// writableChangeRequest loads a change request whose content may change:
-// not merged or archived, in a live space that is not locked.
-func (s *Service) writableChangeRequest(ctx context.Context, spaceID, crID string) (*quire.ChangeRequest, *quire.Space, error) {
-	sp, err := liveSpace(ctx, s.store, spaceID)
+// writableChangeRequest loads, from st, a change request whose content may
+// change: not merged or archived, in a live space that is not locked.
+func writableChangeRequest(ctx context.Context, st quire.Store, spaceID, crID string) (*quire.ChangeRequest, *quire.Space, error) {
+	sp, err := liveSpace(ctx, st, spaceID)
 	if err != nil {
 		return nil, nil, err
 	}
 	if sp.EditMode == quire.EditModeLocked {
 		return nil, nil, quire.Errorf(quire.EINVALID, "the space is locked: its content cannot change")
 	}
-	cr, err := s.ChangeRequest(ctx, spaceID, crID)
-	if err != nil {
+	cr, err := st.ChangeRequest(ctx, spaceID, crID)
+	if quire.IsNotFound(err) {
+		return nil, nil, quire.NotFound("change request")
+	} else if err != nil {
 		return nil, nil, err
 	}
 	switch cr.Status {

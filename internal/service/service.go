@@ -21,6 +21,8 @@ type Service struct {
 	tokens *tokenCache
 	engine *content.Engine
 	blobs  blob.Store
+	// spaceLocks queues merges and updates of one space in this process.
+	spaceLocks *spaceLocks
 }
 
 // Option configures a Service.
@@ -40,7 +42,8 @@ func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New returns a Service over store.
 func New(store quire.Store, opts ...Option) *Service {
-	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New()}
+	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New(),
+		spaceLocks: &spaceLocks{}}
 	for _, o := range opts {
 		o(s)
 	}
