@@ -25,6 +25,12 @@
 // pay alike. The target is a ratio of at least 0.5 for the single read on
 // SQLite; it is reported, not asserted.
 //
+// Last, on a fresh database of each engine, -merge-writers change
+// requests of one space, each adding a different child page, are merged
+// at the same moment over HTTP (bench/merges.go): merges per second, the
+// merges answered 409 (goal 0) and PostgreSQL's rate as a share of
+// SQLite's (goal at least 0.5). -sections merges runs that part alone.
+//
 // The default engine is SQLite in a temporary directory. With
 // QUIRE_TEST_POSTGRES_URL set, or -postgres URL, the benchmark also runs
 // on PostgreSQL in a new database that it drops at the end. -cpuprofile
@@ -73,6 +79,7 @@ type config struct {
 	merges        int
 	skipContent   bool
 	sections      string
+	mergeWriters  int
 }
 
 // on reports whether the command line selects a section of the benchmark.
@@ -122,7 +129,8 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: reads, lists, content, creates, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: reads, lists, content, creates, merges, or all")
+	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
 	err := fs.Parse(args)
 	if err != nil {
 		return c, err
@@ -138,6 +146,8 @@ func parseFlags(args []string) (config, error) {
 		err = errors.New("-d must be positive when -n is not set")
 	case c.merges < 1:
 		err = errors.New("-merges must be at least 1")
+	case c.mergeWriters < 1:
+		err = errors.New("-merge-writers must be at least 1")
 	case c.profileCase != "single" && c.profileCase != "list":
 		err = errors.New("-profile-case must be single or list")
 	}
@@ -161,6 +171,9 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 	if cfg.postgresURL != "" {
 		names = append(names, "postgres")
 	}
+	if cfg.sections == "merges" {
+		return benchMerges(ctx, cfg, names, w)
+	}
 	var rows []row
 	for _, name := range names {
 		r, err := runEngine(ctx, cfg, name, w)
@@ -181,7 +194,10 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 			fmt.Fprintf(w, "\ntarget ratio >= 0.50 for the single read on sqlite: %.3f, %s\n", r.ratio(), verdict)
 		}
 	}
-	return nil
+	if !cfg.on("merges") {
+		return nil
+	}
+	return benchMerges(ctx, cfg, names, w)
 }
 
 // runEngine creates the engine's database, benchmarks it and removes it.

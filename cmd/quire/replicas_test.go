@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -189,4 +190,59 @@ func doJSON(t *testing.T, method, u, token, body string) map[string]any {
 		return map[string]any{"number": float64(-1)}
 	}
 	return out
+}
+
+// TestReplicasMergeWithoutRetry merges change requests of one space through
+// two quire serve processes at once, each adding its own page: none
+// conflicts with another, so every merge answers merged, none is told to
+// try again, and main ends with every page.
+func TestReplicasMergeWithoutRetry(t *testing.T) {
+	base := os.Getenv("QUIRE_TEST_POSTGRES_URL")
+	if base == "" {
+		t.Skip("QUIRE_TEST_POSTGRES_URL is not set")
+	}
+	dbURL := freshDatabase(t, base)
+	bin := filepath.Join(t.TempDir(), "quire")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	first := startServer(t, bin, dbURL)
+	token := readToken(t, first.data)
+	second := startServer(t, bin, dbURL)
+
+	orgs := getJSON(t, first.url+"/v1/orgs", token)
+	orgID := orgs["items"].([]any)[0].(map[string]any)["id"].(string)
+	spaceID := postJSON(t, first.url+"/v1/orgs/"+orgID+"/spaces", token, `{"title":"Replicas"}`)["id"].(string)
+	const perServer = 10
+	var crs []string
+	for i := range 2 * perServer {
+		path := first.url + "/v1/spaces/" + spaceID + "/change-requests"
+		cr := postJSON(t, path, token, `{"subject":"x"}`)["id"].(string)
+		postJSON(t, path+"/"+cr+"/content", token,
+			`{"changes":[{"operation":"insert_page","title":"Page `+strconv.Itoa(i)+`","document":{"markdown":"Text."}}]}`)
+		crs = append(crs, cr)
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i, cr := range crs {
+		srv := []*server{first, second}[i%2]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			res := postJSON(t, srv.url+"/v1/spaces/"+spaceID+"/change-requests/"+cr+"/merge", token, "")
+			if res["result"] != "merge" {
+				t.Errorf("merge of %s through %s: %v", cr, srv.url, res)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	pages := getJSON(t, second.url+"/v1/spaces/"+spaceID+"/content/pages", token)
+	if got, _ := pages["pages"].([]any); len(got) != len(crs) {
+		t.Fatalf("main has %d pages, want %d", len(got), len(crs))
+	}
 }

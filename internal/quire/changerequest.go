@@ -46,6 +46,10 @@ func (c *ChangeRequest) Base() string {
 	return c.RevisionInitial
 }
 
+// WritableStatuses are the statuses in which a change request's content may
+// change.
+func WritableStatuses() []ChangeRequestStatus { return []ChangeRequestStatus{CRDraft, CROpen} }
+
 // ChangeRequestFilter narrows a change request list. Status "" keeps all.
 type ChangeRequestFilter struct {
 	SpaceID     string
@@ -67,6 +71,11 @@ type ChangeRequestUpdate struct {
 	// IfRevision, when set, applies the update only if the change
 	// request's current revision is still this one; ECONFLICT otherwise.
 	IfRevision *string
+	// IfStatus, when not empty, applies the update only if the change
+	// request's current status is one of these; ECONFLICT otherwise. With
+	// IfRevision it makes one compare-and-swap over both, so a write
+	// meant for an open change request cannot land on a merged one.
+	IfStatus []ChangeRequestStatus
 }
 
 // ChangeRequestStore persists change requests.

@@ -84,5 +84,21 @@ func ErrorMessage(err error) string {
 	return "internal error"
 }
 
+// stale is the cause carried by a Stale error.
+type stale struct{}
+
+// Error implements the error interface.
+func (stale) Error() string { return "lost a compare-and-swap" }
+
+// Stale builds the ECONFLICT error of a compare-and-swap that found its
+// record changed by another writer: someone else made progress, and the
+// operation, run again from a fresh read, can succeed.
+func Stale(format string, args ...any) *Error {
+	return &Error{Code: ECONFLICT, Message: fmt.Sprintf(format, args...), Err: stale{}}
+}
+
+// IsStale reports whether err is a lost compare-and-swap (see Stale).
+func IsStale(err error) bool { return errors.As(err, new(stale)) }
+
 // IsNotFound reports whether err carries ENOTFOUND.
 func IsNotFound(err error) bool { return ErrorCode(err) == ENOTFOUND }

@@ -23,6 +23,13 @@ type Store interface {
 	// transaction's writes. The transaction commits when fn returns nil and
 	// rolls back otherwise. Busy and serialization failures are retried.
 	WithTx(ctx context.Context, fn func(Store) error) error
+	// LockSpace, on a Store handed to a WithTx function, waits for and
+	// takes the space's write lock, held until the transaction ends: in
+	// every process on the database, one transaction at a time holds it.
+	// Merges and updates take it so that each computes against the space
+	// revision left by the one before. Outside a transaction it is an
+	// error.
+	LockSpace(ctx context.Context, spaceID string) error
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	// Close releases the database.

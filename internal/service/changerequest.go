@@ -162,24 +162,32 @@ func (s *Service) UpdateChangeRequest(ctx context.Context, spaceID, idOrNumber s
 			return nil, quire.Invalid("status", "must be draft, open or archived")
 		}
 	}
-	var out *quire.ChangeRequest
-	err := s.store.WithTx(ctx, func(st quire.Store) error {
-		if _, err := liveSpace(ctx, st, spaceID); err != nil {
+	if patch.Status != nil {
+		// Checked again under the row's lock: a merge that lands between
+		// the read below and the write makes the attempt stale, and the
+		// next one refuses.
+		upd.IfStatus = []quire.ChangeRequestStatus{quire.CRDraft, quire.CROpen, quire.CRArchived}
+	}
+	return retryConflicts(func() (*quire.ChangeRequest, error) {
+		var out *quire.ChangeRequest
+		err := s.store.WithTx(ctx, func(st quire.Store) error {
+			if _, err := liveSpace(ctx, st, spaceID); err != nil {
+				return err
+			}
+			cr, err := st.ChangeRequest(ctx, spaceID, idOrNumber)
+			if quire.IsNotFound(err) {
+				return quire.NotFound("change request")
+			} else if err != nil {
+				return err
+			}
+			if cr.Status == quire.CRMerged && patch.Status != nil {
+				return quire.Invalid("status", "the change request is merged; its status cannot change")
+			}
+			out, err = st.UpdateChangeRequest(ctx, spaceID, cr.ID, upd)
 			return err
-		}
-		cr, err := st.ChangeRequest(ctx, spaceID, idOrNumber)
-		if quire.IsNotFound(err) {
-			return quire.NotFound("change request")
-		} else if err != nil {
-			return err
-		}
-		if cr.Status == quire.CRMerged && patch.Status != nil {
-			return quire.Invalid("status", "the change request is merged; its status cannot change")
-		}
-		out, err = st.UpdateChangeRequest(ctx, spaceID, cr.ID, upd)
-		return err
+		})
+		return out, err
 	})
-	return out, err
 }
 
 // ChangeRequestViews describes change requests for their objects: each

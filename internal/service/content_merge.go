@@ -26,21 +26,30 @@ type MergeOutcome struct {
 // MergeChangeRequest merges a change request into its space's main
 // content: a new main revision of type merge whose parents are main's
 // revision and the change request's. A real conflict changes nothing.
+// Merges and updates of one space run one at a time under the space's
+// lock, each against the main revision the one before left, so merges
+// that do not conflict all succeed.
 func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	return retryConflicts(func() (*MergeOutcome, error) { return s.mergeOnce(ctx, u, spaceID, crID) })
+	return inSpaceLock(ctx, s, spaceID, func(st quire.Store) (*MergeOutcome, error) {
+		return s.mergeOnce(ctx, st, u, spaceID, crID)
+	})
 }
 
-// mergeOnce is one attempt; ECONFLICT when main moved meanwhile.
-func (s *Service) mergeOnce(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	cr, sp, err := s.writableChangeRequest(ctx, spaceID, crID)
+// mergeOnce is one attempt, on a transaction holding the space's lock. The
+// change request is marked merged only if it is still on the revision
+// that was merged and still open or draft, so a write that lands first
+// makes the attempt run again with it, and a write that comes after finds
+// the change request merged; a quire.Stale ECONFLICT otherwise.
+func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
+	cr, sp, err := writableChangeRequest(ctx, st, spaceID, crID)
 	if err != nil {
 		return nil, err
 	}
-	base, ours, theirs, err := s.threeRevisions(ctx, sp.ID, cr.Base(), sp.Revision, cr.Revision)
+	base, ours, theirs, err := threeRevisions(ctx, st, sp.ID, cr.Base(), sp.Revision, cr.Revision)
 	if err != nil {
 		return nil, err
 	}
-	ed, conflicts, err := s.engine.Merge(ctx, s.store, base, ours, theirs)
+	ed, conflicts, err := s.engine.Merge(ctx, st, base, ours, theirs)
 	if err != nil {
 		return nil, err
 	}
@@ -49,19 +58,18 @@ func (s *Service) mergeOnce(ctx context.Context, u *quire.User, spaceID, crID st
 	}
 	next := ed.Revision(quire.NewID(), sp.ID, quire.RevisionMerge, u.ID, ours.ID, theirs.ID)
 	next.MergedFrom = cr.ID
-	if err := ed.Commit(ctx, s.store, next); err != nil {
+	if err := ed.Commit(ctx, st, next); err != nil {
 		return nil, err
 	}
-	err = s.store.WithTx(ctx, func(st quire.Store) error {
-		if err := st.AdvanceSpaceRevision(ctx, sp.ID, ours.ID, next.ID); err != nil {
-			return err
-		}
-		merged, prev := quire.CRMerged, cr.Revision
-		_, err := st.UpdateChangeRequest(ctx, sp.ID, cr.ID, quire.ChangeRequestUpdate{
-			Status: &merged, RevisionMerged: &next.ID, IfRevision: &prev})
-		return err
-	})
+	// The change request's row first, then the space's: the order every
+	// status change takes, so the two cannot deadlock.
+	merged := quire.CRMerged
+	_, err = st.UpdateChangeRequest(ctx, sp.ID, cr.ID, quire.ChangeRequestUpdate{
+		Status: &merged, RevisionMerged: &next.ID, IfRevision: &theirs.ID, IfStatus: quire.WritableStatuses()})
 	if err != nil {
+		return nil, err
+	}
+	if err := st.AdvanceSpaceRevision(ctx, sp.ID, ours.ID, next.ID); err != nil {
 		return nil, err
 	}
 	return &MergeOutcome{Result: ResultMerge, Revision: next.ID}, nil
@@ -69,26 +77,29 @@ func (s *Service) mergeOnce(ctx context.Context, u *quire.User, spaceID, crID st
 
 // UpdateChangeRequestFromMain pulls main content that moved since the change
 // request's base into it, as a new revision of type update. When main has
-// not moved, nothing changes.
+// not moved, nothing changes. It runs under the space's lock like a merge.
 func (s *Service) UpdateChangeRequestFromMain(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	return retryConflicts(func() (*MergeOutcome, error) { return s.updateOnce(ctx, u, spaceID, crID) })
+	return inSpaceLock(ctx, s, spaceID, func(st quire.Store) (*MergeOutcome, error) {
+		return s.updateOnce(ctx, st, u, spaceID, crID)
+	})
 }
 
-// updateOnce is one attempt; ECONFLICT when the change request moved
-// meanwhile.
-func (s *Service) updateOnce(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	cr, sp, err := s.writableChangeRequest(ctx, spaceID, crID)
+// updateOnce is one attempt, on a transaction holding the space's lock; a
+// quire.Stale ECONFLICT when the change request moved or stopped being
+// open or draft meanwhile.
+func (s *Service) updateOnce(ctx context.Context, st quire.Store, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
+	cr, sp, err := writableChangeRequest(ctx, st, spaceID, crID)
 	if err != nil {
 		return nil, err
 	}
 	if sp.Revision == cr.Base() {
 		return &MergeOutcome{Result: ResultUpdate, Revision: cr.Revision}, nil
 	}
-	base, ours, theirs, err := s.threeRevisions(ctx, sp.ID, cr.Base(), cr.Revision, sp.Revision)
+	base, ours, theirs, err := threeRevisions(ctx, st, sp.ID, cr.Base(), cr.Revision, sp.Revision)
 	if err != nil {
 		return nil, err
 	}
-	ed, conflicts, err := s.engine.Merge(ctx, s.store, base, ours, theirs)
+	ed, conflicts, err := s.engine.Merge(ctx, st, base, ours, theirs)
 	if err != nil {
 		return nil, err
 	}
@@ -96,12 +107,11 @@ func (s *Service) updateOnce(ctx context.Context, u *quire.User, spaceID, crID s
 		return &MergeOutcome{Result: ResultConflicts, Revision: cr.Revision, Conflicts: conflicts}, nil
 	}
 	next := ed.Revision(quire.NewID(), sp.ID, quire.RevisionUpdate, u.ID, ours.ID, theirs.ID)
-	if err := ed.Commit(ctx, s.store, next); err != nil {
+	if err := ed.Commit(ctx, st, next); err != nil {
 		return nil, err
 	}
-	main, prev := theirs.ID, cr.Revision
-	_, err = s.store.UpdateChangeRequest(ctx, sp.ID, cr.ID, quire.ChangeRequestUpdate{
-		Revision: &next.ID, RevisionMergedAncestor: &main, IfRevision: &prev})
+	_, err = st.UpdateChangeRequest(ctx, sp.ID, cr.ID, quire.ChangeRequestUpdate{
+		Revision: &next.ID, RevisionMergedAncestor: &theirs.ID, IfRevision: &ours.ID, IfStatus: quire.WritableStatuses()})
 	if err != nil {
 		return nil, err
 	}
@@ -109,13 +119,13 @@ func (s *Service) updateOnce(ctx context.Context, u *quire.User, spaceID, crID s
 }
 
 // threeRevisions loads the base, ours and theirs revisions of a merge.
-func (s *Service) threeRevisions(ctx context.Context, spaceID, base, ours, theirs string) (b, o, t *quire.Revision, err error) {
-	if b, err = s.store.Revision(ctx, spaceID, base); err != nil {
+func threeRevisions(ctx context.Context, st quire.Store, spaceID, base, ours, theirs string) (b, o, t *quire.Revision, err error) {
+	if b, err = st.Revision(ctx, spaceID, base); err != nil {
 		return
 	}
-	if o, err = s.store.Revision(ctx, spaceID, ours); err != nil {
+	if o, err = st.Revision(ctx, spaceID, ours); err != nil {
 		return
 	}
-	t, err = s.store.Revision(ctx, spaceID, theirs)
+	t, err = st.Revision(ctx, spaceID, theirs)
 	return
 }

@@ -282,7 +282,7 @@ func (s *Service) UpdateChangeRequestContent(ctx context.Context, u *quire.User,
 		return nil, nil, quire.Invalid("changes", "at most %d changes per request", MaxContentChanges)
 	}
 	// Refuse early what no attempt could write, before fetching anything.
-	if _, _, err := s.writableChangeRequest(ctx, spaceID, crID); err != nil {
+	if _, _, err := writableChangeRequest(ctx, s.store, spaceID, crID); err != nil {
 		return nil, nil, err
 	}
 	stored, err := s.storeFiles(ctx, changes)
@@ -301,9 +301,10 @@ func (s *Service) UpdateChangeRequestContent(ctx context.Context, u *quire.User,
 }
 
 // writeContent is one attempt of a content write, with the files stored
-// for it; ECONFLICT when another write moved the change request first.
+// for it; a quire.Stale ECONFLICT when another write, an update or a merge
+// moved the change request first.
 func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID string, changes []ContentChange, stored [][]*quire.File) (*quire.ChangeRequest, []ChangeResult, error) {
-	cr, sp, err := s.writableChangeRequest(ctx, spaceID, crID)
+	cr, sp, err := writableChangeRequest(ctx, s.store, spaceID, crID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -332,8 +333,11 @@ func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID
 		return nil, nil, err
 	}
 	err = s.store.WithTx(ctx, func(st quire.Store) error {
+		// Only onto the revision the batch was applied to, and only while
+		// the change request is open or draft: a merge that marked it
+		// merged first makes this attempt stale, and the next one refuses.
 		prev := rev.ID
-		upd := quire.ChangeRequestUpdate{Revision: &next.ID, IfRevision: &prev}
+		upd := quire.ChangeRequestUpdate{Revision: &next.ID, IfRevision: &prev, IfStatus: quire.WritableStatuses()}
 		if cr, err = st.UpdateChangeRequest(ctx, sp.ID, cr.ID, upd); err != nil {
 			return err
 		}
@@ -342,18 +346,20 @@ func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID
 	return cr, results, err
 }
 
-// writableChangeRequest loads a change request whose content may change:
-// not merged or archived, in a live space that is not locked.
-func (s *Service) writableChangeRequest(ctx context.Context, spaceID, crID string) (*quire.ChangeRequest, *quire.Space, error) {
-	sp, err := liveSpace(ctx, s.store, spaceID)
+// writableChangeRequest loads, from st, a change request whose content may
+// change: not merged or archived, in a live space that is not locked.
+func writableChangeRequest(ctx context.Context, st quire.Store, spaceID, crID string) (*quire.ChangeRequest, *quire.Space, error) {
+	sp, err := liveSpace(ctx, st, spaceID)
 	if err != nil {
 		return nil, nil, err
 	}
 	if sp.EditMode == quire.EditModeLocked {
 		return nil, nil, quire.Errorf(quire.EINVALID, "the space is locked: its content cannot change")
 	}
-	cr, err := s.ChangeRequest(ctx, spaceID, crID)
-	if err != nil {
+	cr, err := st.ChangeRequest(ctx, spaceID, crID)
+	if quire.IsNotFound(err) {
+		return nil, nil, quire.NotFound("change request")
+	} else if err != nil {
 		return nil, nil, err
 	}
 	switch cr.Status {

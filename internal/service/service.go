@@ -28,6 +28,8 @@ type Service struct {
 	fetchBudget int64
 	// downloadKeys caches the key signing download links.
 	downloadKeys *downloadKeyCache
+	// spaceLocks queues merges and updates of one space in this process.
+	spaceLocks *spaceLocks
 }
 
 // Option configures a Service.
@@ -57,7 +59,8 @@ func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 func New(store quire.Store, opts ...Option) *Service {
 	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New(),
 		fetchBudget:  MaxFetchedBytesPerWrite,
-		downloadKeys: &downloadKeyCache{}}
+		downloadKeys: &downloadKeyCache{},
+		spaceLocks:   &spaceLocks{}}
 	for _, o := range opts {
 		o(s)
 	}

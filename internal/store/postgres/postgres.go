@@ -8,6 +8,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
 	"time"
 
@@ -122,4 +123,13 @@ func (Dialect) Classify(err error) sqlstore.Failure {
 		return sqlstore.FailRetry
 	}
 	return sqlstore.FailOther
+}
+
+// LockStatement takes a transaction-scoped advisory lock whose 64-bit
+// number is the FNV-1a hash of key. Two keys sharing a number only wait for
+// each other needlessly; every replica computes the same number.
+func (Dialect) LockStatement(key string) (string, []any) {
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(key)) // a hash never fails to write
+	return "SELECT pg_advisory_xact_lock(?::bigint)", []any{int64(h.Sum64())}
 }

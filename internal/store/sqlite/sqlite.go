@@ -158,3 +158,8 @@ func (Dialect) Classify(err error) sqlstore.Failure {
 	}
 	return sqlstore.FailOther
 }
+
+// LockStatement returns no statement: every transaction runs on the one
+// writer connection and takes SQLite's write lock at BEGIN, so a
+// transaction already holds every lock there is.
+func (Dialect) LockStatement(string) (string, []any) { return "", nil }

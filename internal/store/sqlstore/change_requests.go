@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strconv"
 
 	"quire/internal/quire"
@@ -177,8 +178,9 @@ func (s *Store) ChangeRequests(ctx context.Context, f quire.ChangeRequestFilter,
 
 // UpdateChangeRequest applies the non-nil fields of upd and stamps the
 // update time when anything changes. The change request's row is locked
-// first, so that upd.IfRevision compares with the latest revision (ECONFLICT
-// when it moved) and concurrent status changes count once each: when the
+// first, so that upd.IfRevision and upd.IfStatus compare with the latest
+// revision and status (a quire.Stale ECONFLICT when either moved) and
+// concurrent status changes count once each: when the
 // status changes, the space's open and draft counters move with it in the
 // same transaction. Returns ENOTFOUND.
 func (s *Store) UpdateChangeRequest(ctx context.Context, spaceID, id string, upd quire.ChangeRequestUpdate) (*quire.ChangeRequest, error) {
@@ -196,7 +198,10 @@ func (s *Store) UpdateChangeRequest(ctx context.Context, spaceID, id string, upd
 			return err
 		}
 		if upd.IfRevision != nil && cur.Revision != *upd.IfRevision {
-			return quire.Errorf(quire.ECONFLICT, "the change request's content changed meanwhile; try again")
+			return quire.Stale("the change request's content changed meanwhile; try again")
+		}
+		if len(upd.IfStatus) > 0 && !slices.Contains(upd.IfStatus, cur.Status) {
+			return quire.Stale("the change request is %s now; try again", cur.Status)
 		}
 		var set setter
 		setIf(&set, "subject", upd.Subject)

@@ -34,6 +34,11 @@ type Dialect interface {
 	// Classify tells what kind of failure err is, looking through wrapped
 	// errors for the driver's own error and its code.
 	Classify(err error) Failure
+	// LockStatement returns a statement, with its arguments, that waits
+	// for and takes an exclusive lock named key until the transaction
+	// ends; "" when the engine runs one write transaction at a time
+	// anyway, so that holding any write transaction is holding every lock.
+	LockStatement(key string) (string, []any)
 }
 
 // RebindDollar rewrites ? placeholders as $1, $2, … for engines that number

@@ -78,7 +78,7 @@ func (s *Store) Revision(ctx context.Context, spaceID, id string) (*quire.Revisi
 // AdvanceSpaceRevision moves a space's current revision from prev to next
 // with one compare-and-swap statement, so that of two writers racing from
 // the same revision, in this process or another, exactly one wins. The
-// loser gets ECONFLICT; an unknown space is ENOTFOUND.
+// loser gets a quire.Stale ECONFLICT; an unknown space is ENOTFOUND.
 func (s *Store) AdvanceSpaceRevision(ctx context.Context, spaceID, prev, next string) error {
 	n, err := s.exec(ctx, "UPDATE spaces SET revision = ?, updated_at = ? WHERE id = ? AND revision = ?",
 		next, millis(s.clock()), spaceID, prev)
@@ -91,5 +91,5 @@ func (s *Store) AdvanceSpaceRevision(ctx context.Context, spaceID, prev, next st
 	if _, err := s.Space(ctx, spaceID); err != nil {
 		return err
 	}
-	return quire.Errorf(quire.ECONFLICT, "the space's content changed meanwhile; try again")
+	return quire.Stale("the space's content changed meanwhile; try again")
 }

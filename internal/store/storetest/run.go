@@ -26,7 +26,7 @@ func suite() []test {
 	for _, group := range [][]test{
 		userTests(), organizationTests(), memberTests(), memberListTests(),
 		teamTests(), collectionTests(), placeTests(), spaceTests(), trashTests(),
-		accessTests(), grantTests(), txTests(), objectTests(), revisionTests(), changeRequestTests(),
+		accessTests(), grantTests(), txTests(), lockTests(), objectTests(), revisionTests(), changeRequestTests(),
 		commentTests(), collectTests(), positionTests(), downloadKeyTests(),
 	} {
 		all = append(all, group...)
