@@ -41,7 +41,7 @@ func (s *server) call(t *testing.T, method, path, token string, body any) (int, 
 }
 
 // fetchOwnMetrics asks a fresh server to insert a file fetched from its
-// own /metrics and returns the status and body of the answer.
+// own /healthz and returns the status and body of the answer.
 func fetchOwnMetrics(t *testing.T, args ...string) (int, map[string]any) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "data")
@@ -64,18 +64,18 @@ func fetchOwnMetrics(t *testing.T, args ...string) (int, map[string]any) {
 	}
 	return s.call(t, "POST", "/v1/spaces/"+space+"/change-requests/"+cr["id"].(string)+"/content", token,
 		map[string]any{"changes": []any{map[string]any{"operation": "insert_files",
-			"files": []any{map[string]any{"name": "metrics.txt", "url": s.url + "/metrics"}}}}})
+			"files": []any{map[string]any{"name": "health.txt", "url": s.url + "/healthz"}}}}})
 }
 
 func TestServeRefusesLocalFetches(t *testing.T) {
 	code, body := fetchOwnMetrics(t)
 	msg, _ := body["error"].(map[string]any)["message"].(string)
 	if code != 400 || !strings.Contains(msg, "changes[0].files[0].url") || !strings.Contains(msg, "could not fetch") {
-		t.Errorf("fetching the server's own /metrics: %d %v", code, body)
+		t.Errorf("fetching the server's own /healthz: %d %v", code, body)
 	}
 
 	code, body = fetchOwnMetrics(t, "--allow-local-fetch")
 	if code != 200 {
-		t.Errorf("fetching the server's own /metrics with --allow-local-fetch: %d %v", code, body)
+		t.Errorf("fetching the server's own /healthz with --allow-local-fetch: %d %v", code, body)
 	}
 }
