@@ -40,9 +40,9 @@ func (s *server) call(t *testing.T, method, path, token string, body any) (int, 
 	return resp.StatusCode, m
 }
 
-// fetchOwnMetrics asks a fresh server to insert a file fetched from its
+// fetchOwnHealth asks a fresh server to insert a file fetched from its
 // own /healthz and returns the status and body of the answer.
-func fetchOwnMetrics(t *testing.T, args ...string) (int, map[string]any) {
+func fetchOwnHealth(t *testing.T, args ...string) (int, map[string]any) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "data")
 	s := startServe(t, env(nil), append([]string{"--addr", "127.0.0.1:0", "--data", dir}, args...)...)
@@ -68,13 +68,13 @@ func fetchOwnMetrics(t *testing.T, args ...string) (int, map[string]any) {
 }
 
 func TestServeRefusesLocalFetches(t *testing.T) {
-	code, body := fetchOwnMetrics(t)
+	code, body := fetchOwnHealth(t)
 	msg, _ := body["error"].(map[string]any)["message"].(string)
 	if code != 400 || !strings.Contains(msg, "changes[0].files[0].url") || !strings.Contains(msg, "could not fetch") {
 		t.Errorf("fetching the server's own /healthz: %d %v", code, body)
 	}
 
-	code, body = fetchOwnMetrics(t, "--allow-local-fetch")
+	code, body = fetchOwnHealth(t, "--allow-local-fetch")
 	if code != 200 {
 		t.Errorf("fetching the server's own /healthz with --allow-local-fetch: %d %v", code, body)
 	}
