@@ -97,8 +97,8 @@ type testServer struct {
 }
 
 // newTestServer starts an API over a fresh store of the engine and
-// bootstraps its fixtures.
-func newTestServer(t *testing.T, engine string) *testServer {
+// bootstraps its fixtures; opts adjust the API's configuration.
+func newTestServer(t *testing.T, engine string, opts ...func(*Config)) *testServer {
 	t.Helper()
 	ctx := context.Background()
 	st := openTestStore(t, engine)
@@ -111,7 +111,11 @@ func newTestServer(t *testing.T, engine string) *testServer {
 	t.Cleanup(func() { _ = blobs.Close() })
 	eng := content.New(content.WithClock(clock.Now))
 	svc := service.New(st, service.WithClock(clock.Now), service.WithLogger(logger), service.WithEngine(eng), service.WithBlobs(blobs))
-	h := New(svc, Config{BaseURL: testBaseURL, Logger: logger})
+	cfg := Config{BaseURL: testBaseURL, Logger: logger}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	h := New(svc, cfg)
 	hs := httptest.NewServer(h)
 	t.Cleanup(hs.Close)
 
@@ -215,16 +219,19 @@ func engines() []string {
 }
 
 // forEachEngine runs fn against a fresh server on every engine, in
-// parallel subtests.
-func forEachEngine(t *testing.T, fn func(t *testing.T, ts *testServer)) {
+// parallel subtests; opts adjust the API's configuration.
+func forEachEngine(t *testing.T, fn func(t *testing.T, ts *testServer), opts ...func(*Config)) {
 	t.Helper()
 	for _, e := range engines() {
 		t.Run(e, func(t *testing.T) {
 			t.Parallel()
-			fn(t, newTestServer(t, e))
+			fn(t, newTestServer(t, e, opts...))
 		})
 	}
 }
+
+// strictInput configures a server that refuses undeclared request fields.
+func strictInput(c *Config) { c.StrictInput = true }
 
 // rawBody is a request body sent as is, with a JSON content type.
 type rawBody string
