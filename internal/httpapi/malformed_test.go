@@ -3,8 +3,10 @@ package httpapi
 import (
 	"encoding/json"
 	"fmt"
+	"mime"
 	"net/http"
 	"net/url"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -295,6 +297,12 @@ var bodyCases = map[string]bodyCase{
 			{"21 files", map[string]any{"changes": []any{insertFiles(manyFiles(21)...)}}, "files"},
 			{"file over 1 MB", map[string]any{"changes": []any{insertFiles(inlineFile("big.bin", make([]byte, 1<<20+1)))}}, "changes[0].files[0].base64"},
 			{"url not http", map[string]any{"changes": []any{insertFiles(map[string]any{"name": "a.txt", "url": "ftp://example.com/a.txt"})}}, "changes[0].files[0].url"},
+			{"content type with CR LF", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "text/plain\r\nX-Injected: 1"))}}, "changes[0].files[0].contentType"},
+			{"content type with LF", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "text/plain\n"))}}, "changes[0].files[0].contentType"},
+			{"content type not a media type", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "plain text"))}}, "changes[0].files[0].contentType"},
+			{"content type without subtype", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "text"))}}, "changes[0].files[0].contentType"},
+			{"content type parameter without value", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "text/plain; charset"))}}, "changes[0].files[0].contentType"},
+			{"content type parameter twice", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "text/plain; charset=utf-8; charset=latin1"))}}, "changes[0].files[0].contentType"},
 			{"invalid UTF-8 in a title", rawBody("{\"changes\":[{\"operation\":\"insert_page\",\"title\":\"Caf\xe9\",\"document\":{\"markdown\":\"x\"}}]}"), "changes[0].title"},
 			{"lone surrogate in markdown", rawBody(`{"changes":[{"operation":"insert_page","title":"T","document":{"markdown":"a\ud800b"}}]}`), "changes[0].document.markdown"},
 			{"reversed surrogates in a file name", rawBody(`{"changes":[{"operation":"insert_files","files":[{"name":"\udc00\ud800.txt","base64":"aGk="}]}]}`), "changes[0].files[0].name"},
@@ -770,4 +778,54 @@ func TestUnknownRoutesAndMethods(t *testing.T) {
 			checkErrorBody(t, r)
 		}
 	})
+}
+
+// TestContentTypePattern checks the declared pattern of a file's content
+// type against mime.ParseMediaType: what it admits parses, and it refuses
+// line breaks and anything that is not type/subtype with parameters.
+func TestContentTypePattern(t *testing.T) {
+	t.Parallel()
+	f, _ := reflect.TypeOf(fileInput{}).FieldByName("ContentType")
+	re, err := regexp.Compile(f.Tag.Get("pattern"))
+	if err != nil {
+		t.Fatalf("pattern: %v", err)
+	}
+	for _, c := range []struct {
+		ct string
+		ok bool
+	}{
+		{"image/png", true},
+		{"text/plain; charset=utf-8", true},
+		{"text/plain;charset=UTF-8", true},
+		{"text/plain; charset=utf-8; format=flowed", true},
+		{`multipart/mixed; boundary="a b;c"`, true},
+		{"application/vnd.api+json", true},
+		{"image/x-chart", true},
+		{"application/x.a~b`c", true},
+		{"text/plain\r\nX-Injected: 1", false},
+		{"text/plain\n", false},
+		{"text/plain; a=\"x\ny\"", false},
+		{"text/plain\r", false},
+		{"plain text", false},
+		{"text", false},
+		{"text/", false},
+		{"/plain", false},
+		{"text/plain;", false},
+		{"text/plain; charset", false},
+		{"text/plain; charset=", false},
+		{"text/plain; charset=utf 8", false},
+		{"text/pl ain", false},
+		{" text/plain", false},
+		{"text/plain; a=\"unterminated", false},
+		{"text/plain; a=\"b\\\"c\"", false},
+		{"téxt/plain", false},
+		{"", false},
+	} {
+		if got := re.MatchString(c.ct); got != c.ok {
+			t.Errorf("%q: pattern admits %v, want %v", c.ct, got, c.ok)
+		}
+		if _, _, err := mime.ParseMediaType(c.ct); c.ok && err != nil {
+			t.Errorf("%q: admitted but mime.ParseMediaType fails: %v", c.ct, err)
+		}
+	}
 }
