@@ -36,6 +36,9 @@ type Config struct {
 	LogFormat string
 	// LogLevel is debug, info, warn or error.
 	LogLevel string
+	// StrictInput refuses request fields an operation does not declare
+	// instead of ignoring them.
+	StrictInput bool
 
 	// OrgTitle, AdminEmail and AdminName describe what the first start on
 	// an empty database creates.
@@ -88,6 +91,10 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	strict, err := envBool(getenv, "QUIRE_STRICT_INPUT", d.StrictInput)
+	if err != nil {
+		return nil, nil, err
+	}
 	fs.StringVar(&c.Addr, "addr", envDefault(getenv, "QUIRE_ADDR", d.Addr),
 		"address to listen on, host:port; port 0 picks a free one (env QUIRE_ADDR)")
 	fs.StringVar(&c.BaseURL, "base-url", envDefault(getenv, "QUIRE_BASE_URL", ""),
@@ -98,6 +105,8 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 		"log format: text or json (env QUIRE_LOG_FORMAT)")
 	fs.StringVar(&c.LogLevel, "log-level", envDefault(getenv, "QUIRE_LOG_LEVEL", d.LogLevel),
 		"log level: debug, info, warn or error (env QUIRE_LOG_LEVEL)")
+	fs.BoolVar(&c.StrictInput, "strict-input", strict,
+		"refuse request fields an operation does not declare (400) instead of ignoring them (env QUIRE_STRICT_INPUT)")
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,

@@ -28,6 +28,7 @@ func TestLoadPrecedence(t *testing.T) {
 		"QUIRE_MAX_BODY_BYTES": "2048",
 		"QUIRE_LOG_FORMAT":     "json",
 		"QUIRE_LOG_LEVEL":      "debug",
+		"QUIRE_STRICT_INPUT":   "true",
 	}
 	// Environment over defaults.
 	c, err := Load(nil, env(vars))
@@ -36,7 +37,7 @@ func TestLoadPrecedence(t *testing.T) {
 	}
 	want := DefaultConfig()
 	want.Addr, want.DataDir, want.DatabaseURL, want.BaseURL = "127.0.0.1:9000", "/env/data", "postgres://env/db", "https://env.example"
-	want.MaxBodyBytes, want.LogFormat, want.LogLevel = 2048, "json", "debug"
+	want.MaxBodyBytes, want.LogFormat, want.LogLevel, want.StrictInput = 2048, "json", "debug", true
 	if c != want {
 		t.Errorf("env: got %+v\nwant %+v", c, want)
 	}
@@ -44,7 +45,7 @@ func TestLoadPrecedence(t *testing.T) {
 	// Flags over environment.
 	c, err = Load([]string{
 		"--addr", ":7000", "--data", "/flag/data", "--database", "", "--base-url", "http://flag.example",
-		"--max-body", "10", "--log-format", "text", "--log-level", "warn",
+		"--max-body", "10", "--log-format", "text", "--log-level", "warn", "--strict-input=false",
 		"--org-title", "Acme", "--admin-email", "a@b.c", "--admin-name", "Ann",
 	}, env(vars))
 	if err != nil {
@@ -64,6 +65,10 @@ func TestLoadErrors(t *testing.T) {
 	if _, err := Load(nil, env(map[string]string{"QUIRE_MAX_BODY_BYTES": "lots"})); err == nil ||
 		!strings.Contains(err.Error(), "QUIRE_MAX_BODY_BYTES") {
 		t.Errorf("bad env integer: %v", err)
+	}
+	if _, err := Load(nil, env(map[string]string{"QUIRE_STRICT_INPUT": "sometimes"})); err == nil ||
+		!strings.Contains(err.Error(), "QUIRE_STRICT_INPUT") {
+		t.Errorf("bad env boolean: %v", err)
 	}
 	if _, err := Load([]string{"--nope"}, env(nil)); err == nil {
 		t.Error("unknown flag accepted")

@@ -32,6 +32,19 @@ func envInt64(getenv func(string) string, key string, def int64) (int64, error) 
 	return n, nil
 }
 
+// envBool is envDefault for booleans (1, true, 0, false and the like).
+func envBool(getenv func(string) string, key string, def bool) (bool, error) {
+	v := strings.TrimSpace(getenv(key))
+	if v == "" {
+		return def, nil
+	}
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, usagef("%s: %q is not a boolean", key, v)
+	}
+	return b, nil
+}
+
 // newFlagSet returns a FlagSet that reports errors instead of exiting and
 // prints nothing by itself.
 func newFlagSet(name string) *flag.FlagSet {
