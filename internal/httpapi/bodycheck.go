@@ -245,7 +245,16 @@ func (sc *jsonScan) describe(err error) error {
 	if field == "" {
 		field = "body"
 	}
-	return fmt.Errorf("%s: %v", field, se.Err)
+	msg := se.Err.Error()
+	switch {
+	case errors.Is(se.Err, jsontext.ErrDuplicateName):
+		msg = "member given twice in the same object"
+	case strings.Contains(msg, "surrogate"):
+		// The decoder quotes the input after the escape; the field is
+		// enough.
+		msg = "unpaired UTF-16 surrogate escape in a string"
+	}
+	return fmt.Errorf("%s: %s", field, msg)
 }
 
 // fieldOf renders a JSON pointer as a field path such as
