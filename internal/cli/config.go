@@ -42,6 +42,9 @@ type Config struct {
 	// AllowLocalFetch lets fetches of user-given URLs reach loopback,
 	// private and other non-public addresses.
 	AllowLocalFetch bool
+	// StrictInput refuses request fields an operation does not declare
+	// instead of ignoring them.
+	StrictInput bool
 
 	// OrgTitle, AdminEmail and AdminName describe what the first start on
 	// an empty database creates.
@@ -98,6 +101,10 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	strict, err := envBool(getenv, "QUIRE_STRICT_INPUT", d.StrictInput)
+	if err != nil {
+		return nil, nil, err
+	}
 	fs.StringVar(&c.Addr, "addr", envDefault(getenv, "QUIRE_ADDR", d.Addr),
 		"address to listen on, host:port; port 0 picks a free one (env QUIRE_ADDR)")
 	fs.StringVar(&c.MetricsAddr, "metrics-addr", envDefault(getenv, "QUIRE_METRICS_ADDR", ""),
@@ -112,6 +119,8 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 		"log level: debug, info, warn or error (env QUIRE_LOG_LEVEL)")
 	fs.BoolVar(&c.AllowLocalFetch, "allow-local-fetch", allowLocal,
 		"let files given by URL be fetched from loopback, private and link-local addresses (env QUIRE_ALLOW_LOCAL_FETCH)")
+	fs.BoolVar(&c.StrictInput, "strict-input", strict,
+		"refuse request fields an operation does not declare (400) instead of ignoring them (env QUIRE_STRICT_INPUT)")
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,

@@ -30,6 +30,7 @@ func TestLoadPrecedence(t *testing.T) {
 		"QUIRE_LOG_LEVEL":         "debug",
 		"QUIRE_ALLOW_LOCAL_FETCH": "true",
 		"QUIRE_METRICS_ADDR":      "127.0.0.1:9100",
+		"QUIRE_STRICT_INPUT":      "true",
 	}
 	// Environment over defaults.
 	c, err := Load(nil, env(vars))
@@ -41,6 +42,7 @@ func TestLoadPrecedence(t *testing.T) {
 	want.MaxBodyBytes, want.LogFormat, want.LogLevel = 2048, "json", "debug"
 	want.AllowLocalFetch = true
 	want.MetricsAddr = "127.0.0.1:9100"
+	want.StrictInput = true
 	if c != want {
 		t.Errorf("env: got %+v\nwant %+v", c, want)
 	}
@@ -48,7 +50,7 @@ func TestLoadPrecedence(t *testing.T) {
 	// Flags over environment.
 	c, err = Load([]string{
 		"--addr", ":7000", "--data", "/flag/data", "--database", "", "--base-url", "http://flag.example",
-		"--max-body", "10", "--log-format", "text", "--log-level", "warn", "--allow-local-fetch=false",
+		"--max-body", "10", "--log-format", "text", "--log-level", "warn", "--allow-local-fetch=false", "--strict-input=false",
 		"--org-title", "Acme", "--admin-email", "a@b.c", "--admin-name", "Ann", "--metrics-addr", "",
 	}, env(vars))
 	if err != nil {
@@ -71,6 +73,10 @@ func TestLoadErrors(t *testing.T) {
 	}
 	if _, err := Load(nil, env(map[string]string{"QUIRE_ALLOW_LOCAL_FETCH": "perhaps"})); err == nil ||
 		!strings.Contains(err.Error(), "QUIRE_ALLOW_LOCAL_FETCH") {
+		t.Errorf("bad env boolean: %v", err)
+	}
+	if _, err := Load(nil, env(map[string]string{"QUIRE_STRICT_INPUT": "sometimes"})); err == nil ||
+		!strings.Contains(err.Error(), "QUIRE_STRICT_INPUT") {
 		t.Errorf("bad env boolean: %v", err)
 	}
 	if _, err := Load([]string{"--nope"}, env(nil)); err == nil {

@@ -93,6 +93,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	handler, metricsHandler, err := newHandlers(svc, log, httpapi.Config{
 		BaseURL:      baseURL,
 		MaxBodyBytes: cfg.MaxBodyBytes,
+		StrictInput:  cfg.StrictInput,
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,

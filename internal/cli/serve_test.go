@@ -2,6 +2,8 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
+	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -173,6 +175,64 @@ func TestServeBootstrapFlags(t *testing.T) {
 		if err := json.Unmarshal([]byte(l), &m); err != nil {
 			t.Errorf("log line is not JSON: %s", l)
 		}
+	}
+}
+
+// TestServeStrictInput checks that the input mode reaches the API: by
+// default an undeclared request field is ignored and logged at debug
+// level; with QUIRE_STRICT_INPUT it is refused, and the OpenAPI document
+// says which.
+func TestServeStrictInput(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		t.Run(fmt.Sprintf("strict=%v", strict), func(t *testing.T) {
+			dir := t.TempDir()
+			s := startServe(t, env(map[string]string{"QUIRE_STRICT_INPUT": fmt.Sprint(strict)}),
+				"--addr", "127.0.0.1:0", "--data", dir, "--log-level", "debug")
+			raw, err := os.ReadFile(filepath.Join(dir, adminTokenFile))
+			if err != nil {
+				t.Fatal(err)
+			}
+			token := strings.TrimSpace(string(raw))
+			code, doc := s.get(t, "/v1/openapi.json", "")
+			if code != 200 {
+				t.Fatalf("openapi.json: %d", code)
+			}
+			if got := strings.Contains(doc, `"additionalProperties":false`); got != strict {
+				t.Errorf("openapi.json forbids undeclared members: %v, want %v", got, strict)
+			}
+			code, body := s.get(t, "/v1/orgs", token)
+			var orgs struct {
+				Items []struct {
+					ID string `json:"id"`
+				} `json:"items"`
+			}
+			if err := json.Unmarshal([]byte(body), &orgs); code != 200 || err != nil || len(orgs.Items) == 0 {
+				t.Fatalf("/v1/orgs = %d %s", code, body)
+			}
+			req, err := http.NewRequestWithContext(t.Context(), "POST", s.url+"/v1/orgs/"+orgs.Items[0].ID+"/spaces",
+				strings.NewReader(`{"title":"Docs","colour":"blue"}`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header.Set("Authorization", "Bearer "+token)
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			want := http.StatusCreated
+			if strict {
+				want = http.StatusBadRequest
+			}
+			if resp.StatusCode != want || (strict && !strings.Contains(string(b), "colour")) {
+				t.Errorf("create space with an undeclared field = %d %s, want %d", resp.StatusCode, b, want)
+			}
+			if logged := strings.Contains(s.stderr.String(), "colour"); logged == strict {
+				t.Errorf("undeclared field logged: %v, want %v:\n%s", logged, !strict, s.stderr)
+			}
+		})
 	}
 }
 

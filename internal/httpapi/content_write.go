@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"mime"
 	"strconv"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -47,7 +48,7 @@ func (d documentInput) domain(field string) (service.DocumentInput, error) {
 type fileInput struct {
 	Name        string `json:"name" minLength:"1" maxLength:"255"`
 	Ref         string `json:"ref,omitempty" maxLength:"100"`
-	ContentType string `json:"contentType,omitempty" maxLength:"255"`
+	ContentType string `json:"contentType,omitempty" maxLength:"255" pattern:"^[!#$%&'*+.^_\\x60|~0-9A-Za-z-]+/[!#$%&'*+.^_\\x60|~0-9A-Za-z-]+([ \\t]*;[ \\t]*[!#$%&'*+.^_\\x60|~0-9A-Za-z-]+=([!#$%&'*+.^_\\x60|~0-9A-Za-z-]+|\"[^\"\\\\\\x00-\\x1f\\x7f]*\"))*$" patternDescription:"a media type such as text/plain; charset=utf-8" doc:"Media type, type/subtype with optional parameters; guessed from the name or the content when omitted"`
 	URL         string `json:"url,omitempty" format:"uri" maxLength:"2048"`
 	Base64      string `json:"base64,omitempty" maxLength:"1398104" doc:"File content in base64, at most 1 MB decoded"`
 }
@@ -101,6 +102,13 @@ func (c changeInput) domain(field string) (service.ContentChange, error) {
 	for i, f := range c.Files {
 		ff := fmt.Sprintf("%s.files[%d]", field, i)
 		in := service.FileInput{Name: f.Name, Ref: f.Ref, ContentType: f.ContentType, URL: f.URL}
+		// The pattern admits only media types; a parameter given twice is
+		// the one case beyond what it can tell.
+		if f.ContentType != "" {
+			if _, _, err := mime.ParseMediaType(f.ContentType); err != nil {
+				return ch, quire.Invalid(ff+".contentType", "not a media type: %v", err)
+			}
+		}
 		switch {
 		case (f.URL == "") == (f.Base64 == ""):
 			return ch, quire.Invalid(ff, "give exactly one of url and base64")

@@ -105,6 +105,13 @@ type testServer struct {
 // can change that.
 func newTestServer(t *testing.T, engine string, opts ...service.Option) *testServer {
 	t.Helper()
+	return newConfiguredServer(t, engine, nil, opts...)
+}
+
+// newConfiguredServer is newTestServer with adjustments of the API's
+// configuration.
+func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts ...service.Option) *testServer {
+	t.Helper()
 	ctx := context.Background()
 	st := openTestStore(t, engine)
 	clock := &testClock{}
@@ -118,7 +125,11 @@ func newTestServer(t *testing.T, engine string, opts ...service.Option) *testSer
 	fetcher := fetch.New(fetch.Config{AllowLocal: true, Logger: logger})
 	svc := service.New(st, append([]service.Option{service.WithClock(clock.Now), service.WithLogger(logger),
 		service.WithEngine(eng), service.WithBlobs(blobs), service.WithFetcher(fetcher)}, opts...)...)
-	h := New(svc, Config{BaseURL: testBaseURL, Logger: logger})
+	cfg := Config{BaseURL: testBaseURL, Logger: logger}
+	for _, o := range cfgs {
+		o(&cfg)
+	}
+	h := New(svc, cfg)
 	hs := httptest.NewServer(h)
 	t.Cleanup(hs.Close)
 
@@ -222,16 +233,19 @@ func engines() []string {
 }
 
 // forEachEngine runs fn against a fresh server on every engine, in
-// parallel subtests.
-func forEachEngine(t *testing.T, fn func(t *testing.T, ts *testServer)) {
+// parallel subtests; opts adjust the API's configuration.
+func forEachEngine(t *testing.T, fn func(t *testing.T, ts *testServer), opts ...func(*Config)) {
 	t.Helper()
 	for _, e := range engines() {
 		t.Run(e, func(t *testing.T) {
 			t.Parallel()
-			fn(t, newTestServer(t, e))
+			fn(t, newConfiguredServer(t, e, opts))
 		})
 	}
 }
+
+// strictInput configures a server that refuses undeclared request fields.
+func strictInput(c *Config) { c.StrictInput = true }
 
 // rawBody is a request body sent as is, with a JSON content type.
 type rawBody string

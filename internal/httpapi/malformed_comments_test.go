@@ -68,7 +68,13 @@ func bodyInvalid(base map[string]any) []invalidBody {
 		{"document without blocks", withField(base, "body", map[string]any{"document": both["document"]}), "body: must not be empty"},
 		{"markdown and document", withField(base, "body", both), "body"},
 		{"not a document", withField(base, "body", map[string]any{"document": map[string]any{"object": "block"}}), "body.document"},
-		{"unknown field in the body", withField(base, "body", map[string]any{"markdown": "x", "html": "<p>x</p>"}), "html"},
+	}
+}
+
+// bodyUnknown are the bodies with an undeclared member in the comment body.
+func bodyUnknown(base map[string]any) []invalidBody {
+	return []invalidBody{
+		{"unknown field in the body", withField(base, "body", map[string]any{"markdown": "x", "html": "<p>x</p>"}), "body.html"},
 	}
 }
 
@@ -96,10 +102,11 @@ func commentPostCase(inCR bool) bodyCase {
 		invalidBody{"node without page", withField(valid, "node", "k1"), "page"},
 		invalidBody{"table cell without page", withField(valid, "tableCell", map[string]any{"record": "r", "definition": "d"}), "page"},
 		invalidBody{"table cell without definition", withField(valid, "tableCell", map[string]any{"record": "r"}), "definition"},
-		invalidBody{"unknown field in the table cell", withField(valid, "tableCell", map[string]any{"record": "r", "definition": "d", "row": 1}), "row"},
 	)
+	unknown := append(bodyUnknown(valid),
+		invalidBody{"unknown field in the table cell", withField(valid, "tableCell", map[string]any{"record": "r", "definition": "d", "row": 1}), "tableCell.row"})
 	return bodyCase{setup: threadSetup(inCR), valid: valid, wrongType: wrong, required: []string{"body"},
-		invalid: invalid, snapshot: threadSnapshot}
+		invalid: invalid, unknown: unknown, snapshot: threadSnapshot}
 }
 
 // commentUpdateCase is the case of a comment update.
@@ -116,7 +123,7 @@ func commentUpdateCase(inCR bool) bodyCase {
 func replyPostCase(inCR bool) bodyCase {
 	valid := map[string]any{"body": md("A reply")}
 	return bodyCase{setup: threadSetup(inCR), valid: valid, wrongType: bodyWrongTypes(valid), required: []string{"body"},
-		invalid: bodyInvalid(valid), snapshot: threadSnapshot}
+		invalid: bodyInvalid(valid), unknown: bodyUnknown(valid), snapshot: threadSnapshot}
 }
 
 // replyUpdateCase is the case of a reply update.

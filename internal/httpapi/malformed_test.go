@@ -3,8 +3,11 @@ package httpapi
 import (
 	"encoding/json"
 	"fmt"
+	"mime"
 	"net/http"
 	"net/url"
+	"reflect"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -80,6 +83,9 @@ type bodyCase struct {
 	// invalid are further bodies the operation refuses with 400, each
 	// with a word the message must contain.
 	invalid []invalidBody
+	// unknown are bodies with members the operation does not declare:
+	// ignored by default, refused in strict mode naming the member.
+	unknown []invalidBody
 	// maxBody is the operation's body limit when it is not the default.
 	maxBody int
 }
@@ -268,7 +274,6 @@ var bodyCases = map[string]bodyCase{
 			{"51 changes", map[string]any{"changes": manyChanges(51)}, "changes"},
 			{"unknown operation", map[string]any{"changes": []any{map[string]any{"operation": "rename_page", "page": "x"}}}, "operation"},
 			{"no operation", map[string]any{"changes": []any{map[string]any{"page": "x"}}}, "operation"},
-			{"unknown field in a change", map[string]any{"changes": []any{insertPage("New", "Text.", "bogusField", 1)}}, "bogusField"},
 			{"insert_page without document", map[string]any{"changes": []any{map[string]any{"operation": "insert_page", "title": "New"}}}, "changes[0].document"},
 			{"update_page without page", map[string]any{"changes": []any{map[string]any{"operation": "update_page", "title": "New"}}}, "changes[0].page"},
 			{"delete_page without page", map[string]any{"changes": []any{insertPage("New", "Text."), map[string]any{"operation": "delete_page"}}}, "changes[1].page"},
@@ -292,6 +297,22 @@ var bodyCases = map[string]bodyCase{
 			{"21 files", map[string]any{"changes": []any{insertFiles(manyFiles(21)...)}}, "files"},
 			{"file over 1 MB", map[string]any{"changes": []any{insertFiles(inlineFile("big.bin", make([]byte, 1<<20+1)))}}, "changes[0].files[0].base64"},
 			{"url not http", map[string]any{"changes": []any{insertFiles(map[string]any{"name": "a.txt", "url": "ftp://example.com/a.txt"})}}, "changes[0].files[0].url"},
+			{"content type with CR LF", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "text/plain\r\nX-Injected: 1"))}}, "changes[0].files[0].contentType"},
+			{"content type with LF", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "text/plain\n"))}}, "changes[0].files[0].contentType"},
+			{"content type not a media type", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "plain text"))}}, "changes[0].files[0].contentType"},
+			{"content type without subtype", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "text"))}}, "changes[0].files[0].contentType"},
+			{"content type parameter without value", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "text/plain; charset"))}}, "changes[0].files[0].contentType"},
+			{"content type parameter twice", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "contentType", "text/plain; charset=utf-8; charset=latin1"))}}, "changes[0].files[0].contentType"},
+			{"invalid UTF-8 in a title", rawBody("{\"changes\":[{\"operation\":\"insert_page\",\"title\":\"Caf\xe9\",\"document\":{\"markdown\":\"x\"}}]}"), "changes[0].title"},
+			{"lone surrogate in markdown", rawBody(`{"changes":[{"operation":"insert_page","title":"T","document":{"markdown":"a\ud800b"}}]}`), "changes[0].document.markdown"},
+			{"reversed surrogates in a file name", rawBody(`{"changes":[{"operation":"insert_files","files":[{"name":"\udc00\ud800.txt","base64":"aGk="}]}]}`), "changes[0].files[0].name"},
+			{"repeated member in a file", rawBody(`{"changes":[{"operation":"insert_files","files":[{"name":"a.txt","name":"b.txt","base64":"aGk="}]}]}`), "changes[0].files[0].name"},
+			{"repeated member in a document", rawBody(`{"changes":[{"operation":"insert_page","title":"T","document":{"document":{"object":"document","data":{},"data":{},"nodes":[]}}}]}`), "changes[0].document.document.data"},
+			{"repeated change list", rawBody(`{"changes":[],"changes":[{"operation":"insert_page","title":"T","document":{"markdown":"x"}}]}`), "changes"},
+		},
+		unknown: []invalidBody{
+			{"unknown field in a change", map[string]any{"changes": []any{insertPage("New", "Text.", "bogusField", 1)}}, "changes[0].bogusField"},
+			{"unknown field in a file", map[string]any{"changes": []any{insertFiles(inlineFile("a.txt", []byte("hi"), "bogusField", 1))}}, "changes[0].files[0].bogusField"},
 		},
 		maxBody:  ContentWriteMaxBody,
 		snapshot: snap(crPathOf, func(ps map[string]string) string { return crPathOf(ps) + "/content" }),
@@ -375,79 +396,245 @@ func withField(body map[string]any, k string, v any) map[string]any {
 	return out
 }
 
+// firstStringRE finds the first member with a string value in an encoded
+// body.
+var firstStringRE = regexp.MustCompile(`"([A-Za-z]+)":"`)
+
+// withBadString returns valid encoded with bad spliced in at the start of
+// its first string value, and the name of that member. A body without a
+// string gets a "note" member for it.
+func withBadString(t *testing.T, valid map[string]any, bad string) (rawBody, string) {
+	t.Helper()
+	enc, err := json.Marshal(valid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loc := firstStringRE.FindSubmatchIndex(enc)
+	if loc == nil {
+		if enc, err = json.Marshal(withField(valid, "note", "x")); err != nil {
+			t.Fatal(err)
+		}
+		loc = firstStringRE.FindSubmatchIndex(enc)
+	}
+	name := string(enc[loc[2]:loc[3]])
+	return rawBody(string(enc[:loc[1]]) + bad + string(enc[loc[1]:])), name
+}
+
+// withRepeatedMember returns valid encoded with its first member given
+// twice, and that member's name.
+func withRepeatedMember(t *testing.T, valid map[string]any) (rawBody, string) {
+	t.Helper()
+	enc, err := json.Marshal(valid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`^\{"([A-Za-z]+)":`).FindSubmatch(enc)
+	if m == nil {
+		t.Fatalf("no first member in %s", enc)
+	}
+	return rawBody(`{"` + string(m[1]) + `":null,` + string(enc[1:])), string(m[1])
+}
+
+// bodyCheck sends a body that must be answered with want (a message
+// naming mention) and leave the state as it was.
+type bodyCheck func(name string, want int, body any, mention string)
+
+// forEachBodyCase runs fn on every operation of the served document that
+// takes a body, with a check bound to that operation.
+func forEachBodyCase(t *testing.T, ts *testServer, fn func(t *testing.T, c bodyCase, check bodyCheck)) {
+	t.Helper()
+	_, ops := fetchOpenAPI(t, ts)
+	withBody := map[string]bool{}
+	for _, op := range ops {
+		if len(op.RequestBody) == 0 {
+			continue
+		}
+		withBody[op.OperationID] = true
+		c, ok := bodyCases[op.OperationID]
+		if !ok {
+			t.Errorf("%s takes a body but has no case in bodyCases", op.OperationID)
+			continue
+		}
+		t.Run(op.OperationID, func(t *testing.T) {
+			var params map[string]string
+			if c.setup != nil {
+				params = c.setup(t, ts)
+			}
+			path := fillPath(t, ts, op.Path, params)
+			before := c.snapshot(t, ts, params)
+			admin := ts.token(cAdmin)
+			fn(t, c, func(name string, want int, body any, mention string) {
+				t.Helper()
+				r := ts.send(t, op.Method, path, admin, body)
+				if r.Status != want {
+					t.Errorf("%s: status %d, want %d: %s", name, r.Status, want, r.Body)
+					return
+				}
+				msg := checkErrorBody(t, r)
+				if mention != "" && !strings.Contains(msg, mention) {
+					t.Errorf("%s: message %q does not name %q", name, msg, mention)
+				}
+				if after := c.snapshot(t, ts, params); after != before {
+					t.Errorf("%s: state changed by a rejected request:\nbefore %s\nafter  %s", name, before, after)
+				}
+			})
+		})
+	}
+	for id := range bodyCases {
+		if !withBody[id] {
+			t.Errorf("bodyCases names %s, which takes no body in the OpenAPI document", id)
+		}
+	}
+}
+
 // TestMalformedBodies sends broken bodies to every operation that takes
 // one and checks the status, the error body and that nothing changed.
 func TestMalformedBodies(t *testing.T) {
 	t.Parallel()
 	forEachEngine(t, func(t *testing.T, ts *testServer) {
-		_, ops := fetchOpenAPI(t, ts)
-		withBody := map[string]bool{}
-		for _, op := range ops {
-			if len(op.RequestBody) == 0 {
-				continue
+		forEachBodyCase(t, ts, func(t *testing.T, c bodyCase, check bodyCheck) {
+			check("malformed JSON", 400, rawBody(`{"title":`), "")
+			check("not an object", 400, rawBody(`[1,2]`), "")
+			check("trailing garbage", 400, rawBody(`{"title":"x"} x`), "")
+			check("two values", 400, rawBody(`{"title":"x"} {"title":"y"}`), "")
+			b, f := withBadString(t, c.valid, "\xff")
+			check("invalid UTF-8 in "+f, 400, b, f)
+			b, f = withBadString(t, c.valid, "\xc3")
+			check("truncated UTF-8 in "+f, 400, b, f)
+			b, f = withBadString(t, c.valid, `\ud800`)
+			check("lone high surrogate in "+f, 400, b, f)
+			b, f = withBadString(t, c.valid, `\udfff`)
+			check("lone low surrogate in "+f, 400, b, f)
+			b, f = withRepeatedMember(t, c.valid)
+			check("repeated "+f, 400, b, f)
+			check("repeated member in a nested object", 400,
+				rawBody(`{"zz":{"a":{"b":1,"b":1}}}`), "zz.a.b")
+			check("repeated member in an array", 400,
+				rawBody(`{"zz":[{"a":1},{"b":1,"b":2}]}`), "zz[1].b")
+			for f, b := range c.wrongType {
+				check("wrong type of "+f, 400, b, f)
 			}
-			withBody[op.OperationID] = true
-			c, ok := bodyCases[op.OperationID]
-			if !ok {
-				t.Errorf("%s takes a body but has no case in bodyCases", op.OperationID)
-				continue
+			for _, f := range c.required {
+				body := map[string]any{}
+				for k, v := range c.valid {
+					if k != f {
+						body[k] = v
+					}
+				}
+				check("missing "+f, 400, body, f)
 			}
-			t.Run(op.OperationID, func(t *testing.T) {
-				var params map[string]string
-				if c.setup != nil {
-					params = c.setup(t, ts)
+			for _, b := range c.invalid {
+				check(b.name, 400, b.body, b.mention)
+			}
+			limit := DefaultMaxBodyBytes
+			if c.maxBody > 0 {
+				limit = c.maxBody
+			}
+			big := withField(c.valid, "title", strings.Repeat("a", limit+16))
+			check(fmt.Sprintf("body over %d MiB", limit>>20), http.StatusRequestEntityTooLarge, big, "")
+		})
+	})
+}
+
+// TestUndeclaredFields checks both input modes: by default members an
+// operation does not declare are ignored; in strict mode they are refused
+// naming the member. The OpenAPI document says which.
+func TestUndeclaredFields(t *testing.T) {
+	t.Parallel()
+	t.Run("lenient", func(t *testing.T) {
+		t.Parallel()
+		forEachEngine(t, func(t *testing.T, ts *testServer) {
+			wantAdditionalProperties(t, ts, true)
+			admin := ts.token(cAdmin)
+			_, ops := fetchOpenAPI(t, ts)
+			for _, op := range ops {
+				c, ok := bodyCases[op.OperationID]
+				if !ok {
+					continue
 				}
-				path := fillPath(t, ts, op.Path, params)
-				before := c.snapshot(t, ts, params)
-				admin := ts.token(cAdmin)
-				check := func(name string, want int, body any, mention string) {
-					t.Helper()
-					r := ts.send(t, op.Method, path, admin, body)
-					if r.Status != want {
-						t.Errorf("%s: status %d, want %d: %s", name, r.Status, want, r.Body)
-						return
+				t.Run(op.OperationID, func(t *testing.T) {
+					var params map[string]string
+					if c.setup != nil {
+						params = c.setup(t, ts)
 					}
-					msg := checkErrorBody(t, r)
-					if mention != "" && !strings.Contains(msg, mention) {
-						t.Errorf("%s: message %q does not name %q", name, msg, mention)
-					}
-					if after := c.snapshot(t, ts, params); after != before {
-						t.Errorf("%s: state changed by a rejected request:\nbefore %s\nafter  %s", name, before, after)
-					}
-				}
-				check("malformed JSON", 400, rawBody(`{"title":`), "")
-				check("not an object", 400, rawBody(`[1,2]`), "")
-				check("trailing garbage", 400, rawBody(`{"title":"x"} x`), "")
-				for f, b := range c.wrongType {
-					check("wrong type of "+f, 400, b, f)
-				}
-				check("unknown field", 400, withField(c.valid, "bogusField", 1), "bogusField")
-				for _, f := range c.required {
-					body := map[string]any{}
-					for k, v := range c.valid {
-						if k != f {
-							body[k] = v
+					path := fillPath(t, ts, op.Path, params)
+					bodies := append([]invalidBody{{"unknown field", withField(c.valid, "bogusField", 1), "bogusField"}}, c.unknown...)
+					for _, b := range bodies {
+						r := ts.send(t, op.Method, path, admin, b.body)
+						if r.Status == http.StatusBadRequest && strings.Contains(string(r.Body), "bogusField") {
+							t.Errorf("%s: refused: %s", b.name, r.Body)
 						}
 					}
-					check("missing "+f, 400, body, f)
-				}
-				for _, b := range c.invalid {
+				})
+			}
+		})
+	})
+	t.Run("strict", func(t *testing.T) {
+		t.Parallel()
+		forEachEngine(t, func(t *testing.T, ts *testServer) {
+			wantAdditionalProperties(t, ts, false)
+			forEachBodyCase(t, ts, func(t *testing.T, c bodyCase, check bodyCheck) {
+				check("unknown field", 400, withField(c.valid, "bogusField", 1), "bogusField")
+				for _, b := range c.unknown {
 					check(b.name, 400, b.body, b.mention)
 				}
-				limit := DefaultMaxBodyBytes
-				if c.maxBody > 0 {
-					limit = c.maxBody
-				}
-				big := withField(c.valid, "title", strings.Repeat("a", limit+16))
-				check(fmt.Sprintf("body over %d MiB", limit>>20), http.StatusRequestEntityTooLarge, big, "")
+				// The other checks of the body stay as they are.
+				b, f := withBadString(t, c.valid, "\xff")
+				check("invalid UTF-8 in "+f, 400, b, f)
+				b, f = withRepeatedMember(t, c.valid)
+				check("repeated "+f, 400, b, f)
 			})
-		}
-		for id := range bodyCases {
-			if !withBody[id] {
-				t.Errorf("bodyCases names %s, which takes no body in the OpenAPI document", id)
+		}, strictInput)
+	})
+}
+
+// wantAdditionalProperties checks that the schema of every request body
+// in the served document admits undeclared members, or forbids them.
+func wantAdditionalProperties(t *testing.T, ts *testServer, admitted bool) {
+	t.Helper()
+	r := ts.send(t, "GET", "/v1/openapi.json", "", nil)
+	var doc struct {
+		Paths      map[string]map[string]json.RawMessage `json:"paths"`
+		Components struct {
+			Schemas map[string]map[string]any `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(r.Body, &doc); err != nil {
+		t.Fatalf("openapi.json: %v", err)
+	}
+	n := 0
+	for path, item := range doc.Paths {
+		for method, raw := range item {
+			var op struct {
+				RequestBody struct {
+					Content map[string]struct {
+						Schema struct {
+							Ref string `json:"$ref"`
+						} `json:"schema"`
+					} `json:"content"`
+				} `json:"requestBody"`
+			}
+			if json.Unmarshal(raw, &op) != nil {
+				continue
+			}
+			ref := op.RequestBody.Content["application/json"].Schema.Ref
+			if ref == "" {
+				continue
+			}
+			s := doc.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")]
+			if s == nil {
+				t.Errorf("%s %s: schema %s not in the document", method, path, ref)
+				continue
+			}
+			n++
+			if got := s["additionalProperties"] != false; got != admitted {
+				t.Errorf("%s %s: additionalProperties %v in %s", method, path, s["additionalProperties"], ref)
 			}
 		}
-	})
+	}
+	if n < 20 {
+		t.Errorf("only %d request bodies found", n)
+	}
 }
 
 // TestMalformedQueries sends out-of-range and malformed query parameters to
@@ -591,4 +778,54 @@ func TestUnknownRoutesAndMethods(t *testing.T) {
 			checkErrorBody(t, r)
 		}
 	})
+}
+
+// TestContentTypePattern checks the declared pattern of a file's content
+// type against mime.ParseMediaType: what it admits parses, and it refuses
+// line breaks and anything that is not type/subtype with parameters.
+func TestContentTypePattern(t *testing.T) {
+	t.Parallel()
+	f, _ := reflect.TypeOf(fileInput{}).FieldByName("ContentType")
+	re, err := regexp.Compile(f.Tag.Get("pattern"))
+	if err != nil {
+		t.Fatalf("pattern: %v", err)
+	}
+	for _, c := range []struct {
+		ct string
+		ok bool
+	}{
+		{"image/png", true},
+		{"text/plain; charset=utf-8", true},
+		{"text/plain;charset=UTF-8", true},
+		{"text/plain; charset=utf-8; format=flowed", true},
+		{`multipart/mixed; boundary="a b;c"`, true},
+		{"application/vnd.api+json", true},
+		{"image/x-chart", true},
+		{"application/x.a~b`c", true},
+		{"text/plain\r\nX-Injected: 1", false},
+		{"text/plain\n", false},
+		{"text/plain; a=\"x\ny\"", false},
+		{"text/plain\r", false},
+		{"plain text", false},
+		{"text", false},
+		{"text/", false},
+		{"/plain", false},
+		{"text/plain;", false},
+		{"text/plain; charset", false},
+		{"text/plain; charset=", false},
+		{"text/plain; charset=utf 8", false},
+		{"text/pl ain", false},
+		{" text/plain", false},
+		{"text/plain; a=\"unterminated", false},
+		{"text/plain; a=\"b\\\"c\"", false},
+		{"téxt/plain", false},
+		{"", false},
+	} {
+		if got := re.MatchString(c.ct); got != c.ok {
+			t.Errorf("%q: pattern admits %v, want %v", c.ct, got, c.ok)
+		}
+		if _, _, err := mime.ParseMediaType(c.ct); c.ok && err != nil {
+			t.Errorf("%q: admitted but mime.ParseMediaType fails: %v", c.ct, err)
+		}
+	}
 }

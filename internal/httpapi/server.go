@@ -24,8 +24,14 @@ type Config struct {
 	// Version and Build are reported by GET /v1/.
 	Version string
 	Build   string
-	// Logger receives internal errors.
+	// Logger receives internal errors, and at debug level the request
+	// fields an operation ignored.
 	Logger *slog.Logger
+	// StrictInput refuses request bodies with fields the operation does
+	// not declare (400), and the OpenAPI document then forbids them. By
+	// default such fields are ignored, as the published request schemas
+	// allow them.
+	StrictInput bool
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -74,7 +80,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	s.mux = mux
 	api := humago.New(exactMux{mux}, s.humaConfig())
 	mux.HandleFunc(undeclaredPattern, undeclared(mux))
-	api.UseMiddleware(s.checkAccess(api))
+	api.UseMiddleware(s.checkAccess(api), s.checkBody(api))
 	s.register(api)
 	dropUnprocessable(api)
 	return s, mux

@@ -119,6 +119,9 @@ type createSpaceInput struct {
 	Parent   string `json:"parent,omitempty" doc:"Collection to create the space in"`
 	Language string `json:"language,omitempty" enum:"en,fr,de,es,it,pt,pt-br,ru,ja,zh,yue,ko,ar,hi,nl,pl,tr,sv,no,da,fi,el,cs,hu,ro,th,vi,id,ms,he,uk,sk,bg,hr,lt,lv,et,sl"`
 	EditMode string `json:"editMode,omitempty" enum:"live,locked"`
+	// Visibility is not in the published request schema, which admits
+	// undeclared members; clients send it, and it is a field of the space.
+	Visibility string `json:"visibility,omitempty" enum:"public,unlisted,share-link,visitor-auth,in-collection,private" doc:"Who can read the space (default private); in-collection needs a parent, and anything but private the admin role on the new space"`
 }
 
 func (s *Server) createSpace(ctx context.Context, in *struct {
@@ -130,7 +133,8 @@ func (s *Server) createSpace(ctx context.Context, in *struct {
 		b = *in.Body
 	}
 	v, err := s.svc.CreateSpace(ctx, userFrom(ctx), in.OrganizationID, service.SpaceInput{
-		Title: b.Title, Emoji: b.Emoji, Parent: b.Parent, Language: b.Language, EditMode: quire.EditMode(b.EditMode)})
+		Title: b.Title, Emoji: b.Emoji, Parent: b.Parent, Language: b.Language, EditMode: quire.EditMode(b.EditMode),
+		Visibility: quire.Visibility(b.Visibility)})
 	if err != nil {
 		return nil, err
 	}

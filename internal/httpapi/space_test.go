@@ -80,6 +80,21 @@ func TestSpaceCreate(t *testing.T) {
 		sp = ts.createSpace(t, map[string]any{"title": "Inside", "parent": coll})
 		wantFields(t, sp, map[string]any{"parent": coll})
 
+		// With a visibility, which like a PATCH of it takes the admin
+		// role on the new space.
+		sp = ts.createSpace(t, map[string]any{"title": "Public", "visibility": "public"})
+		wantFields(t, sp, map[string]any{"visibility": "public", "urls.published": testBaseURL + "/docs/" + str(sp, "id")})
+		wantFields(t, ts.must(t, 200, "GET", "/v1/spaces/"+str(sp, "id"), admin, nil), map[string]any{"visibility": "public"})
+		sp = ts.createSpace(t, map[string]any{"title": "Shared", "visibility": "in-collection", "parent": coll})
+		wantFields(t, sp, map[string]any{"visibility": "in-collection", "parent": coll})
+		sp = ts.must(t, http.StatusCreated, "POST", ts.OrgPath("/spaces"), ts.token(cCreate), map[string]any{"visibility": "private"})
+		wantFields(t, sp, map[string]any{"visibility": "private"})
+		before := ts.must(t, 200, "GET", ts.OrgPath("/spaces"), admin, nil)["count"]
+		wantContains(t, ts.mustError(t, http.StatusForbidden, "POST", ts.OrgPath("/spaces"), ts.token(cCreate), map[string]any{"visibility": "unlisted"}), "visibility")
+		if after := ts.must(t, 200, "GET", ts.OrgPath("/spaces"), admin, nil)["count"]; after != before {
+			t.Errorf("refused create changed the count %v → %v", before, after)
+		}
+
 		// Limits.
 		for _, tc := range []struct {
 			body  map[string]any
@@ -97,6 +112,11 @@ func TestSpaceCreate(t *testing.T) {
 			{map[string]any{"editMode": "live"}, true, ""},
 			{map[string]any{"editMode": "frozen"}, false, "editMode"},
 			{map[string]any{"parent": "nosuchcollection"}, false, "parent"},
+			{map[string]any{"visibility": "unlisted"}, true, ""},
+			{map[string]any{"visibility": "secret"}, false, "visibility"},
+			{map[string]any{"visibility": "Public"}, false, "visibility"},
+			{map[string]any{"visibility": 1}, false, "visibility"},
+			{map[string]any{"visibility": "in-collection"}, false, "visibility"},
 		} {
 			before := ts.must(t, 200, "GET", ts.OrgPath("/spaces"), admin, nil)["count"]
 			r := ts.send(t, "POST", ts.OrgPath("/spaces"), admin, tc.body)

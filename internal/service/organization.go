@@ -128,20 +128,25 @@ func emailDomain(email string) string {
 
 // Join makes the caller a member of an organization that allows their
 // email domain, with the organization's default role. Joining an
-// organization one already belongs to changes nothing.
+// organization one already belongs to changes nothing. A caller who may
+// not join gets the answer of an organization that does not exist, so
+// that the answer does not tell which ids exist.
 func (s *Service) Join(ctx context.Context, u *quire.User, orgID string) error {
 	return s.store.WithTx(ctx, func(st quire.Store) error {
 		org, err := st.Organization(ctx, orgID)
+		if quire.IsNotFound(err) {
+			return quire.NotFound("organization")
+		}
 		if err != nil {
 			return err
-		}
-		if !slices.Contains(org.EmailDomains, emailDomain(u.Email)) {
-			return quire.Invalid("email", "your email domain %q is not allowed to join this organization", emailDomain(u.Email))
 		}
 		if _, err := st.Member(ctx, orgID, u.ID); err == nil {
 			return nil
 		} else if !quire.IsNotFound(err) {
 			return err
+		}
+		if !slices.Contains(org.EmailDomains, emailDomain(u.Email)) {
+			return quire.NotFound("organization")
 		}
 		return st.AddMember(ctx, &quire.Member{OrgID: orgID, User: *u, Role: org.DefaultRole, JoinedAt: s.Now()})
 	})

@@ -22,6 +22,8 @@ type SpaceInput struct {
 	Parent   string
 	Language string
 	EditMode quire.EditMode
+	// Visibility defaults to private.
+	Visibility quire.Visibility
 }
 
 // Space returns a space, deleted or not.
@@ -83,7 +85,8 @@ func (s *Service) spaceView(ctx context.Context, st quire.Store, u *quire.User, 
 }
 
 // CreateSpace creates a space at the organization's root or in a
-// collection where the caller may create.
+// collection where the caller may create. A visibility other than private
+// takes what changing it later takes: the admin role on the new space.
 func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, in SpaceInput) (*SpaceView, error) {
 	title := strings.TrimSpace(in.Title)
 	if title == "" {
@@ -91,6 +94,12 @@ func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, 
 	}
 	if in.EditMode == "" {
 		in.EditMode = quire.EditModeLive
+	}
+	if in.Visibility == "" {
+		in.Visibility = quire.VisibilityPrivate
+	}
+	if in.Visibility == quire.VisibilityInCollection && in.Parent == "" {
+		return nil, quire.Invalid("visibility", "in-collection is only for spaces in a collection")
 	}
 	var out *SpaceView
 	err := s.store.WithTx(ctx, func(st quire.Store) error {
@@ -105,13 +114,16 @@ func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, 
 		}
 		now := s.Now()
 		sp := &quire.Space{ID: quire.NewID(), OrgID: orgID, Title: title, Emoji: in.Emoji,
-			Visibility: quire.VisibilityPrivate, EditMode: in.EditMode, Parent: in.Parent, Language: in.Language,
+			Visibility: in.Visibility, EditMode: in.EditMode, Parent: in.Parent, Language: in.Language,
 			DefaultLevel: quire.DefaultInherit, MergeRules: quire.MergeRules{Type: quire.MergeRulesInherit},
 			Revision: quire.NewID(), Position: pos, CreatedAt: now, UpdatedAt: now}
 		if err := st.CreateSpace(ctx, sp); err != nil {
 			return err
 		}
 		out, err = s.spaceView(ctx, st, u, sp.ID)
+		if err == nil && in.Visibility != quire.VisibilityPrivate && out.Level < quire.LevelAdmin {
+			return quire.Errorf(quire.EFORBIDDEN, "visibility: setting it needs the admin role on the space; you would have %s", out.Level)
+		}
 		return err
 	})
 	return out, err
