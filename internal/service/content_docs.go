@@ -18,8 +18,8 @@ func emptyDocument() []byte {
 // document. Markdown is converted; a JSON document is checked. When the
 // page had a document before (prev), blocks whose content did not change
 // keep their keys, so that later merges can tell edits apart.
-func (s *Service) documentJSON(_ context.Context, field string, in *DocumentInput, prev []byte) ([]byte, error) {
-	doc, err := documentOf(field, in)
+func (s *Service) documentJSON(ctx context.Context, field string, in *DocumentInput, prev []byte) ([]byte, error) {
+	doc, err := documentOf(ctx, field, in)
 	if err != nil {
 		return nil, err
 	}
@@ -35,12 +35,16 @@ func (s *Service) documentJSON(_ context.Context, field string, in *DocumentInpu
 }
 
 // documentOf reads a body given as Markdown (converted) or as a JSON
-// document (checked); it is nil when the body gives neither.
-func documentOf(field string, in *DocumentInput) (*document.Document, error) {
+// document (checked); it is nil when the body gives neither. A conversion
+// cut short by the end of ctx returns the context's error.
+func documentOf(ctx context.Context, field string, in *DocumentInput) (*document.Document, error) {
 	switch {
 	case in.Markdown != nil:
-		doc, err := document.FromMarkdown(*in.Markdown)
+		doc, err := document.FromMarkdown(*in.Markdown, document.WithContext(ctx))
 		if err != nil {
+			if ctxErr := ctx.Err(); ctxErr != nil {
+				return nil, ctxErr
+			}
 			return nil, quire.Invalid(field+".markdown", "%v", err)
 		}
 		return doc, nil
