@@ -70,6 +70,7 @@ type config struct {
 	profileCase   string
 	merges        int
 	skipContent   bool
+	documentsOnly bool
 }
 
 // benchCase is one endpoint under load, with the quire and bare targets
@@ -114,6 +115,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
+	fs.BoolVar(&c.documentsOnly, "documents-only", false, "run only the document import benchmark")
 	err := fs.Parse(args)
 	if err != nil {
 		return c, err
@@ -147,6 +149,9 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "quire bench: %s, GOMAXPROCS=%d, %d workers, %s per run, %d rounds, %d spaces\n",
 		runtime.Version(), runtime.GOMAXPROCS(0), cfg.concurrency, per, cfg.rounds, cfg.spaces)
+	if err := benchDocuments(ctx, w); err != nil || cfg.documentsOnly {
+		return err
+	}
 
 	names := []string{"sqlite"}
 	if cfg.postgresURL != "" {

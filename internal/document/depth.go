@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
@@ -22,21 +23,47 @@ const MaxDepth = 64
 var ErrTooDeep = errors.New("nested deeper than " + strconv.Itoa(MaxDepth) + " levels")
 
 // checkDepth returns an error naming the first node of nodes, at depth
-// depth, that nests deeper than MaxDepth.
+// depth, that nests deeper than MaxDepth. The path is built only for it.
 func checkDepth(nodes []Node, path string, depth int) error {
+	trail := tooDeep(nodes, depth)
+	if trail == nil {
+		return nil
+	}
+	var b strings.Builder
+	b.WriteString(path)
+	for i := len(trail) - 1; i >= 0; i-- {
+		if i < len(trail)-1 {
+			b.WriteString(trail[i].field)
+		}
+		b.WriteString("[" + strconv.Itoa(trail[i].index) + "]")
+	}
+	return fmt.Errorf("%s: %w", b.String(), ErrTooDeep)
+}
+
+// step is one level of the path to a node: its index, and the field of
+// its parent that holds it.
+type step struct {
+	field string
+	index int
+}
+
+// tooDeep returns the path, innermost step first, to the first node of
+// nodes, at depth depth, that is deeper than MaxDepth, or nil.
+func tooDeep(nodes []Node, depth int) []step {
 	for i := range nodes {
-		n := &nodes[i]
 		if depth > MaxDepth {
-			return fmt.Errorf("%s[%d]: %w", path, i, ErrTooDeep)
+			return []step{{index: i}}
 		}
-		if len(n.Nodes) > 0 {
-			if err := checkDepth(n.Nodes, fmt.Sprintf("%s[%d].nodes", path, i), depth+1); err != nil {
-				return err
+		for _, sub := range []struct {
+			field string
+			nodes []Node
+		}{{".nodes", nodes[i].Nodes}, {".fragments", nodes[i].Fragments}} {
+			if len(sub.nodes) == 0 {
+				continue
 			}
-		}
-		if len(n.Fragments) > 0 {
-			if err := checkDepth(n.Fragments, fmt.Sprintf("%s[%d].fragments", path, i), depth+1); err != nil {
-				return err
+			if trail := tooDeep(sub.nodes, depth+1); trail != nil {
+				trail[len(trail)-1].field = sub.field
+				return append(trail, step{index: i})
 			}
 		}
 	}
