@@ -45,9 +45,20 @@ func (m Mark) MarshalJSON() ([]byte, error) {
 	return appendMark(nil, m)
 }
 
+// appendString appends s as a JSON string, escaped as json.Marshal
+// escapes it. Strings of plain ASCII, most of a document's, are copied
+// without the encoder.
 func appendString(buf []byte, s string) []byte {
-	b, _ := json.Marshal(s)
-	return append(buf, b...)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20, c >= 0x80, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			b, _ := json.Marshal(s)
+			return append(buf, b...)
+		}
+	}
+	buf = append(buf, '"')
+	buf = append(buf, s...)
+	return append(buf, '"')
 }
 
 func appendData(buf []byte, data map[string]any) ([]byte, error) {

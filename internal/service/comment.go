@@ -116,7 +116,7 @@ func commentBody(ctx context.Context, field string, in DocumentInput) (json.RawM
 	if doc == nil || len(doc.Nodes) == 0 {
 		return nil, quire.Invalid(field, "must not be empty")
 	}
-	return json.Marshal(doc)
+	return doc.MarshalJSON()
 }
 
 // PostComment posts an open comment on the content of a space or of a

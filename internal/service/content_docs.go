@@ -31,7 +31,7 @@ func (s *Service) documentJSON(ctx context.Context, field string, in *DocumentIn
 			document.ReuseKeys(old, doc)
 		}
 	}
-	return json.Marshal(doc)
+	return doc.MarshalJSON()
 }
 
 // documentOf reads a body given as Markdown (converted) or as a JSON
