@@ -118,7 +118,7 @@ func (c *converter) parse(src string) []Node {
 }
 
 func (c *converter) blocks(parent ast.Node) []Node {
-	var out []Node
+	out := make([]Node, 0, parent.ChildCount())
 	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
 		if c.state.stopped() {
 			return out
@@ -276,6 +276,7 @@ func (c *converter) list(n *ast.List) Node {
 		typ = TypeListTasks
 	}
 	list := Block(typ, data)
+	list.Nodes = make([]Node, 0, n.ChildCount())
 	for it := n.FirstChild(); it != nil; it = it.NextSibling() {
 		item := Block(TypeListItem, nil)
 		if typ == TypeListTasks {

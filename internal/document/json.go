@@ -7,7 +7,7 @@ import (
 
 // MarshalJSON writes the document in the JSONDocument shape.
 func (d Document) MarshalJSON() ([]byte, error) {
-	buf := make([]byte, 0, 256)
+	buf := make([]byte, 0, 256+jsonSize(d.Nodes))
 	buf = append(buf, `{"object":"document","data":`...)
 	var err error
 	if buf, err = appendData(buf, d.Data); err != nil {
@@ -191,4 +191,19 @@ func appendMark(buf []byte, m Mark) ([]byte, error) {
 		buf = append(buf, b...)
 	}
 	return append(buf, '}'), nil
+}
+
+// jsonSize estimates the length of the JSON of nodes, so that the buffer
+// is allocated about once rather than grown step by step.
+func jsonSize(nodes []Node) int {
+	n := 0
+	for i := range nodes {
+		nd := &nodes[i]
+		n += 64 + len(nd.Type) + len(nd.Key) + len(nd.Fragment) + 32*len(nd.Data)
+		for _, l := range nd.Leaves {
+			n += 40 + len(l.Text) + 32*len(l.Marks)
+		}
+		n += jsonSize(nd.Nodes) + jsonSize(nd.Fragments)
+	}
+	return n
 }
