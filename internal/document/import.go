@@ -25,6 +25,7 @@ type gitbookSyntax struct {
 	guard   *depthGuard
 	tags    *tagParser
 	details *detailsParser
+	media   *htmlMediaParser
 	math    *mathBlockParser
 }
 
@@ -33,6 +34,7 @@ func newSyntax(state *convState) *gitbookSyntax {
 		guard:   &depthGuard{state: state},
 		tags:    &tagParser{},
 		details: &detailsParser{},
+		media:   &htmlMediaParser{},
 		math:    &mathBlockParser{},
 	}
 }
@@ -41,6 +43,7 @@ func newSyntax(state *convState) *gitbookSyntax {
 func (g *gitbookSyntax) reset() {
 	*g.tags = tagParser{}
 	*g.details = detailsParser{}
+	*g.media = htmlMediaParser{}
 	*g.math = mathBlockParser{}
 }
 
@@ -51,7 +54,7 @@ func (g *gitbookSyntax) Extend(m goldmark.Markdown) {
 			util.Prioritized(g.guard, 1),
 			util.Prioritized(g.tags, 90),
 			util.Prioritized(g.details, 91),
-			util.Prioritized(htmlMediaParser{}, 92),
+			util.Prioritized(g.media, 92),
 			util.Prioritized(g.math, 93),
 		),
 		parser.WithInlineParsers(util.Prioritized(mathInlineParser{}, 50)),
