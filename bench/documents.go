@@ -134,12 +134,12 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// measureBody times the import of body, the fastest of three runs in
+// measureBody times the import of body, the fastest of five runs in
 // elapsed and in CPU time, and the allocation of one.
 func measureBody(ctx context.Context, s docShape, body string) (docMeasure, error) {
 	m := docMeasure{bytes: len(body), elapsed: time.Duration(1<<63 - 1), cpu: time.Duration(1<<63 - 1)}
 	var doc *document.Document
-	for i := range 3 {
+	for i := range 5 {
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
@@ -175,7 +175,7 @@ func measureBody(ctx context.Context, s docShape, body string) (docMeasure, erro
 // table; it fails only when a conversion fails other than by refusing a
 // body (nested too deeply, or not JSON the decoder takes).
 func benchDocuments(ctx context.Context, w io.Writer) error {
-	fmt.Fprintf(w, "\ndocument import: N = %d KB, 2N = %d KB; elapsed and CPU time are the fastest of 3 runs;\n"+
+	fmt.Fprintf(w, "\ndocument import: N = %d KB, 2N = %d KB; elapsed and CPU time are the fastest of 5 runs;\n"+
 		"ratios are 2N/N of CPU time (c) and allocation (a); export is the elapsed time of ToMarkdown at 2N\n",
 		docBenchBytes/2>>10, docBenchBytes>>10)
 	const format = "%-26s  %8s  %8s  %9s  %8s  %8s  %9s  %5s  %5s  %8s  %s\n"
