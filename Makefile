@@ -4,6 +4,8 @@ GO  ?= go
 BIN ?= bin/quire
 # Flags for `make run`, e.g. make run ARGS='--addr :9090'
 ARGS ?=
+# Flags for `make bench`, e.g. make bench BENCHFLAGS='-sections lists,creates'
+BENCHFLAGS ?=
 
 # The PostgreSQL tests run only when the caller names a server.
 ifdef QUIRE_TEST_POSTGRES_URL
@@ -27,7 +29,7 @@ conformance:
 
 ## bench: request throughput benchmark
 bench:
-	$(GO) run ./bench
+	$(GO) run ./bench $(BENCHFLAGS)
 
 ## build: the quire binary, in $(BIN)
 build:

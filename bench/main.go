@@ -129,7 +129,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: reads, lists, content, creates, merges, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
 	err := fs.Parse(args)
 	if err != nil {
@@ -166,12 +166,20 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 	}
 	fmt.Fprintf(w, "quire bench: %s, GOMAXPROCS=%d, %d workers, %s per run, %d rounds, %d spaces\n",
 		runtime.Version(), runtime.GOMAXPROCS(0), cfg.concurrency, per, cfg.rounds, cfg.spaces)
+	if cfg.on("documents") {
+		if err := benchDocuments(ctx, w); err != nil {
+			return err
+		}
+	}
 
 	names := []string{"sqlite"}
 	if cfg.postgresURL != "" {
 		names = append(names, "postgres")
 	}
-	if cfg.sections == "merges" {
+	if !cfg.on("reads") && !cfg.on("lists") && !cfg.on("content") && !cfg.on("creates") {
+		if !cfg.on("merges") {
+			return nil
+		}
 		return benchMerges(ctx, cfg, names, w)
 	}
 	var rows []row

@@ -8,13 +8,18 @@ import (
 
 // ToMarkdown converts a document to GitBook Markdown in the exporter's
 // typography: "*" bullets, "***" dividers, "\" hard breaks, {% tag %}
-// blocks and HTML figures.
+// blocks and HTML figures. With WithContext, it stops with the context's
+// error once the context is done.
 func ToMarkdown(doc *Document, opts ...Option) (string, error) {
 	if doc == nil {
 		return "", nil
 	}
-	w := &mdWriter{opts: newOptions(opts)}
+	o := newOptions(opts)
+	w := &mdWriter{opts: o, state: newConvState(o)}
 	out := w.blocks(doc.Nodes)
+	if w.state.err != nil {
+		return "", w.state.err
+	}
 	if out == "" {
 		return "", nil
 	}
@@ -23,7 +28,8 @@ func ToMarkdown(doc *Document, opts ...Option) (string, error) {
 
 // mdWriter renders document nodes as Markdown.
 type mdWriter struct {
-	opts *options
+	opts  *options
+	state *convState
 }
 
 // blocks renders blocks separated by blank lines.
@@ -31,6 +37,9 @@ func (w *mdWriter) blocks(nodes []Node) string {
 	var b strings.Builder
 	alt := false
 	for i, n := range nodes {
+		if w.state.stopped() {
+			return ""
+		}
 		var s string
 		if fam := listFamily(n.Type); fam != "" {
 			// Adjacent lists of one family would merge into one list;

@@ -2,10 +2,31 @@ package document
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
+
+// hostileMarkdown are seeds nested past MaxDepth or shaped to make a
+// parser rescan its input.
+func hostileMarkdown() []string {
+	return []string{
+		strings.Repeat("- ", 200) + "x",
+		strings.Repeat("> ", 200) + "x",
+		strings.Repeat("1. ", 100) + "x",
+		strings.Repeat("{% hint style=\"info\" %}\n", 100) + "x\n" + strings.Repeat("{% endhint %}\n", 100),
+		strings.Repeat("{% tabs %}\n{% tab title=\"t\" %}\n", 40) + "x\n" + strings.Repeat("{% endtab %}\n{% endtabs %}\n", 40),
+		strings.Repeat("<details>\n<summary>s</summary>\n\n", 80) + "x\n" + strings.Repeat("\n</details>\n", 80),
+		strings.Repeat("> - ", 40) + "x",
+		strings.Repeat("- ", 31) + "x",
+		strings.Repeat("{% ", 50),
+		strings.Repeat("{% hint %}", 20) + strings.Repeat("{% endhint %}", 20),
+		strings.Repeat("- <div>\n", 20),
+		strings.Repeat("$$x\n", 20),
+	}
+}
 
 // FuzzFromMarkdown checks that any input converts without panicking, that
 // the result is a document Parse accepts, and that its export converts
@@ -25,10 +46,19 @@ func FuzzFromMarkdown(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	for _, s := range hostileMarkdown() {
+		f.Add(s)
+	}
 	f.Fuzz(func(t *testing.T, src string) {
 		doc, err := FromMarkdown(src)
 		if err != nil {
+			if !errors.Is(err, ErrTooDeep) {
+				t.Fatalf("FromMarkdown fails other than by depth: %v", err)
+			}
 			return
+		}
+		if d := depth(doc.Nodes); d > MaxDepth {
+			t.Fatalf("converted document is %d deep", d)
 		}
 		b, err := json.Marshal(doc)
 		if err != nil {
@@ -43,7 +73,7 @@ func FuzzFromMarkdown(f *testing.F) {
 		}
 		back, err := FromMarkdown(md)
 		if err != nil {
-			t.Fatalf("re-import: %v", err)
+			t.Fatalf("re-import of %q: %v", md, err)
 		}
 		ReuseKeys(doc, back)
 		_ = doc.PlainText()
@@ -58,6 +88,10 @@ func FuzzParse(f *testing.F) {
 	f.Add(`{"object":"document","data":{},"nodes":[{"object":"block","type":"table","isVoid":true,"data":{"view":{"type":"grid","columns":["a"]},"records":{"r":{"orderIndex":"a","values":{"a":"f"}}},"definition":{"a":{"id":"a","title":"A","type":"text","textAlignment":"left"}}},"fragments":[{"object":"fragment","fragment":"f","nodes":[]}]}]}`)
 	f.Add(`{"object":"document","data":{},"nodes":[{"object":"block","type":"hint","data":{"style":"info"},"nodes":[]}]}`)
 	f.Add(`[1,2`)
+	f.Add(nestedJSON(MaxDepth - 2))
+	f.Add(nestedJSON(MaxDepth - 1))
+	f.Add(nestedJSON(500))
+	f.Add(strings.Repeat("[", 20000))
 	for _, tc := range markdownCases()[:20] {
 		if doc, err := FromMarkdown(tc.md); err == nil {
 			if b, err := json.Marshal(doc); err == nil {
@@ -68,13 +102,28 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		doc, err := Parse([]byte(src))
 		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("Parse error is not a ParseError: %v", err)
+			}
 			return
 		}
-		if _, err := json.Marshal(doc); err != nil {
+		if d := depth(doc.Nodes); d > MaxDepth {
+			t.Fatalf("accepted document is %d deep", d)
+		}
+		b, err := json.Marshal(doc)
+		if err != nil {
 			t.Fatalf("marshal: %v", err)
 		}
-		if _, err := ToMarkdown(doc); err != nil {
+		if _, err := Parse(b); err != nil {
+			t.Fatalf("Parse rejects its own output %s: %v", b, err)
+		}
+		md, err := ToMarkdown(doc)
+		if err != nil {
 			t.Fatalf("ToMarkdown: %v", err)
+		}
+		if _, err := FromMarkdown(md); err != nil {
+			t.Fatalf("export %q does not import: %v", md, err)
 		}
 		for _, n := range doc.Nodes {
 			_ = BlockHash(n)

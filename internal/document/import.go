@@ -18,63 +18,114 @@ import (
 const maxNesting = 8
 
 // gitbookSyntax is the goldmark extension for GitBook's Markdown dialect:
-// {% tag %} blocks, <details> expandables, HTML figures and $$ math.
-type gitbookSyntax struct{}
+// {% tag %} blocks, <details> expandables, HTML figures and $$ math. Its
+// parsers remember facts about the source being parsed; reset forgets
+// them before the next one.
+type gitbookSyntax struct {
+	guard   *depthGuard
+	tags    *tagParser
+	details *detailsParser
+	media   *htmlMediaParser
+	math    *mathBlockParser
+}
+
+func newSyntax(state *convState) *gitbookSyntax {
+	return &gitbookSyntax{
+		guard:   &depthGuard{state: state},
+		tags:    &tagParser{},
+		details: &detailsParser{},
+		media:   &htmlMediaParser{},
+		math:    &mathBlockParser{},
+	}
+}
+
+// reset prepares the parsers for a new source.
+func (g *gitbookSyntax) reset() {
+	*g.tags = tagParser{}
+	*g.details = detailsParser{}
+	*g.media = htmlMediaParser{}
+	*g.math = mathBlockParser{}
+}
 
 // Extend adds the GitBook block and inline parsers.
-func (gitbookSyntax) Extend(m goldmark.Markdown) {
+func (g *gitbookSyntax) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(
 		parser.WithBlockParsers(
-			util.Prioritized(&tagParser{}, 90),
-			util.Prioritized(detailsParser{}, 91),
-			util.Prioritized(htmlMediaParser{}, 92),
-			util.Prioritized(mathBlockParser{}, 93),
+			util.Prioritized(g.guard, 1),
+			util.Prioritized(g.tags, 90),
+			util.Prioritized(g.details, 91),
+			util.Prioritized(g.media, 92),
+			util.Prioritized(g.math, 93),
 		),
 		parser.WithInlineParsers(util.Prioritized(mathInlineParser{}, 50)),
 	)
 }
 
-func newMarkdown() goldmark.Markdown {
+func newMarkdown(syntax *gitbookSyntax) goldmark.Markdown {
 	return goldmark.New(goldmark.WithExtensions(
-		extension.Table, extension.Strikethrough, extension.TaskList, gitbookSyntax{},
+		extension.Table, extension.Strikethrough, extension.TaskList, syntax,
 	))
 }
 
 // FromMarkdown converts GitBook Markdown to a document and gives every
-// block, inline and fragment a fresh unique key.
+// block, inline and fragment a fresh unique key. Blocks nested deeper than
+// MaxDepth give an error wrapping ErrTooDeep; with WithContext, the
+// conversion stops with the context's error once it is done. The time and
+// memory it takes grow linearly with the length of src.
 func FromMarkdown(src string, opts ...Option) (*Document, error) {
-	c := &converter{opts: newOptions(opts), md: newMarkdown()}
+	o := newOptions(opts)
+	state := newConvState(o)
+	syntax := newSyntax(state)
+	c := &converter{opts: o, md: newMarkdown(syntax), syntax: syntax, state: state}
 	// As CommonMark requires, NUL and invalid UTF-8 become U+FFFD.
 	src = strings.ReplaceAll(strings.ToValidUTF8(src, "\uFFFD"), "\x00", "\uFFFD")
 	doc := New(c.parse(src)...)
+	if state.err != nil {
+		return nil, state.err
+	}
+	if err := checkDepth(doc.Nodes, "nodes", 1); err != nil {
+		return nil, err
+	}
 	newKeygen().assignKeys(doc.Nodes)
 	return doc, nil
 }
 
 // converter turns a goldmark syntax tree into document nodes.
 type converter struct {
-	opts  *options
-	md    goldmark.Markdown
-	src   []byte
-	depth int
+	opts   *options
+	md     goldmark.Markdown
+	syntax *gitbookSyntax
+	state  *convState
+	src    []byte
+	depth  int
 }
 
 // parse converts a Markdown source to blocks.
 func (c *converter) parse(src string) []Node {
-	sub := &converter{opts: c.opts, md: c.md, src: []byte(src), depth: c.depth + 1}
+	sub := &converter{opts: c.opts, md: c.md, syntax: c.syntax, state: c.state, src: []byte(src), depth: c.depth + 1}
 	if sub.depth > maxNesting {
 		if strings.TrimSpace(src) == "" {
 			return nil
 		}
 		return []Node{Paragraph(strings.TrimSpace(src))}
 	}
+	if c.state.stopped() {
+		return nil
+	}
+	c.syntax.reset()
 	root := c.md.Parser().Parse(text.NewReader(sub.src))
+	if c.state.stopped() {
+		return nil
+	}
 	return sub.blocks(root)
 }
 
 func (c *converter) blocks(parent ast.Node) []Node {
-	var out []Node
+	out := make([]Node, 0, parent.ChildCount())
 	for n := parent.FirstChild(); n != nil; n = n.NextSibling() {
+		if c.state.stopped() {
+			return out
+		}
 		out = append(out, c.block(n)...)
 	}
 	return out
@@ -228,6 +279,7 @@ func (c *converter) list(n *ast.List) Node {
 		typ = TypeListTasks
 	}
 	list := Block(typ, data)
+	list.Nodes = make([]Node, 0, n.ChildCount())
 	for it := n.FirstChild(); it != nil; it = it.NextSibling() {
 		item := Block(TypeListItem, nil)
 		if typ == TypeListTasks {

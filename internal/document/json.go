@@ -7,7 +7,7 @@ import (
 
 // MarshalJSON writes the document in the JSONDocument shape.
 func (d Document) MarshalJSON() ([]byte, error) {
-	buf := make([]byte, 0, 256)
+	buf := make([]byte, 0, 256+jsonSize(d.Nodes))
 	buf = append(buf, `{"object":"document","data":`...)
 	var err error
 	if buf, err = appendData(buf, d.Data); err != nil {
@@ -45,9 +45,20 @@ func (m Mark) MarshalJSON() ([]byte, error) {
 	return appendMark(nil, m)
 }
 
+// appendString appends s as a JSON string, escaped as json.Marshal
+// escapes it. Strings of plain ASCII, most of a document's, are copied
+// without the encoder.
 func appendString(buf []byte, s string) []byte {
-	b, _ := json.Marshal(s)
-	return append(buf, b...)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20, c >= 0x80, c == '"', c == '\\', c == '<', c == '>', c == '&':
+			b, _ := json.Marshal(s)
+			return append(buf, b...)
+		}
+	}
+	buf = append(buf, '"')
+	buf = append(buf, s...)
+	return append(buf, '"')
 }
 
 func appendData(buf []byte, data map[string]any) ([]byte, error) {
@@ -180,4 +191,19 @@ func appendMark(buf []byte, m Mark) ([]byte, error) {
 		buf = append(buf, b...)
 	}
 	return append(buf, '}'), nil
+}
+
+// jsonSize estimates the length of the JSON of nodes, so that the buffer
+// is allocated about once rather than grown step by step.
+func jsonSize(nodes []Node) int {
+	n := 0
+	for i := range nodes {
+		nd := &nodes[i]
+		n += 64 + len(nd.Type) + len(nd.Key) + len(nd.Fragment) + 32*len(nd.Data)
+		for _, l := range nd.Leaves {
+			n += 40 + len(l.Text) + 32*len(l.Marks)
+		}
+		n += jsonSize(nd.Nodes) + jsonSize(nd.Fragments)
+	}
+	return n
 }

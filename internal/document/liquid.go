@@ -42,12 +42,8 @@ func parseLiquidTag(b []byte) (liquidTag, int, bool) {
 	if !bytes.HasPrefix(b, []byte("{%")) {
 		return t, 0, false
 	}
-	end := bytes.Index(b[2:], []byte("%}"))
+	end := tagCloseIndex(b)
 	if end < 0 {
-		return t, 0, false
-	}
-	end += 2
-	if bytes.IndexByte(b[:end], '\n') >= 0 {
 		return t, 0, false
 	}
 	inner := string(bytes.TrimSpace(b[2:end]))
@@ -65,6 +61,27 @@ func parseLiquidTag(b []byte) (liquidTag, int, bool) {
 	t.args = strings.TrimSpace(inner[i:])
 	t.attrs = parseAttrs(t.args)
 	return t, end + 2, true
+}
+
+// tagCloseIndex returns the offset of the "%}" that closes the tag opened
+// at the start of b, or -1 when a line end or another "{%" comes first.
+// Stopping there keeps a scan over every "{%" of a text linear.
+func tagCloseIndex(b []byte) int {
+	for j := 2; j+1 < len(b); j++ {
+		switch b[j] {
+		case '\n':
+			return -1
+		case '%':
+			if b[j+1] == '}' {
+				return j
+			}
+		case '{':
+			if b[j+1] == '%' {
+				return -1
+			}
+		}
+	}
+	return -1
 }
 
 func isTagNameChar(c byte) bool {

@@ -24,13 +24,18 @@ func (n *detailsBlock) Kind() ast.NodeKind { return kindDetailsBlock }
 // Dump writes the node for debugging.
 func (n *detailsBlock) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
-type detailsParser struct{}
+// detailsParser parses <details> blocks. It finds the last </details> of
+// a source once, so that many openings cost linear time.
+type detailsParser struct {
+	lastClose int // offset of the last </details>, -1 for none
+	indexed   bool
+}
 
 // Trigger returns the characters that may start the construct.
-func (detailsParser) Trigger() []byte { return []byte{'<'} }
+func (p *detailsParser) Trigger() []byte { return []byte{'<'} }
 
 // Open starts the construct on the current line.
-func (detailsParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (p *detailsParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	w, pos := util.IndentWidth(line, reader.LineOffset())
 	if w > 3 {
@@ -47,7 +52,10 @@ func (detailsParser) Open(parent ast.Node, reader text.Reader, pc parser.Context
 	default:
 		return nil, parser.NoChildren
 	}
-	if !bytes.Contains(bytes.ToLower(reader.Source()[seg.Start:]), []byte("</details>")) {
+	if !p.indexed {
+		p.lastClose, p.indexed = lastIndexFold(reader.Source(), []byte("</details>")), true
+	}
+	if p.lastClose < seg.Start {
 		return nil, parser.NoChildren
 	}
 	node := &detailsBlock{}
@@ -73,7 +81,7 @@ func summaryOf(line []byte) (string, bool) {
 }
 
 // Continue consumes the next line of an open construct.
-func (detailsParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+func (p *detailsParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*detailsBlock)
 	if n.closed {
 		return parser.Close
@@ -99,10 +107,21 @@ func (detailsParser) Continue(node ast.Node, reader text.Reader, pc parser.Conte
 }
 
 // Close finishes the construct.
-func (detailsParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {}
+func (p *detailsParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {}
 
 // CanInterruptParagraph reports whether the construct may interrupt a paragraph.
-func (detailsParser) CanInterruptParagraph() bool { return true }
+func (p *detailsParser) CanInterruptParagraph() bool { return true }
 
 // CanAcceptIndentedLine reports whether the construct may start on an indented line.
-func (detailsParser) CanAcceptIndentedLine() bool { return false }
+func (p *detailsParser) CanAcceptIndentedLine() bool { return false }
+
+// lastIndexFold returns the offset of the last ASCII case-insensitive
+// occurrence of the lower-case word in src, or -1.
+func lastIndexFold(src, word []byte) int {
+	for i := len(src) - len(word); i >= 0; i-- {
+		if bytes.EqualFold(src[i:i+len(word)], word) {
+			return i
+		}
+	}
+	return -1
+}

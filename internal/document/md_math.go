@@ -23,13 +23,18 @@ func (n *mathBlock) Kind() ast.NodeKind { return kindMathBlock }
 // Dump writes the node for debugging.
 func (n *mathBlock) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
-type mathBlockParser struct{}
+// mathBlockParser parses $$ blocks. It finds the last "$$" of a source
+// once, so that many openings cost linear time.
+type mathBlockParser struct {
+	last    int // offset of the last "$$", -1 for none
+	indexed bool
+}
 
 // Trigger returns the characters that may start the construct.
-func (mathBlockParser) Trigger() []byte { return []byte{'$'} }
+func (p *mathBlockParser) Trigger() []byte { return []byte{'$'} }
 
 // Open starts the construct on the current line.
-func (mathBlockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (p *mathBlockParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	w, pos := util.IndentWidth(line, reader.LineOffset())
 	if w > 3 {
@@ -51,7 +56,10 @@ func (mathBlockParser) Open(parent ast.Node, reader text.Reader, pc parser.Conte
 		reader.AdvanceToEOL()
 		return node, parser.NoChildren
 	}
-	if !bytes.Contains(reader.Source()[seg.Stop:], []byte("$$")) {
+	if !p.indexed {
+		p.last, p.indexed = bytes.LastIndex(reader.Source(), []byte("$$")), true
+	}
+	if p.last < seg.Stop {
 		return nil, parser.NoChildren
 	}
 	node.formula.Write(inner)
@@ -60,7 +68,7 @@ func (mathBlockParser) Open(parent ast.Node, reader text.Reader, pc parser.Conte
 }
 
 // Continue consumes the next line of an open construct.
-func (mathBlockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+func (p *mathBlockParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*mathBlock)
 	if n.closed {
 		return parser.Close
@@ -89,13 +97,13 @@ func (n *mathBlock) addLine(b []byte) {
 }
 
 // Close finishes the construct.
-func (mathBlockParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {}
+func (p *mathBlockParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {}
 
 // CanInterruptParagraph reports whether the construct may interrupt a paragraph.
-func (mathBlockParser) CanInterruptParagraph() bool { return false }
+func (p *mathBlockParser) CanInterruptParagraph() bool { return false }
 
 // CanAcceptIndentedLine reports whether the construct may start on an indented line.
-func (mathBlockParser) CanAcceptIndentedLine() bool { return false }
+func (p *mathBlockParser) CanAcceptIndentedLine() bool { return false }
 
 // mathInline is a $$…$$ formula inside text.
 type mathInline struct {

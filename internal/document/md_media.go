@@ -25,10 +25,14 @@ func (n *htmlMedia) Kind() ast.NodeKind { return kindHTMLMedia }
 // Dump writes the node for debugging.
 func (n *htmlMedia) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
-type htmlMediaParser struct{}
+// htmlMediaParser parses HTML media blocks; see mediaLineIndex for what
+// it remembers about the source.
+type htmlMediaParser struct {
+	lines map[string]*mediaLineIndex
+}
 
 // Trigger returns the characters that may start the construct.
-func (htmlMediaParser) Trigger() []byte { return []byte{'<'} }
+func (p *htmlMediaParser) Trigger() []byte { return []byte{'<'} }
 
 // mediaOuterTag returns the construct's outer tag name, or "".
 func mediaOuterTag(line []byte) string {
@@ -48,7 +52,7 @@ func mediaOuterTag(line []byte) string {
 }
 
 // Open starts the construct on the current line.
-func (htmlMediaParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (p *htmlMediaParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	line, seg := reader.PeekLine()
 	w, pos := util.IndentWidth(line, reader.LineOffset())
 	if w > 3 || pos >= len(line) {
@@ -65,7 +69,7 @@ func (htmlMediaParser) Open(parent ast.Node, reader text.Reader, pc parser.Conte
 		return nil, parser.NoChildren
 	}
 	node := &htmlMedia{outer: outer}
-	if outer != "img" && !balancedBeforeBlank(reader.Source()[seg.Start+pos:], outer) {
+	if outer != "img" && !p.balancedBeforeBlank(reader.Source(), seg.Start+pos, outer) {
 		return nil, parser.NoChildren
 	}
 	node.addLine(content)
@@ -123,7 +127,7 @@ func (n *htmlMedia) addLine(b []byte) {
 }
 
 // Continue consumes the next line of an open construct.
-func (htmlMediaParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+func (p *htmlMediaParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	n := node.(*htmlMedia)
 	if n.closed {
 		return parser.Close
@@ -138,10 +142,10 @@ func (htmlMediaParser) Continue(node ast.Node, reader text.Reader, pc parser.Con
 }
 
 // Close finishes the construct.
-func (htmlMediaParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {}
+func (p *htmlMediaParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {}
 
 // CanInterruptParagraph reports whether the construct may interrupt a paragraph.
-func (htmlMediaParser) CanInterruptParagraph() bool { return true }
+func (p *htmlMediaParser) CanInterruptParagraph() bool { return true }
 
 // CanAcceptIndentedLine reports whether the construct may start on an indented line.
-func (htmlMediaParser) CanAcceptIndentedLine() bool { return false }
+func (p *htmlMediaParser) CanAcceptIndentedLine() bool { return false }

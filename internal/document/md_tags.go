@@ -17,6 +17,7 @@ const (
 	kindHTMLMedia
 	kindMathBlock
 	kindMathInline
+	kindStopBlock
 )
 
 // tagBlock is a {% name attrs %}…{% endname %} block; its children are
@@ -35,39 +36,79 @@ func (n *tagBlock) Kind() ast.NodeKind { return kindTagBlock }
 // Dump writes the node for debugging.
 func (n *tagBlock) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
-// tagParser parses {% tag %} blocks. It remembers, per source, from which
-// offset a tag name is known to have no end tag, so that many unclosed
-// tags cost linear time.
+// tagParser parses {% tag %} blocks. On its first use for a source it
+// indexes every tag of the source once, so that whether an opening tag
+// has an end costs a lookup however deeply tags nest.
 type tagParser struct {
-	src    *byte
-	noneAt map[string]int
+	index *tagIndex
 }
 
 // Trigger returns the characters that may start the construct.
 func (*tagParser) Trigger() []byte { return []byte{'{'} }
 
-// hasEnd reports whether an end tag for name follows offset off of src.
+// tagIndex tells, for the opening tags of one source, keyed by the offset
+// just past the tag, which have a matching end tag.
+type tagIndex struct {
+	// closed holds the opening tags whose end tag follows, nested tags
+	// of the same name counted.
+	closed map[int]bool
+	// endNext holds the opening tags for which the next tag of the same
+	// name is an end tag (an embed's end tag is optional).
+	endNext map[int]bool
+	// opens holds every opening tag.
+	opens map[int]bool
+}
+
+// indexTags scans src once for tags and matches ends to openings.
+func indexTags(src []byte) *tagIndex {
+	x := &tagIndex{closed: map[int]bool{}, endNext: map[int]bool{}, opens: map[int]bool{}}
+	stacks := map[string][]int{}
+	pending := map[string]int{}
+	for i := 0; i < len(src); {
+		j := bytes.Index(src[i:], []byte("{%"))
+		if j < 0 {
+			break
+		}
+		i += j
+		tag, size, ok := parseLiquidTag(src[i:])
+		if !ok || (i > 0 && src[i-1] == '\\') {
+			i += 2
+			continue
+		}
+		i += size
+		if !tag.isEnd() {
+			x.opens[i] = true
+			stacks[tag.name] = append(stacks[tag.name], i)
+			pending[tag.name] = i
+			continue
+		}
+		name := tag.name[3:]
+		if st := stacks[name]; len(st) > 0 {
+			x.closed[st[len(st)-1]] = true
+			stacks[name] = st[:len(st)-1]
+		}
+		if at, ok := pending[name]; ok {
+			x.endNext[at] = true
+			delete(pending, name)
+		}
+	}
+	return x
+}
+
+// hasEnd reports whether an end tag for name follows the opening tag
+// that ends at offset off of src.
 func (p *tagParser) hasEnd(src []byte, off int, name string, stopAtOpen bool) bool {
-	if len(src) == 0 {
-		return false
+	if p.index == nil {
+		p.index = indexTags(src)
 	}
-	if p.src != &src[0] {
-		p.src, p.noneAt = &src[0], map[string]int{}
+	if !p.index.opens[off] {
+		// Not a tag the scan of the whole source saw: look ahead.
+		return hasEndTag(src[off:], name, stopAtOpen)
 	}
-	key := name
 	if stopAtOpen {
-		key = "\x00" + name
+		return p.index.endNext[off]
 	}
-	if at, ok := p.noneAt[key]; ok && off >= at {
-		return false
-	}
-	if hasEndTag(src[off:], name, stopAtOpen) {
-		return true
-	}
-	if at, ok := p.noneAt[key]; !ok || off < at {
-		p.noneAt[key] = off
-	}
-	return false
+	return p.index.closed[off]
 }
 
 // Open starts the construct on the current line.

@@ -1,11 +1,14 @@
 package document
 
-// Option configures FromMarkdown and ToMarkdown.
+import "context"
+
+// Option configures FromMarkdown, ToMarkdown and ParseContext.
 type Option func(*options)
 
 type options struct {
 	headingOffset int
 	resolver      LinkResolver
+	ctx           context.Context
 }
 
 // HeadingOffset shifts Markdown heading levels by n: with HeadingOffset(1),

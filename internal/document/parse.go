@@ -11,9 +11,13 @@ import (
 // ParseError reports a malformed document; Path names the bad node or
 // field, such as "nodes[3].type".
 type ParseError struct {
-	Path string
-	Msg  string
+	Path  string
+	Msg   string
+	cause error
 }
+
+// Unwrap returns the error the message came from, such as ErrTooDeep.
+func (e *ParseError) Unwrap() error { return e.cause }
 
 // Error returns "path: message".
 func (e *ParseError) Error() string {
@@ -30,7 +34,8 @@ func perr(path, format string, args ...any) error {
 // Parse reads a JSON document strictly: unknown node types, unknown fields,
 // missing required fields, wrong value types and children that do not fit
 // their parent are errors naming the path of the bad node, such as
-// `nodes[3].type: unknown block type "foo"`.
+// `nodes[3].type: unknown block type "foo"`. Nodes nested deeper than
+// MaxDepth are refused with an error wrapping ErrTooDeep.
 func Parse(data []byte) (*Document, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
@@ -69,6 +74,9 @@ func Parse(data []byte) (*Document, error) {
 	arr, ok := root["nodes"].([]any)
 	if !ok {
 		return nil, perr("nodes", "required array")
+	}
+	if p := jsonTooDeep(arr, "nodes", 1); p != "" {
+		return nil, &ParseError{Path: p, Msg: ErrTooDeep.Error(), cause: ErrTooDeep}
 	}
 	nodes, err := parseNodes(arr, "nodes", kindBlocks)
 	if err != nil {

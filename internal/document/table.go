@@ -56,17 +56,24 @@ func tableColumnIDs(data map[string]any) []string {
 // tableRecordIDs returns the record ids ordered by orderIndex, then id.
 func tableRecordIDs(data map[string]any) []string {
 	recs, _ := data["records"].(map[string]any)
-	ids := make([]string, 0, len(recs))
-	for id := range recs {
-		ids = append(ids, id)
+	type keyed struct{ id, order string }
+	recIDs := make([]keyed, 0, len(recs))
+	for id, v := range recs {
+		r, _ := v.(map[string]any)
+		order, ok := r["orderIndex"].(string)
+		if !ok {
+			order = fmt.Sprint(r["orderIndex"])
+		}
+		recIDs = append(recIDs, keyed{id, order})
 	}
-	order := func(id string) string {
-		r, _ := recs[id].(map[string]any)
-		return fmt.Sprint(r["orderIndex"])
-	}
-	slices.SortFunc(ids, func(a, b string) int {
-		return cmp.Or(cmp.Compare(order(a), order(b)), cmp.Compare(a, b))
+	// Each record's order is read once, not once per comparison.
+	slices.SortFunc(recIDs, func(a, b keyed) int {
+		return cmp.Or(cmp.Compare(a.order, b.order), cmp.Compare(a.id, b.id))
 	})
+	ids := make([]string, len(recIDs))
+	for i, r := range recIDs {
+		ids[i] = r.id
+	}
 	return ids
 }
 

@@ -38,7 +38,6 @@ func TestDownloadActiveTypes(t *testing.T) {
 			{"page.xhtml", "", true},
 			{"notes", "text/html; charset=utf-8", true},
 			{"atom", "application/atom+xml", true},
-			{"odd", "not a type", true},
 			{"image.png", "image/png", false},
 			{"notes.txt", "", false},
 		}

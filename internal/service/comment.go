@@ -111,15 +111,15 @@ func (s *Service) commentPlace(ctx context.Context, sc CommentScope, write bool)
 
 // commentBody turns a comment or reply body into the stored JSON
 // document; an empty body is refused.
-func commentBody(field string, in DocumentInput) (json.RawMessage, error) {
-	doc, err := documentOf(field, &in)
+func commentBody(ctx context.Context, field string, in DocumentInput) (json.RawMessage, error) {
+	doc, err := documentOf(ctx, field, &in)
 	if err != nil {
 		return nil, err
 	}
 	if doc == nil || len(doc.Nodes) == 0 {
 		return nil, quire.Invalid(field, "must not be empty")
 	}
-	return json.Marshal(doc)
+	return doc.MarshalJSON()
 }
 
 // PostComment posts an open comment on the content of a space or of a
@@ -129,7 +129,7 @@ func (s *Service) PostComment(ctx context.Context, w Commenter, sc CommentScope,
 	if err != nil {
 		return nil, err
 	}
-	body, err := commentBody("body", in.Body)
+	body, err := commentBody(ctx, "body", in.Body)
 	if err != nil {
 		return nil, err
 	}
@@ -199,7 +199,7 @@ func (s *Service) UpdateComment(ctx context.Context, w Commenter, sc CommentScop
 	upd := quire.CommentUpdate{Resolved: patch.Resolved, By: w.User.ID, At: s.Now(),
 		Reactions: quire.ReactionChange{Add: patch.AddedReactions, Remove: patch.RemovedReactions}}
 	if patch.Body != nil {
-		body, err := commentBody("body", *patch.Body)
+		body, err := commentBody(ctx, "body", *patch.Body)
 		if err != nil {
 			return nil, err
 		}

@@ -33,7 +33,7 @@ func (s *Service) replyView(ctx context.Context, w Commenter, pl *commentPlace, 
 
 // PostReply answers a comment.
 func (s *Service) PostReply(ctx context.Context, w Commenter, sc CommentScope, commentID string, in DocumentInput) (*ReplyView, error) {
-	body, err := commentBody("body", in)
+	body, err := commentBody(ctx, "body", in)
 	if err != nil {
 		return nil, err
 	}
@@ -89,7 +89,7 @@ func (s *Service) UpdateReply(ctx context.Context, w Commenter, sc CommentScope,
 	upd := quire.ReplyUpdate{By: w.User.ID, At: s.Now(),
 		Reactions: quire.ReactionChange{Add: patch.AddedReactions, Remove: patch.RemovedReactions}}
 	if patch.Body != nil {
-		body, err := commentBody("body", *patch.Body)
+		body, err := commentBody(ctx, "body", *patch.Body)
 		if err != nil {
 			return nil, err
 		}

@@ -19,8 +19,8 @@ func emptyDocument() []byte {
 // page had a document before (prev), blocks whose content did not change
 // keep their keys, so that later merges can tell edits apart. opts
 // configure the Markdown conversion.
-func (s *Service) documentJSON(_ context.Context, field string, in *DocumentInput, prev []byte, opts ...document.Option) ([]byte, error) {
-	doc, err := documentOf(field, in, opts...)
+func (s *Service) documentJSON(ctx context.Context, field string, in *DocumentInput, prev []byte, opts ...document.Option) ([]byte, error) {
+	doc, err := documentOf(ctx, field, in, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -32,17 +32,21 @@ func (s *Service) documentJSON(_ context.Context, field string, in *DocumentInpu
 			document.ReuseKeys(old, doc)
 		}
 	}
-	return json.Marshal(doc)
+	return doc.MarshalJSON()
 }
 
 // documentOf reads a body given as Markdown (converted) or as a JSON
 // document (checked); it is nil when the body gives neither. opts
-// configure the Markdown conversion.
-func documentOf(field string, in *DocumentInput, opts ...document.Option) (*document.Document, error) {
+// configure the Markdown conversion. A conversion cut short by the end of
+// ctx returns the context's error.
+func documentOf(ctx context.Context, field string, in *DocumentInput, opts ...document.Option) (*document.Document, error) {
 	switch {
 	case in.Markdown != nil:
-		doc, err := document.FromMarkdown(*in.Markdown, opts...)
+		doc, err := document.FromMarkdown(*in.Markdown, append([]document.Option{document.WithContext(ctx)}, opts...)...)
 		if err != nil {
+			if ctxErr := ctx.Err(); ctxErr != nil {
+				return nil, ctxErr
+			}
 			return nil, quire.Invalid(field+".markdown", "%v", err)
 		}
 		return doc, nil

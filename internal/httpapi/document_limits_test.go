@@ -1,0 +1,76 @@
+package httpapi
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"quire/internal/document"
+)
+
+// deepBodies are page and comment bodies nested far past the document
+// depth limit, as Markdown and as a JSON document.
+func deepBodies(t *testing.T) map[string]map[string]any {
+	t.Helper()
+	var doc strings.Builder
+	doc.WriteString(`{"object":"document","data":{},"nodes":[`)
+	doc.WriteString(strings.Repeat(`{"object":"block","type":"blockquote","nodes":[`, 3000))
+	doc.WriteString(`{"object":"block","type":"paragraph","nodes":[]}`)
+	doc.WriteString(strings.Repeat("]}", 3000) + "]}")
+	var raw any
+	if err := json.Unmarshal([]byte(doc.String()), &raw); err != nil {
+		t.Fatal(err)
+	}
+	return map[string]map[string]any{
+		"list":     md(strings.Repeat("- ", 3000) + "x"),
+		"quote":    md(strings.Repeat("> ", 3000) + "x"),
+		"hint":     md(strings.Repeat("{% hint style=\"info\" %}\n", 3000) + "x\n" + strings.Repeat("{% endhint %}\n", 3000)),
+		"document": {"document": raw},
+	}
+}
+
+// wantDepthError checks that a refusal names the field and the limit.
+func wantDepthError(t *testing.T, msg, field string) {
+	t.Helper()
+	wantContains(t, msg, field)
+	wantContains(t, msg, "64")
+}
+
+func TestDeepPageBodyIsRefused(t *testing.T) {
+	if document.MaxDepth != 64 {
+		t.Fatalf("MaxDepth %d; update the expected message", document.MaxDepth)
+	}
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		sp := ts.newSpace(t, "Space")
+		cr := str(ts.newChangeRequest(t, sp, "Change"), "id")
+		for name, body := range deepBodies(t) {
+			change := map[string]any{"operation": "insert_page", "title": "Deep", "document": body}
+			msg := ts.mustError(t, http.StatusBadRequest, "POST", crPath(sp, cr, "/content"), ts.token(cAdmin),
+				map[string]any{"changes": []any{change}})
+			field := "changes[0].document.markdown"
+			if name == "document" {
+				field = "changes[0].document.document"
+			}
+			wantDepthError(t, msg, field)
+		}
+		// A body nested within the limit is accepted.
+		ts.writeContent(t, sp, cr, insertPage("Nested", strings.Repeat("> ", 20)+"x"))
+	})
+}
+
+func TestDeepCommentBodyIsRefused(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		sp := ts.newSpace(t, "Space")
+		for name, body := range deepBodies(t) {
+			msg := ts.mustError(t, http.StatusBadRequest, "POST", spaceCommentsPath(sp), ts.token(cAdmin),
+				map[string]any{"body": body})
+			field := "body.markdown"
+			if name == "document" {
+				field = "body.document"
+			}
+			wantDepthError(t, msg, field)
+		}
+		ts.postComment(t, ts.token(cAdmin), spaceCommentsPath(sp), md(strings.Repeat("- ", 20)+"x"))
+	})
+}
