@@ -300,3 +300,46 @@ func TestQueuedMergeFailsAlone(t *testing.T) {
 		}
 	})
 }
+
+// TestQueuedMergeWithdrawn cancels a merge while it waits behind another:
+// it answers the cancellation, leaves the queue, and its change request
+// stays unmerged, while the merge ahead of it completes.
+func TestQueuedMergeWithdrawn(t *testing.T) {
+	forEachStore(t, func(t *testing.T, f *mergeFixture) {
+		first := f.changeRequest(t, "First", newPage("First", "Text."))
+		left := f.changeRequest(t, "Left", newPage("Left", "Text."))
+		held, release := f.st.holdNext()
+		done := make(chan answer, 1)
+		go func() {
+			out, err := f.svc.MergeChangeRequest(context.Background(), f.u, f.space, first)
+			done <- answer{out, err}
+		}()
+		<-held
+		ctx, cancel := context.WithCancel(context.Background())
+		gone := make(chan error, 1)
+		go func() {
+			_, err := f.svc.MergeChangeRequest(ctx, f.u, f.space, left)
+			gone <- err
+		}()
+		f.queued(t, 1)
+		cancel()
+		if err := <-gone; err != context.Canceled {
+			t.Errorf("the cancelled merge answered %v, want the cancellation", err)
+		}
+		f.queued(t, 0)
+		release()
+		if a := <-done; a.err != nil || a.out.Result != ResultMerge {
+			t.Fatalf("the merge ahead: %+v, %v", a.out, a.err)
+		}
+		cr, err := f.st.ChangeRequest(t.Context(), f.space, left)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cr.Status == quire.CRMerged {
+			t.Error("the withdrawn change request was merged")
+		}
+		if got := f.st.count(); got != 1 {
+			t.Errorf("%d transactions, want the first merge's alone", got)
+		}
+	})
+}
