@@ -8,7 +8,10 @@ import (
 )
 
 // maxSpaceBatch bounds how many queued operations of one space share a
-// transaction.
+// transaction: how long the first of them waits for its answer, and how
+// many savepoints the transaction makes (PostgreSQL keeps up to 64
+// subtransactions of a session in shared memory before others' snapshots
+// slow down).
 const maxSpaceBatch = 64
 
 // spaceQueues runs the operations of one space that need the space's lock
