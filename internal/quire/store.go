@@ -22,6 +22,9 @@ type Store interface {
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and
 	// rolls back otherwise. Busy and serialization failures are retried.
+	// On fn's Store, WithTx runs in a savepoint of that transaction: a
+	// failure undoes the nested function's writes alone, and the outer
+	// function may go on.
 	WithTx(ctx context.Context, fn func(Store) error) error
 	// LockSpace, on a Store handed to a WithTx function, waits for and
 	// takes the space's write lock, held until the transaction ends: in

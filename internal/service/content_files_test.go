@@ -29,7 +29,8 @@ func (s conflicting) WithTx(ctx context.Context, fn func(quire.Store) error) err
 	return s.Store.WithTx(ctx, func(tx quire.Store) error { return fn(conflicting{tx, s.left}) })
 }
 
-// UpdateChangeRequest fails as a lost swap while conflicts are left.
+// UpdateChangeRequest loses its compare-and-swap (quire.Stale) while
+// conflicts are left.
 func (s conflicting) UpdateChangeRequest(ctx context.Context, spaceID, id string, upd quire.ChangeRequestUpdate) (*quire.ChangeRequest, error) {
 	if upd.IfRevision != nil && s.left.Add(-1) >= 0 {
 		return nil, quire.Stale("the change request moved")

@@ -28,14 +28,16 @@ type MergeOutcome struct {
 // revision and the change request's. A real conflict changes nothing.
 // Merges and updates of one space run one at a time under the space's
 // lock, each against the main revision the one before left, so merges
-// that do not conflict all succeed.
+// that do not conflict all succeed; those queued in this process together
+// share one transaction and its commit (see spaceQueues).
 func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	return inSpaceLock(ctx, s, spaceID, func(st quire.Store) (*MergeOutcome, error) {
+	return inSpaceLock(ctx, s, spaceID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
 		return s.mergeOnce(ctx, st, u, spaceID, crID)
 	})
 }
 
-// mergeOnce is one attempt, on a transaction holding the space's lock. The
+// mergeOnce is one attempt, on a transaction holding the space's lock
+// (in a savepoint of it, beside the other merges of its batch). The
 // change request is marked merged only if it is still on the revision
 // that was merged and still open or draft, so a write that lands first
 // makes the attempt run again with it, and a write that comes after finds
@@ -79,7 +81,7 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 // request's base into it, as a new revision of type update. When main has
 // not moved, nothing changes. It runs under the space's lock like a merge.
 func (s *Service) UpdateChangeRequestFromMain(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	return inSpaceLock(ctx, s, spaceID, func(st quire.Store) (*MergeOutcome, error) {
+	return inSpaceLock(ctx, s, spaceID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
 		return s.updateOnce(ctx, st, u, spaceID, crID)
 	})
 }

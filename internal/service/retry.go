@@ -23,31 +23,22 @@ func retryConflicts[T any](op func() (T, error)) (T, error) {
 	}
 }
 
-// inSpaceLock runs op in one transaction that holds the space's write lock
-// (quire.Store.LockSpace), again from the start whenever it loses a
-// compare-and-swap to a writer that does not take the lock. Callers in
-// this process queue for the space in memory first, so that at most one of
-// them per space holds a database connection while it waits for the lock.
-func inSpaceLock[T any](ctx context.Context, s *Service, spaceID string, op func(st quire.Store) (T, error)) (T, error) {
-	var zero T
-	unlock, err := s.spaceLocks.lock(ctx, spaceID)
+// inSpaceLock runs op under the space's write lock (quire.Store.LockSpace),
+// in one transaction with the other operations of the space queued in
+// this process meanwhile (see spaceQueues), again from the start whenever
+// it loses a compare-and-swap to a writer that does not take the lock. op
+// runs on the transaction's Store and with the batch's context, which
+// the callers leaving does not cancel.
+func inSpaceLock[T any](ctx context.Context, s *Service, spaceID string, op func(ctx context.Context, st quire.Store) (T, error)) (T, error) {
+	var out T
+	err := s.spaceQueues.do(ctx, s.store, spaceID, func(ctx context.Context, st quire.Store) error {
+		var err error
+		out, err = op(ctx, st)
+		return err
+	})
 	if err != nil {
+		var zero T
 		return zero, err
 	}
-	defer unlock()
-	return retryConflicts(func() (T, error) {
-		var out T
-		err := s.store.WithTx(ctx, func(st quire.Store) error {
-			if err := st.LockSpace(ctx, spaceID); err != nil {
-				return err
-			}
-			var err error
-			out, err = op(st)
-			return err
-		})
-		if err != nil {
-			return zero, err
-		}
-		return out, nil
-	})
+	return out, nil
 }

@@ -28,8 +28,8 @@ type Service struct {
 	fetchBudget int64
 	// downloadKeys caches the key signing download links.
 	downloadKeys *downloadKeyCache
-	// spaceLocks queues merges and updates of one space in this process.
-	spaceLocks *spaceLocks
+	// spaceQueues batches merges and updates of one space in this process.
+	spaceQueues *spaceQueues
 }
 
 // Option configures a Service.
@@ -60,7 +60,7 @@ func New(store quire.Store, opts ...Option) *Service {
 	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New(),
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
-		spaceLocks:   &spaceLocks{}}
+		spaceQueues:  &spaceQueues{}}
 	for _, o := range opts {
 		o(s)
 	}

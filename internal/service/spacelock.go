@@ -3,54 +3,189 @@ package service
 import (
 	"context"
 	"sync"
+
+	"quire/internal/quire"
 )
 
-// spaceLocks queues this process's holders of a space's lock one behind
-// the other, each space on its own, and forgets a space once nobody holds
-// or waits for it.
-type spaceLocks struct {
-	mu    sync.Mutex
-	slots map[string]*spaceSlot
+// maxSpaceBatch bounds how many queued operations of one space share a
+// transaction: how long the first of them waits for its answer, and how
+// many savepoints the transaction makes (PostgreSQL keeps up to 64
+// subtransactions of a session in shared memory before others' snapshots
+// slow down).
+const maxSpaceBatch = 64
+
+// spaceQueues runs the operations of one space that need the space's lock
+// (merges and updates), queued in this process, in batches: the caller
+// whose turn comes (the leader) takes every operation waiting for the
+// space, up to maxSpaceBatch, and runs them one after the other in one
+// transaction holding the space's lock (quire.Store.LockSpace), so that
+// they share its commit. Each operation sees the writes of those before
+// it, fails alone (it runs in a savepoint), and is answered only once the
+// transaction that holds it has committed. When the leader is done, the
+// next waiting caller leads the next batch. A space is forgotten once
+// nobody waits for it.
+type spaceQueues struct {
+	mu     sync.Mutex
+	spaces map[string]*spaceQueue
 }
 
-// spaceSlot is the lock of one space: a one-place channel, full while
-// held, and how many callers hold it or wait for it.
-type spaceSlot struct {
-	held  chan struct{}
-	users int
+// spaceQueue is one space's queue: the operations not yet taken into a
+// batch, and whether a leader is running one.
+type spaceQueue struct {
+	waiting []*spaceJob
+	busy    bool
 }
 
-// lock waits until the caller holds the space's lock, or until ctx ends.
-// The returned function lets it go.
-func (l *spaceLocks) lock(ctx context.Context, spaceID string) (func(), error) {
-	l.mu.Lock()
-	if l.slots == nil {
-		l.slots = map[string]*spaceSlot{}
+// spaceJob is one queued operation and, once done is closed, its error.
+type spaceJob struct {
+	ctx context.Context
+	run func(ctx context.Context, st quire.Store) error
+	err error
+	// taken, under spaceQueues.mu, is set once the job is called to lead
+	// or put in a batch: from then on it is answered, never withdrawn.
+	taken bool
+	lead  chan struct{}
+	done  chan struct{}
+}
+
+// do runs op under the space's lock, in a batch with the space's other
+// queued operations, and returns op's error, or the transaction's when it
+// failed to commit. op must write through the Store it is handed and use
+// the context it is handed, which outlives the callers' own: one caller
+// leaving does not abort the batch. A caller that leaves while its job
+// still waits is withdrawn and gets ctx's error, op not run; once the job
+// is taken, the caller waits for its batch to end.
+func (q *spaceQueues) do(ctx context.Context, store quire.Store, spaceID string, op func(ctx context.Context, st quire.Store) error) error {
+	j := &spaceJob{ctx: ctx, run: op, lead: make(chan struct{}), done: make(chan struct{})}
+	q.mu.Lock()
+	if q.spaces == nil {
+		q.spaces = map[string]*spaceQueue{}
 	}
-	slot := l.slots[spaceID]
-	if slot == nil {
-		slot = &spaceSlot{held: make(chan struct{}, 1)}
-		l.slots[spaceID] = slot
+	sq := q.spaces[spaceID]
+	if sq == nil {
+		sq = &spaceQueue{}
+		q.spaces[spaceID] = sq
 	}
-	slot.users++
-	l.mu.Unlock()
+	sq.waiting = append(sq.waiting, j)
+	leader := !sq.busy
+	if leader {
+		sq.busy, j.taken = true, true
+	}
+	q.mu.Unlock()
+	if !leader {
+		if !q.await(j, sq) {
+			return ctx.Err()
+		}
+		select {
+		case <-j.lead:
+		case <-j.done:
+			return j.err
+		}
+	}
+	// The leader's own job is in the batch it runs.
+	q.runTurn(store, spaceID, sq, j)
+	return j.err
+}
+
+// await waits until j is called to lead or answered, and reports false
+// when j's caller left first and j was withdrawn from the queue.
+func (q *spaceQueues) await(j *spaceJob, sq *spaceQueue) bool {
 	select {
-	case slot.held <- struct{}{}:
-		return func() {
-			<-slot.held
-			l.leave(spaceID, slot)
-		}, nil
-	case <-ctx.Done():
-		l.leave(spaceID, slot)
-		return nil, ctx.Err()
+	case <-j.lead:
+		return true
+	case <-j.done:
+		return true
+	case <-j.ctx.Done():
+	}
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if j.taken {
+		return true
+	}
+	for i, w := range sq.waiting {
+		if w == j {
+			sq.waiting = append(sq.waiting[:i:i], sq.waiting[i+1:]...)
+			break
+		}
+	}
+	return false
+}
+
+// runTurn is the leader's turn: it takes the waiting jobs (its own first
+// among them), runs them as one batch, answers them, and calls the next
+// waiting job to lead, or forgets the space.
+func (q *spaceQueues) runTurn(store quire.Store, spaceID string, sq *spaceQueue, leader *spaceJob) {
+	q.mu.Lock()
+	n := min(len(sq.waiting), maxSpaceBatch)
+	batch := append([]*spaceJob(nil), sq.waiting[:n]...)
+	sq.waiting = append([]*spaceJob(nil), sq.waiting[n:]...)
+	for _, j := range batch {
+		j.taken = true
+	}
+	q.mu.Unlock()
+
+	runSpaceBatch(context.WithoutCancel(leader.ctx), store, spaceID, batch)
+	for _, j := range batch {
+		close(j.done)
+	}
+
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	if len(sq.waiting) == 0 {
+		sq.busy = false
+		delete(q.spaces, spaceID)
+		return
+	}
+	next := sq.waiting[0]
+	next.taken = true
+	close(next.lead)
+}
+
+// runSpaceBatch runs the jobs in one transaction holding the space's lock
+// and sets each job's error. Each job runs in a savepoint, again from the
+// start while it loses a compare-and-swap (quire.IsStale) to a writer
+// that does not take the lock; its domain error (a quire.Error: not
+// found, merged meanwhile…) is its own answer and the others go on. An
+// unexpected error (a database failure) ends the transaction instead: the
+// store runs it again when the failure is transient, and when it still
+// fails, each job runs alone in its own transaction, so that it fails
+// only the job that causes it.
+func runSpaceBatch(ctx context.Context, store quire.Store, spaceID string, jobs []*spaceJob) {
+	err := store.WithTx(ctx, func(st quire.Store) error {
+		if err := st.LockSpace(ctx, spaceID); err != nil {
+			return err
+		}
+		for _, j := range jobs {
+			if err := j.ctx.Err(); err != nil {
+				j.err = err
+				continue
+			}
+			if j.err = runSpaceJob(ctx, st, j); quire.ErrorCode(j.err) == quire.EINTERNAL {
+				return j.err
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		return
+	}
+	if len(jobs) == 1 {
+		jobs[0].err = err
+		return
+	}
+	for _, j := range jobs {
+		runSpaceBatch(ctx, store, spaceID, []*spaceJob{j})
 	}
 }
 
-// leave counts a caller out of a space's slot.
-func (l *spaceLocks) leave(spaceID string, slot *spaceSlot) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if slot.users--; slot.users == 0 {
-		delete(l.slots, spaceID)
+// runSpaceJob runs one job of a batch in a savepoint of st's transaction,
+// again from a fresh read while it loses a compare-and-swap: each loss
+// means another writer committed.
+func runSpaceJob(ctx context.Context, st quire.Store, j *spaceJob) error {
+	for {
+		err := st.WithTx(ctx, func(st quire.Store) error { return j.run(ctx, st) })
+		if !quire.IsStale(err) {
+			return err
+		}
 	}
 }

@@ -10,15 +10,48 @@ import (
 )
 
 // WithTx runs fn inside one transaction on the write pool. The Store handed
-// to fn runs every method on the transaction, and a nested WithTx on it
-// just calls fn with itself. The transaction commits when fn returns nil
-// and rolls back otherwise; when it fails with a busy, serialization or
-// deadlock error the whole of fn is run again, a bounded number of times
-// with a short growing pause in between. fn must write through the Store
-// it is handed: on engines with a single writer connection a write through
-// the outer Store would wait for the transaction that waits for it.
+// to fn runs every method on the transaction. The transaction commits when
+// fn returns nil and rolls back otherwise; when it fails with a busy,
+// serialization or deadlock error the whole of fn is run again, a bounded
+// number of times with a short growing pause in between. fn must write
+// through the Store it is handed: on engines with a single writer
+// connection a write through the outer Store would wait for the
+// transaction that waits for it. A nested WithTx, on the Store handed to
+// fn, runs in a savepoint of the same transaction (see savepoint).
 func (s *Store) WithTx(ctx context.Context, fn func(quire.Store) error) error {
+	if s.tx != nil {
+		return s.savepoint(ctx, func(tx *Store) error { return fn(tx) })
+	}
 	return s.inTx(ctx, func(tx *Store) error { return fn(tx) })
+}
+
+// savepoint runs fn inside the current transaction, behind a savepoint:
+// when fn fails its writes alone are undone, and the transaction, even
+// one a failed statement left aborted, goes on. Savepoints of one name
+// nest, each release or rollback naming the newest. The statements that
+// close the savepoint ignore ctx's cancellation, so that a cancelled fn
+// does not leave the transaction half closed.
+func (s *Store) savepoint(ctx context.Context, fn func(*Store) error) error {
+	if _, err := s.tx.ExecContext(ctx, "SAVEPOINT quire_nested"); err != nil {
+		return fmt.Errorf("sqlstore: savepoint: %w", err)
+	}
+	s.stats.statements.Add(1)
+	closing := context.WithoutCancel(ctx)
+	if err := fn(s); err != nil {
+		s.stats.statements.Add(2)
+		if _, rerr := s.tx.ExecContext(closing, "ROLLBACK TO SAVEPOINT quire_nested"); rerr != nil {
+			return errors.Join(err, fmt.Errorf("sqlstore: rollback to savepoint: %w", rerr))
+		}
+		if _, rerr := s.tx.ExecContext(closing, "RELEASE SAVEPOINT quire_nested"); rerr != nil {
+			return errors.Join(err, fmt.Errorf("sqlstore: release savepoint: %w", rerr))
+		}
+		return err
+	}
+	s.stats.statements.Add(1)
+	if _, err := s.tx.ExecContext(closing, "RELEASE SAVEPOINT quire_nested"); err != nil {
+		return fmt.Errorf("sqlstore: release savepoint: %w", err)
+	}
+	return nil
 }
 
 // inTx is WithTx for the store's own multi-statement writes, handing fn the

@@ -74,6 +74,41 @@ func txTests() []test {
 			_, err = f.st.User(ctx(t), id)
 			wantCode(t, err, quire.ENOTFOUND)
 		}},
+		{"tx/nested failure undoes its own writes only", func(t *testing.T, f *fixture) {
+			f.user("Ada", "ada@x.io")
+			boom := errors.New("boom")
+			var kept, undone, after string
+			err := f.st.WithTx(ctx(t), func(outer quire.Store) error {
+				u := &quire.User{ID: quire.NewID(), DisplayName: "Bo", Email: "bo@x.io", CreatedAt: f.tick()}
+				kept = u.ID
+				must(t, outer.CreateUser(ctx(t), u))
+				err := outer.WithTx(ctx(t), func(inner quire.Store) error {
+					u := &quire.User{ID: quire.NewID(), DisplayName: "Cy", Email: "cy@x.io", CreatedAt: f.tick()}
+					undone = u.ID
+					must(t, inner.CreateUser(ctx(t), u))
+					return boom
+				})
+				if !errors.Is(err, boom) {
+					t.Fatalf("nested: got %v, want the function's error", err)
+				}
+				// A failed statement: on PostgreSQL it aborts the
+				// transaction unless a savepoint takes it back.
+				err = outer.WithTx(ctx(t), func(inner quire.Store) error {
+					return inner.CreateUser(ctx(t), &quire.User{ID: quire.NewID(), DisplayName: "A", Email: "ADA@x.io", CreatedAt: f.tick()})
+				})
+				wantCode(t, err, quire.ECONFLICT)
+				u = &quire.User{ID: quire.NewID(), DisplayName: "Di", Email: "di@x.io", CreatedAt: f.tick()}
+				after = u.ID
+				return outer.CreateUser(ctx(t), u)
+			})
+			must(t, err)
+			for _, id := range []string{kept, after} {
+				_, err := f.st.User(ctx(t), id)
+				must(t, err)
+			}
+			_, err = f.st.User(ctx(t), undone)
+			wantCode(t, err, quire.ENOTFOUND)
+		}},
 		{"tx/domain errors pass through", func(t *testing.T, f *fixture) {
 			f.user("Ada", "ada@x.io")
 			err := f.st.WithTx(ctx(t), func(st quire.Store) error {
