@@ -9,14 +9,13 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"net/netip"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"quire/internal/fetch"
+	"quire/internal/fetch/fetchtest"
 )
 
 // quiet is a logger that drops everything.
@@ -45,31 +44,6 @@ func text(s string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) { _, _ = io.WriteString(w, s) }
 }
 
-// addrPort is the address a test server listens on.
-func addrPort(t *testing.T, rawURL string) netip.AddrPort {
-	t.Helper()
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ap, err := netip.ParseAddrPort(u.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ap
-}
-
-// only returns a guard letting ap through and judging every other address
-// like the default guard.
-func only(ap netip.AddrPort) fetch.Guard {
-	return func(a netip.AddrPort) error {
-		if a == ap {
-			return nil
-		}
-		return fetch.Public(a)
-	}
-}
-
 // get fetches rawURL and reads the whole body.
 func get(ctx context.Context, c *fetch.Client, rawURL string) (string, error) {
 	resp, err := c.Get(ctx, rawURL)
@@ -95,7 +69,7 @@ func wantFetchError(t *testing.T, what string, err error, rawURL string) {
 
 func TestRefusesLocalAddresses(t *testing.T) {
 	srv := serve(t, text("secret"))
-	port := addrPort(t, srv.URL).Port()
+	port := fetchtest.Addr(t, srv.URL).Port()
 	c := fetch.New(fetch.Config{Logger: quiet})
 	for _, u := range []string{
 		srv.URL + "/metrics",
@@ -126,7 +100,7 @@ func TestRedirectIsCheckedAgain(t *testing.T) {
 	outer := serve(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, inner.URL+"/metrics", http.StatusFound)
 	})
-	c := fetch.New(fetch.Config{Guard: only(addrPort(t, outer.URL)), Logger: quiet})
+	c := fetch.New(fetch.Config{Guard: fetchtest.Only(fetchtest.Addr(t, outer.URL)), Logger: quiet})
 	_, err := get(context.Background(), c, outer.URL+"/file")
 	wantFetchError(t, "redirect to a refused address", err, outer.URL+"/file")
 	if outer.hits.Load() != 1 || inner.hits.Load() != 0 {
@@ -158,8 +132,8 @@ func TestErrorsDoNotTellWhy(t *testing.T) {
 	closed := httptest.NewServer(http.NotFoundHandler())
 	closedURL := closed.URL
 	closed.Close()
-	allowed := addrPort(t, closedURL)
-	c := fetch.New(fetch.Config{Guard: only(allowed), Logger: quiet})
+	allowed := fetchtest.Addr(t, closedURL)
+	c := fetch.New(fetch.Config{Guard: fetchtest.Only(allowed), Logger: quiet})
 
 	otherPort := fmt.Sprintf("http://127.0.0.1:%d/", allowed.Port()+1)
 	for what, u := range map[string]string{

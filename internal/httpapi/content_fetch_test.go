@@ -6,13 +6,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"quire/internal/fetch"
+	"quire/internal/fetch/fetchtest"
 	"quire/internal/service"
 )
 
@@ -37,29 +37,10 @@ func newFileServer(t *testing.T, h http.HandlerFunc) *fileServer {
 // quietLogger drops everything.
 func quietLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }
 
-// serverAddr is the address a test server listens on.
-func serverAddr(t *testing.T, rawURL string) netip.AddrPort {
-	t.Helper()
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ap, err := netip.ParseAddrPort(u.Host)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ap
-}
-
 // fetchFrom returns a service option for a fetcher that refuses every
 // non-public address except allowed.
 func fetchFrom(allowed netip.AddrPort) service.Option {
-	return service.WithFetcher(fetch.New(fetch.Config{Logger: quietLogger(), Guard: func(ap netip.AddrPort) error {
-		if ap == allowed {
-			return nil
-		}
-		return fetch.Public(ap)
-	}}))
+	return service.WithFetcher(fetch.New(fetch.Config{Logger: quietLogger(), Guard: fetchtest.Only(allowed)}))
 }
 
 // urlFile is an insert_files file fetched from u.
@@ -86,9 +67,9 @@ func TestContentFetchRefusesLocalAddresses(t *testing.T) {
 	redirect := newFileServer(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, secret.URL+"/metrics", http.StatusFound)
 	})
-	ts := newTestServer(t, engineSQLite, fetchFrom(serverAddr(t, redirect.URL)))
+	ts := newTestServer(t, engineSQLite, fetchFrom(fetchtest.Addr(t, redirect.URL)))
 
-	port := serverAddr(t, secret.URL).Port()
+	port := fetchtest.Addr(t, secret.URL).Port()
 	for _, u := range []string{
 		secret.URL + "/metrics",
 		fmt.Sprintf("http://localhost:%d/metrics", port),
@@ -113,7 +94,7 @@ func TestContentFetchErrorsAreAlike(t *testing.T) {
 	closed := httptest.NewServer(http.NotFoundHandler())
 	closed.Close()
 	open := newFileServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "open") })
-	ts := newTestServer(t, engineSQLite, fetchFrom(serverAddr(t, closed.URL)))
+	ts := newTestServer(t, engineSQLite, fetchFrom(fetchtest.Addr(t, closed.URL)))
 
 	// A closed port the guard allows, a listening port it refuses, a port
 	// it refuses that is closed: the messages differ only in the URL.
