@@ -28,21 +28,7 @@ import (
 // PostgreSQL database and creates change requests through both at once:
 // the numbers must be exactly 1..n, with no gap and no repeat.
 func TestReplicasNumberChangeRequests(t *testing.T) {
-	base := os.Getenv("QUIRE_TEST_POSTGRES_URL")
-	if base == "" {
-		t.Skip("QUIRE_TEST_POSTGRES_URL is not set")
-	}
-	dbURL := freshDatabase(t, base)
-	bin := filepath.Join(t.TempDir(), "quire")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	first := startServer(t, bin, dbURL)
-	token := readToken(t, first.data)
-	second := startServer(t, bin, dbURL)
-
-	orgs := getJSON(t, first.url+"/v1/orgs", token)
-	orgID := orgs["items"].([]any)[0].(map[string]any)["id"].(string)
+	first, second, token, orgID := startReplicas(t)
 	space := postJSON(t, first.url+"/v1/orgs/"+orgID+"/spaces", token, `{"title":"Replicas"}`)
 	spaceID := space["id"].(string)
 
@@ -197,21 +183,7 @@ func doJSON(t *testing.T, method, u, token, body string) map[string]any {
 // conflicts with another, so every merge answers merged, none is told to
 // try again, and main ends with every page.
 func TestReplicasMergeWithoutRetry(t *testing.T) {
-	base := os.Getenv("QUIRE_TEST_POSTGRES_URL")
-	if base == "" {
-		t.Skip("QUIRE_TEST_POSTGRES_URL is not set")
-	}
-	dbURL := freshDatabase(t, base)
-	bin := filepath.Join(t.TempDir(), "quire")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	first := startServer(t, bin, dbURL)
-	token := readToken(t, first.data)
-	second := startServer(t, bin, dbURL)
-
-	orgs := getJSON(t, first.url+"/v1/orgs", token)
-	orgID := orgs["items"].([]any)[0].(map[string]any)["id"].(string)
+	first, second, token, orgID := startReplicas(t)
 	spaceID := postJSON(t, first.url+"/v1/orgs/"+orgID+"/spaces", token, `{"title":"Replicas"}`)["id"].(string)
 	const perServer = 10
 	var crs []string
@@ -245,4 +217,27 @@ func TestReplicasMergeWithoutRetry(t *testing.T) {
 	if got, _ := pages["pages"].([]any); len(got) != len(crs) {
 		t.Fatalf("main has %d pages, want %d", len(got), len(crs))
 	}
+}
+
+// startReplicas builds quire and starts two serve processes on one fresh
+// PostgreSQL database; it returns them, the admin token and the
+// organization made on first start. It skips the test when
+// QUIRE_TEST_POSTGRES_URL is not set.
+func startReplicas(t *testing.T) (first, second *server, token, orgID string) {
+	t.Helper()
+	base := os.Getenv("QUIRE_TEST_POSTGRES_URL")
+	if base == "" {
+		t.Skip("QUIRE_TEST_POSTGRES_URL is not set")
+	}
+	dbURL := freshDatabase(t, base)
+	bin := filepath.Join(t.TempDir(), "quire")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	first = startServer(t, bin, dbURL)
+	token = readToken(t, first.data)
+	second = startServer(t, bin, dbURL)
+	orgs := getJSON(t, first.url+"/v1/orgs", token)
+	orgID = orgs["items"].([]any)[0].(map[string]any)["id"].(string)
+	return first, second, token, orgID
 }
