@@ -210,12 +210,7 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 
 // runEngine creates the engine's database, benchmarks it and removes it.
 func runEngine(ctx context.Context, cfg config, name string, w io.Writer) (rows []row, err error) {
-	var eng *engine
-	if name == "postgres" {
-		eng, err = postgresEngine(ctx, cfg.postgresURL)
-	} else {
-		eng, err = sqliteEngine()
-	}
+	eng, err := newEngine(ctx, cfg, name)
 	if err != nil {
 		return nil, err
 	}

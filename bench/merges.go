@@ -63,12 +63,7 @@ func benchMerges(ctx context.Context, cfg config, names []string, w io.Writer) e
 // mergesOn runs the rounds on a fresh database of one engine.
 func mergesOn(ctx context.Context, cfg config, name string, w io.Writer) (f mergeFigures, err error) {
 	f.engine = name
-	var eng *engine
-	if name == "postgres" {
-		eng, err = postgresEngine(ctx, cfg.postgresURL)
-	} else {
-		eng, err = sqliteEngine()
-	}
+	eng, err := newEngine(ctx, cfg, name)
 	if err != nil {
 		return f, err
 	}

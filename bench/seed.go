@@ -26,6 +26,15 @@ type engine struct {
 	cleanup func() error
 }
 
+// newEngine creates a fresh database of the named engine: "postgres" on
+// cfg.postgresURL, else SQLite.
+func newEngine(ctx context.Context, cfg config, name string) (*engine, error) {
+	if name == "postgres" {
+		return postgresEngine(ctx, cfg.postgresURL)
+	}
+	return sqliteEngine()
+}
+
 // sqliteEngine returns an engine on a SQLite file in a new temporary
 // directory, removed by cleanup.
 func sqliteEngine() (*engine, error) {
