@@ -23,6 +23,7 @@ const maxNesting = 8
 // them before the next one.
 type gitbookSyntax struct {
 	guard   *depthGuard
+	budget  *inlineBudget
 	tags    *tagParser
 	details *detailsParser
 	media   *htmlMediaParser
@@ -32,6 +33,7 @@ type gitbookSyntax struct {
 func newSyntax(state *convState) *gitbookSyntax {
 	return &gitbookSyntax{
 		guard:   &depthGuard{state: state},
+		budget:  &inlineBudget{state: state},
 		tags:    &tagParser{},
 		details: &detailsParser{},
 		media:   &htmlMediaParser{},
@@ -57,7 +59,10 @@ func (g *gitbookSyntax) Extend(m goldmark.Markdown) {
 			util.Prioritized(g.media, 92),
 			util.Prioritized(g.math, 93),
 		),
-		parser.WithInlineParsers(util.Prioritized(mathInlineParser{}, 50)),
+		parser.WithInlineParsers(
+			util.Prioritized(g.budget, 1),
+			util.Prioritized(mathInlineParser{}, 50),
+		),
 	)
 }
 
