@@ -1,6 +1,7 @@
 package document
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -74,7 +75,8 @@ func newMarkdown(syntax *gitbookSyntax) goldmark.Markdown {
 
 // FromMarkdown converts GitBook Markdown to a document and gives every
 // block, inline and fragment a fresh unique key. Blocks nested deeper than
-// MaxDepth give an error wrapping ErrTooDeep; with WithContext, the
+// MaxDepth give an error wrapping ErrTooDeep, and input of more than
+// MaxNodes nodes one wrapping ErrTooManyNodes; with WithContext, the
 // conversion stops with the context's error once it is done. The time and
 // memory it takes grow linearly with the length of src.
 func FromMarkdown(src string, opts ...Option) (*Document, error) {
@@ -90,6 +92,11 @@ func FromMarkdown(src string, opts ...Option) (*Document, error) {
 	}
 	if err := checkDepth(doc.Nodes, "nodes", 1); err != nil {
 		return nil, err
+	}
+	// The budget spent while parsing bounds the work; the count of the
+	// result keeps every document FromMarkdown returns one Parse accepts.
+	if countNodes(doc.Nodes) > MaxNodes {
+		return nil, fmt.Errorf("nodes: %w", ErrTooManyNodes)
 	}
 	newKeygen().assignKeys(doc.Nodes)
 	return doc, nil

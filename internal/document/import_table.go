@@ -27,8 +27,9 @@ func (c *converter) table(n *extast.Table) Node {
 			continue
 		}
 		// Every cell, short rows padded to the header's width, becomes a
-		// fragment holding a paragraph: count both before converting.
-		if !c.state.spend(2*max(len(cols), r.ChildCount()), "table cells") {
+		// fragment holding a paragraph, a text and a leaf: count them
+		// before converting.
+		if !c.state.spend(4*max(len(cols), r.ChildCount()), "table cells") {
 			return Node{}
 		}
 		row := make([][]Node, 0, r.ChildCount())

@@ -38,6 +38,19 @@ func (s *convState) spend(n int, what string) bool {
 	return true
 }
 
+// countNodes returns how many nodes, leaves included, nodes hold, as the
+// JSON limit counts them; it stops counting past MaxNodes.
+func countNodes(nodes []Node) int {
+	n := len(nodes)
+	for i := range nodes {
+		if n > MaxNodes {
+			break
+		}
+		n += len(nodes[i].Leaves) + countNodes(nodes[i].Nodes) + countNodes(nodes[i].Fragments)
+	}
+	return n
+}
+
 // inlineBudget is a goldmark inline parser tried before all others at
 // every character that may open an inline. It opens nothing itself; it
 // counts those characters against the node budget and, once the budget

@@ -124,3 +124,24 @@ func TestParseStoredReadsDeepDocuments(t *testing.T) {
 		t.Error("ParseStored accepted an unknown block type")
 	}
 }
+
+func TestFromMarkdownAcceptsOnlyWhatParseAccepts(t *testing.T) {
+	// Each paragraph is 12 nodes in JSON: a block, five texts with their
+	// leaves and a link holding a text and a leaf.
+	para := "Some *text* with a [link](https://x.io) and `code`.\n\n"
+	within := MaxNodes / 12
+	doc, err := FromMarkdown(strings.Repeat(para, within))
+	if err != nil {
+		t.Fatalf("%d paragraphs: %v", within, err)
+	}
+	data, err := doc.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Parse(data); err != nil {
+		t.Fatalf("Parse refuses what FromMarkdown returned: %v", err)
+	}
+	if _, err := FromMarkdown(strings.Repeat(para, within+1)); !errors.Is(err, ErrTooManyNodes) {
+		t.Fatalf("%d paragraphs: err = %v, want ErrTooManyNodes", within+1, err)
+	}
+}
