@@ -14,6 +14,7 @@ type convState struct {
 	ctx   context.Context
 	err   error
 	steps int
+	nodes int
 }
 
 func newConvState(o *options) *convState {

@@ -70,31 +70,43 @@ func tooDeep(nodes []Node, depth int) []step {
 	return nil
 }
 
-// jsonTooDeep returns the path of the first node of a decoded JSON node
-// array, at depth depth, that nests deeper than MaxDepth, or "".
-func jsonTooDeep(arr []any, path string, depth int) string {
+// jsonLimits walks a decoded JSON node array, at depth depth, and
+// returns the path of the first node that nests deeper than MaxDepth or
+// takes the count of nodes, leaves included, past MaxNodes, with the
+// error it breaks; it returns "" and nil when the array is within both.
+func jsonLimits(arr []any, path string, depth int, count *int) (string, error) {
+	*count += len(arr)
+	if *count > MaxNodes {
+		return path, ErrTooManyNodes
+	}
 	for i, v := range arr {
 		if depth > MaxDepth {
-			return path + "[" + strconv.Itoa(i) + "]"
+			return path + "[" + strconv.Itoa(i) + "]", ErrTooDeep
 		}
 		m, ok := v.(map[string]any)
 		if !ok {
 			continue
 		}
+		if leaves, ok := m["leaves"].([]any); ok {
+			if *count += len(leaves); *count > MaxNodes {
+				return path + "[" + strconv.Itoa(i) + "].leaves", ErrTooManyNodes
+			}
+		}
 		for _, field := range []string{"nodes", "fragments"} {
 			if sub, ok := m[field].([]any); ok {
-				if p := jsonTooDeep(sub, path+"["+strconv.Itoa(i)+"]."+field, depth+1); p != "" {
-					return p
+				if p, err := jsonLimits(sub, path+"["+strconv.Itoa(i)+"]."+field, depth+1, count); err != nil {
+					return p, err
 				}
 			}
 		}
 	}
-	return ""
+	return "", nil
 }
 
 // depthGuard is a goldmark block parser tried before all others at every
-// block start. It opens nothing itself; when a block would start deeper
-// than MaxDepth, or the conversion's context has ended, it stops the
+// block start. It opens nothing itself; it counts the start against the
+// node budget, and when a block would start deeper than MaxDepth, the
+// budget is spent or the conversion's context has ended, it stops the
 // parse by consuming the rest of the input, so that goldmark's work per
 // line stays bounded by MaxDepth whatever the input.
 type depthGuard struct {
@@ -120,13 +132,14 @@ func (*depthGuard) Trigger() []byte {
 	return b
 }
 
-// Open stops the parse when parent is too deep or the context ended.
+// Open stops the parse when parent is too deep, the node budget is spent
+// or the context ended.
 func (g *depthGuard) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	g.calls++
 	if g.calls%1024 == 0 {
 		g.state.checkContext()
 	}
-	if g.state.err == nil {
+	if g.state.spend(1, "blocks") {
 		depth := 1
 		for p := parent; p != nil && p.Kind() != ast.KindDocument && depth <= MaxDepth; p = p.Parent() {
 			depth++

@@ -49,11 +49,13 @@ func FuzzFromMarkdown(f *testing.F) {
 	for _, s := range hostileMarkdown() {
 		f.Add(s)
 	}
+	f.Add(strings.Repeat("[", MaxNodes+1))
+	f.Add("|" + strings.Repeat(" a |", 500) + "\n|" + strings.Repeat(" - |", 500) + "\n" + strings.Repeat("| x |\n", 200))
 	f.Fuzz(func(t *testing.T, src string) {
 		doc, err := FromMarkdown(src)
 		if err != nil {
-			if !errors.Is(err, ErrTooDeep) {
-				t.Fatalf("FromMarkdown fails other than by depth: %v", err)
+			if !errors.Is(err, ErrTooDeep) && !errors.Is(err, ErrTooManyNodes) {
+				t.Fatalf("FromMarkdown fails other than by depth or size: %v", err)
 			}
 			return
 		}

@@ -1,6 +1,7 @@
 package document
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/yuin/goldmark"
@@ -23,6 +24,7 @@ const maxNesting = 8
 // them before the next one.
 type gitbookSyntax struct {
 	guard   *depthGuard
+	budget  *inlineBudget
 	tags    *tagParser
 	details *detailsParser
 	media   *htmlMediaParser
@@ -32,6 +34,7 @@ type gitbookSyntax struct {
 func newSyntax(state *convState) *gitbookSyntax {
 	return &gitbookSyntax{
 		guard:   &depthGuard{state: state},
+		budget:  &inlineBudget{state: state},
 		tags:    &tagParser{},
 		details: &detailsParser{},
 		media:   &htmlMediaParser{},
@@ -57,7 +60,10 @@ func (g *gitbookSyntax) Extend(m goldmark.Markdown) {
 			util.Prioritized(g.media, 92),
 			util.Prioritized(g.math, 93),
 		),
-		parser.WithInlineParsers(util.Prioritized(mathInlineParser{}, 50)),
+		parser.WithInlineParsers(
+			util.Prioritized(g.budget, 1),
+			util.Prioritized(mathInlineParser{}, 50),
+		),
 	)
 }
 
@@ -69,7 +75,8 @@ func newMarkdown(syntax *gitbookSyntax) goldmark.Markdown {
 
 // FromMarkdown converts GitBook Markdown to a document and gives every
 // block, inline and fragment a fresh unique key. Blocks nested deeper than
-// MaxDepth give an error wrapping ErrTooDeep; with WithContext, the
+// MaxDepth give an error wrapping ErrTooDeep, and input of more than
+// MaxNodes nodes one wrapping ErrTooManyNodes; with WithContext, the
 // conversion stops with the context's error once it is done. The time and
 // memory it takes grow linearly with the length of src.
 func FromMarkdown(src string, opts ...Option) (*Document, error) {
@@ -85,6 +92,11 @@ func FromMarkdown(src string, opts ...Option) (*Document, error) {
 	}
 	if err := checkDepth(doc.Nodes, "nodes", 1); err != nil {
 		return nil, err
+	}
+	// The budget spent while parsing bounds the work; the count of the
+	// result keeps every document FromMarkdown returns one Parse accepts.
+	if countNodes(doc.Nodes) > MaxNodes {
+		return nil, fmt.Errorf("nodes: %w", ErrTooManyNodes)
 	}
 	newKeygen().assignKeys(doc.Nodes)
 	return doc, nil

@@ -24,6 +24,11 @@ type inlineConv struct {
 	// that long runs of text are not built by repeated concatenation.
 	pending   strings.Builder
 	pendMarks []Mark
+
+	// root and frameBuf back the first frames, so that converting a short
+	// run of inlines allocates once.
+	root     inlineFrame
+	frameBuf [4]*inlineFrame
 }
 
 // inlineFrame collects the nodes of an element being converted.
@@ -42,7 +47,9 @@ type openElement struct {
 }
 
 func (c *converter) newInlineConv() *inlineConv {
-	return &inlineConv{c: c, frames: []*inlineFrame{{}}}
+	ic := &inlineConv{c: c}
+	ic.frames = append(ic.frameBuf[:0], &ic.root)
+	return ic
 }
 
 func (ic *inlineConv) top() *inlineFrame { return ic.frames[len(ic.frames)-1] }

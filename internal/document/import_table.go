@@ -26,7 +26,13 @@ func (c *converter) table(n *extast.Table) Node {
 			}
 			continue
 		}
-		var row [][]Node
+		// Every cell, short rows padded to the header's width, becomes a
+		// fragment holding a paragraph, a text and a leaf: count them
+		// before converting.
+		if !c.state.spend(4*max(len(cols), r.ChildCount()), "table cells") {
+			return Node{}
+		}
+		row := make([][]Node, 0, r.ChildCount())
 		for cell := r.FirstChild(); cell != nil; cell = cell.NextSibling() {
 			row = append(row, c.cellBlocks(cell))
 		}

@@ -35,8 +35,23 @@ func perr(path, format string, args ...any) error {
 // missing required fields, wrong value types and children that do not fit
 // their parent are errors naming the path of the bad node, such as
 // `nodes[3].type: unknown block type "foo"`. Nodes nested deeper than
-// MaxDepth are refused with an error wrapping ErrTooDeep.
+// MaxDepth are refused with an error wrapping ErrTooDeep, and documents of
+// more than MaxNodes nodes with one wrapping ErrTooManyNodes. Parse is for
+// documents given as input; ParseStored reads documents already stored.
 func Parse(data []byte) (*Document, error) {
+	return parse(data, true)
+}
+
+// ParseStored reads a stored JSON document as strictly as Parse, but
+// without the limits on depth and node count that Parse puts on input: a
+// document stored before a limit existed, or under a larger one, must stay
+// readable.
+func ParseStored(data []byte) (*Document, error) {
+	return parse(data, false)
+}
+
+// parse reads a JSON document, within MaxDepth and MaxNodes when limited.
+func parse(data []byte, limited bool) (*Document, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any
@@ -75,8 +90,11 @@ func Parse(data []byte) (*Document, error) {
 	if !ok {
 		return nil, perr("nodes", "required array")
 	}
-	if p := jsonTooDeep(arr, "nodes", 1); p != "" {
-		return nil, &ParseError{Path: p, Msg: ErrTooDeep.Error(), cause: ErrTooDeep}
+	if limited {
+		count := 0
+		if p, err := jsonLimits(arr, "nodes", 1, &count); err != nil {
+			return nil, &ParseError{Path: p, Msg: err.Error(), cause: err}
+		}
 	}
 	nodes, err := parseNodes(arr, "nodes", kindBlocks)
 	if err != nil {

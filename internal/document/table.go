@@ -126,10 +126,12 @@ func readTable(n Node) tableView {
 // buildTable makes a grid table block whose cells are text fragments.
 // Ids are derived from positions: columns c1…, records r1…, cells r1c1….
 func buildTable(cols []tableColumn, rows [][][]Node) Node {
-	defs := map[string]any{}
+	defs := make(map[string]any, len(cols))
 	order := make([]any, len(cols))
+	ids := make([]string, len(cols))
 	for i, c := range cols {
 		id := "c" + strconv.Itoa(i+1)
+		ids[i] = id
 		order[i] = id
 		align := c.align
 		if align == "" {
@@ -137,14 +139,14 @@ func buildTable(cols []tableColumn, rows [][][]Node) Node {
 		}
 		defs[id] = map[string]any{"id": id, "title": c.title, "type": "text", "textAlignment": align}
 	}
-	recs := map[string]any{}
-	var frags []Node
+	recs := make(map[string]any, len(rows))
+	frags := make([]Node, 0, len(rows)*len(cols))
 	for r, row := range rows {
 		rid := "r" + strconv.Itoa(r+1)
-		values := map[string]any{}
-		for c := range cols {
-			name := rid + "c" + strconv.Itoa(c+1)
-			values["c"+strconv.Itoa(c+1)] = name
+		values := make(map[string]any, len(cols))
+		for c, id := range ids {
+			name := rid + id
+			values[id] = name
 			var blocks []Node
 			if c < len(row) {
 				blocks = row[c]

@@ -108,7 +108,7 @@ func bodyOut(raw json.RawMessage, format string) (bodyJSON, error) {
 	if format == "document" {
 		return bodyJSON{Document: raw}, nil
 	}
-	doc, err := document.Parse(raw)
+	doc, err := document.ParseStored(raw)
 	if err != nil {
 		return bodyJSON{}, err
 	}

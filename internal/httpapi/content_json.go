@@ -165,7 +165,7 @@ func (s *Server) pageWithContent(ctx context.Context, c *service.Content, p *qui
 		raw = b
 	}
 	if opts.Format == "markdown" {
-		doc, err := document.Parse(raw)
+		doc, err := document.ParseStored(raw)
 		if err != nil {
 			return pageJSON{}, err
 		}

@@ -1,12 +1,15 @@
 package httpapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 
 	"quire/internal/document"
+	"quire/internal/quire"
 )
 
 // deepBodies are page and comment bodies nested far past the document
@@ -72,5 +75,41 @@ func TestDeepCommentBodyIsRefused(t *testing.T) {
 			wantDepthError(t, msg, field)
 		}
 		ts.postComment(t, ts.token(cAdmin), spaceCommentsPath(sp), md(strings.Repeat("- ", 20)+"x"))
+	})
+}
+
+func TestLargePageBodyIsRefused(t *testing.T) {
+	limit := strconv.Itoa(document.MaxNodes)
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		sp := ts.newSpace(t, "Space")
+		cr := str(ts.newChangeRequest(t, sp, "Change"), "id")
+		change := map[string]any{"operation": "insert_page", "title": "Wide",
+			"document": md(strings.Repeat("[", document.MaxNodes+1))}
+		msg := ts.mustError(t, http.StatusBadRequest, "POST", crPath(sp, cr, "/content"), ts.token(cAdmin),
+			map[string]any{"changes": []any{change}})
+		wantContains(t, msg, "changes[0].document.markdown")
+		wantContains(t, msg, limit)
+
+		msg = ts.mustError(t, http.StatusBadRequest, "POST", spaceCommentsPath(sp), ts.token(cAdmin),
+			map[string]any{"body": md(strings.Repeat("- x\n", document.MaxNodes))})
+		wantContains(t, msg, "body.markdown")
+		wantContains(t, msg, limit)
+	})
+}
+
+func TestDeepStoredCommentStillReads(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		sp := ts.newSpace(t, "Space")
+		id := str(ts.postComment(t, ts.token(cAdmin), spaceCommentsPath(sp), md("shallow")), "id")
+		// A body stored before the depth limit existed.
+		deep := json.RawMessage(`{"object":"document","data":{},"nodes":[` +
+			strings.Repeat(`{"object":"block","type":"blockquote","nodes":[`, 100) +
+			`{"object":"block","type":"paragraph","nodes":[{"object":"text","leaves":[{"object":"leaf","text":"deep","marks":[]}]}]}` +
+			strings.Repeat("]}", 100) + "]}")
+		if _, err := ts.Store.UpdateComment(context.Background(), sp, "", id, quire.CommentUpdate{Body: &deep, By: ts.Users[cAdmin].ID}); err != nil {
+			t.Fatal(err)
+		}
+		got := ts.must(t, http.StatusOK, "GET", spaceCommentsPath(sp)+"/"+id, ts.token(cAdmin), nil)
+		wantContains(t, str(got, "body.markdown"), "deep")
 	})
 }

@@ -69,7 +69,7 @@ func pageDocument(ctx context.Context, c *Content, p *quire.RevisionPage) (*docu
 	if err != nil || raw == nil {
 		return document.New(), err
 	}
-	return document.Parse(raw)
+	return document.ParseStored(raw)
 }
 
 // preview is the start of a block's text, on one line.

@@ -28,7 +28,7 @@ func (s *Service) documentJSON(ctx context.Context, field string, in *DocumentIn
 		return emptyDocument(), nil
 	}
 	if prev != nil {
-		if old, err := document.Parse(prev); err == nil {
+		if old, err := document.ParseStored(prev); err == nil {
 			document.ReuseKeys(old, doc)
 		}
 	}
@@ -62,11 +62,11 @@ func documentOf(ctx context.Context, field string, in *DocumentInput, opts ...do
 
 // revertBlocks restores the given blocks of cur to their content in then.
 func revertBlocks(field string, cur, then []byte, keys []string) ([]byte, error) {
-	c, err := document.Parse(cur)
+	c, err := document.ParseStored(cur)
 	if err != nil {
 		return nil, err
 	}
-	t, err := document.Parse(then)
+	t, err := document.ParseStored(then)
 	if err != nil {
 		return nil, err
 	}
