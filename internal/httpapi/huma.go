@@ -14,12 +14,14 @@ func init() { huma.NewError = humaError }
 
 // humaConfig configures the contract layer: OpenAPI 3.1 at
 // /v1/openapi.json, no docs UI, no schema links in bodies, plain JSON
-// errors.
+// errors, and bodies that write their own JSON (jsonFormat).
 func (s *Server) humaConfig() huma.Config {
 	cfg := huma.DefaultConfig("Quire API", "1.0.0")
 	cfg.Components.Schemas = huma.NewMapRegistry("#/components/schemas/", schemaName)
 	cfg.Info.Description = "Self-hostable documentation platform management API."
 	cfg.CreateHooks = nil
+	jf := jsonFormat()
+	cfg.Formats = map[string]huma.Format{"application/json": jf, "json": jf}
 	cfg.OpenAPIPath = "/v1/openapi"
 	cfg.DocsPath = ""
 	cfg.SchemasPath = ""
