@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"testing"
+	"time"
 )
 
 // TestSpaceJSONMatchesEncodingJSON checks that the Space object and its
@@ -65,5 +66,26 @@ func TestSpaceJSONMatchesEncodingJSON(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTimestampMatchesFormat checks the hand-written timestamp against the
+// layout it replaces, across zones, padding and the years it falls back on.
+func TestTimestampMatchesFormat(t *testing.T) {
+	east := time.FixedZone("east", 5*3600+1800)
+	cases := []time.Time{
+		time.Date(2024, 1, 2, 3, 4, 5, 6_000_000, time.UTC),
+		time.Date(2024, 12, 31, 23, 59, 59, 999_999_999, time.UTC),
+		time.Date(2025, 1, 1, 2, 0, 0, 0, east),
+		time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC),
+		time.Date(9999, 12, 31, 23, 59, 59, 1_000_000, time.UTC),
+		time.Date(12345, 6, 7, 8, 9, 10, 0, time.UTC),
+		time.Date(-44, 3, 15, 0, 0, 0, 0, time.UTC),
+		time.UnixMilli(1_700_000_000_123),
+	}
+	for _, tm := range cases {
+		if got, want := timestamp(tm), tm.UTC().Format("2006-01-02T15:04:05.000Z"); got != want {
+			t.Errorf("timestamp(%v) = %s, want %s", tm, got, want)
+		}
 	}
 }

@@ -41,6 +41,7 @@ func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 		return nil, err
 	}
 	roots := map[string]quire.Facts{} // by organization
+	var chain [8]quire.DefaultLevel   // reused: the chains are short
 	for _, sp := range spaces {
 		var pf quire.Facts
 		if sp.Parent != "" {
@@ -57,7 +58,7 @@ func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 			roots[sp.OrgID] = pf
 		}
 		f := pf
-		f.Defaults = append([]quire.DefaultLevel{sp.DefaultLevel}, pf.Defaults...)
+		f.Defaults = append(append(chain[:0], sp.DefaultLevel), pf.Defaults...)
 		if g := grants[sp.ID]; g.Level() > f.Grant.Level() {
 			f.Grant = g
 		}
