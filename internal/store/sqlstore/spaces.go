@@ -18,21 +18,32 @@ const spaceCols = `s.id, s.org_id, s.title, s.emoji, s.icon_url, s.visibility, s
 // spaceColCount is the number of columns in spaceCols.
 const spaceColCount = 20
 
-// scanSpace reads the columns of spaceCols. A page of spaces is the
-// largest common read, so the row is taken as the driver's values and
-// converted here, which spares database/sql's reflective conversions
-// into the domain's named types and int fields.
+// scanSpace reads the columns of spaceCols.
 func scanSpace(sc scanner) (*quire.Space, error) {
-	var (
-		v    [spaceColCount]any
-		dest [spaceColCount]any
-	)
-	for i := range v {
-		dest[i] = &v[i]
+	var r spaceReader
+	return r.scan(sc)
+}
+
+// spaceReader reads rows of spaceCols. A page of spaces is the largest
+// common read, so the row is taken as the driver's values and converted
+// here, which spares database/sql's reflective conversions into the
+// domain's named types and int fields; one reader serves a whole page.
+type spaceReader struct {
+	v    [spaceColCount]any
+	dest [spaceColCount]any
+}
+
+// scan reads one row.
+func (r *spaceReader) scan(sc scanner) (*quire.Space, error) {
+	if r.dest[0] == nil {
+		for i := range r.v {
+			r.dest[i] = &r.v[i]
+		}
 	}
-	if err := sc.Scan(dest[:]...); err != nil {
+	if err := sc.Scan(r.dest[:]...); err != nil {
 		return nil, err
 	}
+	v := &r.v
 	var c colReader
 	sp := &quire.Space{
 		ID: c.str(v[0]), OrgID: c.str(v[1]), Title: c.str(v[2]), Emoji: c.str(v[3]), IconURL: c.str(v[4]),
@@ -119,7 +130,7 @@ func (s *Store) Spaces(ctx context.Context, f quire.SpaceFilter, p quire.Page) (
 		return nil, err
 	}
 	q := "SELECT " + spaceCols + " FROM spaces s" + w.where() + " ORDER BY s.position, s.id"
-	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), scanSpace)
+	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), new(spaceReader).scan)
 	if err != nil {
 		return nil, wrap("list spaces", err)
 	}
