@@ -152,8 +152,8 @@ func appendJSONBool(b []byte, v bool) []byte {
 	return append(b, "false"...)
 }
 
-// appendMember appends ,"name": (without the comma for the first member,
-// which the caller writes itself) followed by a string value.
+// appendStringMember appends ,"name": and a string value; the first
+// member of an object is written by the caller without the comma.
 func appendStringMember(b []byte, name, v string) []byte {
 	b = append(b, ',', '"')
 	b = append(b, name...)
