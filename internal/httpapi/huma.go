@@ -14,14 +14,17 @@ func init() { huma.NewError = humaError }
 
 // humaConfig configures the contract layer: OpenAPI 3.1 at
 // /v1/openapi.json, no docs UI, no schema links in bodies, plain JSON
-// errors. Objects admit members they do not declare unless input is
-// strict; the same setting drives validation and the document.
+// errors, and bodies that write their own JSON (jsonFormat). Objects
+// admit members they do not declare unless input is strict; the same
+// setting drives validation and the document.
 func (s *Server) humaConfig() huma.Config {
 	cfg := huma.DefaultConfig("Quire API", "1.0.0")
 	cfg.Components.Schemas = huma.NewMapRegistry("#/components/schemas/", schemaName)
 	cfg.AllowAdditionalPropertiesByDefault = !s.cfg.StrictInput
 	cfg.Info.Description = "Self-hostable documentation platform management API."
 	cfg.CreateHooks = nil
+	jf := jsonFormat()
+	cfg.Formats = map[string]huma.Format{"application/json": jf, "json": jf}
 	cfg.OpenAPIPath = "/v1/openapi"
 	cfg.DocsPath = ""
 	cfg.SchemasPath = ""

@@ -192,3 +192,47 @@ func TestStatementCacheStaysSmall(t *testing.T) {
 		}
 	})
 }
+
+// TestAdminListSkipsGrants checks that the grants on listed spaces are
+// read only when one could raise the caller's level: an organization
+// admin's page costs one statement fewer than a reader's, and the reader's
+// grant still shows.
+func TestAdminListSkipsGrants(t *testing.T) {
+	eachEngine(t, func(t *testing.T, st statsStore) {
+		ctx := context.Background()
+		svc, admin, org := bootstrap(t, st)
+		reader, _, err := svc.CreateUser(ctx, service.CreateUserInput{Email: "r@example.com", Name: "R", OrgID: org, Role: quire.RoleRead})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := svc.CreateSpace(ctx, admin, org, service.SpaceInput{Title: "S"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := svc.InviteToSpace(ctx, v.Space.ID, quire.RoleEdit, []string{reader.ID, admin.ID}, nil); err != nil {
+			t.Fatal(err)
+		}
+		list := func(u *quire.User) (int64, quire.Level) {
+			var level quire.Level
+			n, _ := cost(t, st, func() error {
+				l, err := svc.Spaces(ctx, u, org, quire.Page{Limit: 100})
+				if err == nil && len(l.Items) != 1 {
+					err = fmt.Errorf("listed %d spaces, want 1", len(l.Items))
+				}
+				if err == nil {
+					level = l.Items[0].Level
+				}
+				return err
+			})
+			return n, level
+		}
+		adminCost, adminLevel := list(admin)
+		readerCost, readerLevel := list(reader)
+		if adminLevel != quire.LevelAdmin || readerLevel != quire.LevelEdit {
+			t.Errorf("levels: admin %s, reader %s; want admin, edit", adminLevel, readerLevel)
+		}
+		if adminCost != readerCost-1 {
+			t.Errorf("an admin's page cost %d statements, a reader's %d; want one fewer", adminCost, readerCost)
+		}
+	})
+}

@@ -16,19 +16,14 @@ func (s *Service) SpaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 // organization with a fixed number of queries: one for the facts of every
 // distinct parent collection, the organization's facts for root spaces,
 // and one for the grants on the spaces themselves. It folds them exactly as
-// SpaceFacts would.
+// SpaceFacts would. A grant only ever raises a level, so the grants are
+// looked up only for the spaces where one still could: not where the
+// caller is already an admin (an organization admin's whole list), nor
+// where they see nothing whatever their grants.
 func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quire.Space) (map[string]quire.Level, error) {
 	out := make(map[string]quire.Level, len(spaces))
 	if len(spaces) == 0 {
 		return out, nil
-	}
-	ids := make([]string, 0, len(spaces))
-	for _, sp := range spaces {
-		ids = append(ids, sp.ID)
-	}
-	grants, err := s.store.GrantRoles(ctx, u.ID, quire.GrantSpace, ids)
-	if err != nil {
-		return nil, err
 	}
 	var colls []string
 	for _, sp := range spaces {
@@ -41,7 +36,9 @@ func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 		return nil, err
 	}
 	roots := map[string]quire.Facts{} // by organization
-	for _, sp := range spaces {
+	facts := make([]quire.Facts, len(spaces))
+	var raisable []string // spaces a grant could raise
+	for i, sp := range spaces {
 		var pf quire.Facts
 		if sp.Parent != "" {
 			var ok bool
@@ -56,14 +53,33 @@ func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 			}
 			roots[sp.OrgID] = pf
 		}
-		f := pf
-		f.Defaults = append([]quire.DefaultLevel{sp.DefaultLevel}, pf.Defaults...)
-		if g := grants[sp.ID]; g.Level() > f.Grant.Level() {
-			f.Grant = g
+		facts[i] = pf
+		if pf.Member && !pf.Disabled && spaceLevel(pf, sp, "") < quire.LevelAdmin {
+			raisable = append(raisable, sp.ID)
 		}
-		out[sp.ID] = f.Level()
+	}
+	var grants map[string]quire.Role
+	if len(raisable) > 0 {
+		if grants, err = s.store.GrantRoles(ctx, u.ID, quire.GrantSpace, raisable); err != nil {
+			return nil, err
+		}
+	}
+	for i, sp := range spaces {
+		out[sp.ID] = spaceLevel(facts[i], sp, grants[sp.ID])
 	}
 	return out, nil
+}
+
+// spaceLevel folds the facts a space inherits with its own default level
+// and the caller's grant on it.
+func spaceLevel(inherited quire.Facts, sp *quire.Space, grant quire.Role) quire.Level {
+	var chain [8]quire.DefaultLevel // the chains are short: no allocation
+	f := inherited
+	f.Defaults = append(append(chain[:0], sp.DefaultLevel), inherited.Defaults...)
+	if grant.Level() > f.Grant.Level() {
+		f.Grant = grant
+	}
+	return f.Level()
 }
 
 // rootFacts gathers the facts a space at an organization's root inherits:

@@ -15,30 +15,57 @@ const spaceCols = `s.id, s.org_id, s.title, s.emoji, s.icon_url, s.visibility, s
 	s.created_at, s.updated_at, s.deleted_at,
 	s.comments, s.change_requests, s.change_requests_open, s.change_requests_draft`
 
+// spaceColCount is the number of columns in spaceCols.
+const spaceColCount = 20
+
 // scanSpace reads the columns of spaceCols.
 func scanSpace(sc scanner) (*quire.Space, error) {
-	var (
-		sp               quire.Space
-		parent, level    sql.NullString
-		rules            string
-		created, updated int64
-		deleted          sql.NullInt64
-	)
-	err := sc.Scan(&sp.ID, &sp.OrgID, &sp.Title, &sp.Emoji, &sp.IconURL, &sp.Visibility, &sp.EditMode,
-		&parent, &sp.Language, &level, &rules, &sp.Revision, &sp.Position,
-		&created, &updated, &deleted,
-		&sp.Comments, &sp.ChangeRequests, &sp.ChangeRequestsOpen, &sp.ChangeRequestsDraft)
-	if err != nil {
+	var r spaceReader
+	return r.scan(sc)
+}
+
+// spaceReader reads rows of spaceCols. A page of spaces is the largest
+// common read, so the row is taken as the driver's values and converted
+// here, which spares database/sql's reflective conversions into the
+// domain's named types and int fields; one reader serves a whole page.
+type spaceReader struct {
+	v    [spaceColCount]any
+	dest [spaceColCount]any
+}
+
+// scan reads one row.
+func (r *spaceReader) scan(sc scanner) (*quire.Space, error) {
+	if r.dest[0] == nil {
+		for i := range r.v {
+			r.dest[i] = &r.v[i]
+		}
+	}
+	if err := sc.Scan(r.dest[:]...); err != nil {
 		return nil, err
 	}
-	sp.Parent = parent.String
-	sp.DefaultLevel = quire.DefaultLevel(level.String)
-	if sp.MergeRules, err = decodeMergeRules(rules); err != nil {
+	v := &r.v
+	var c colReader
+	sp := &quire.Space{
+		ID: c.str(v[0]), OrgID: c.str(v[1]), Title: c.str(v[2]), Emoji: c.str(v[3]), IconURL: c.str(v[4]),
+		Visibility: quire.Visibility(c.str(v[5])), EditMode: quire.EditMode(c.str(v[6])),
+		Parent: c.str(v[7]), Language: c.str(v[8]), DefaultLevel: quire.DefaultLevel(c.str(v[9])),
+		Revision: c.str(v[11]), Position: c.str(v[12]),
+		CreatedAt: fromMillis(c.int(v[13])), UpdatedAt: fromMillis(c.int(v[14])),
+		Comments: int(c.int(v[16])), ChangeRequests: int(c.int(v[17])),
+		ChangeRequestsOpen: int(c.int(v[18])), ChangeRequestsDraft: int(c.int(v[19])),
+	}
+	if v[15] != nil {
+		t := fromMillis(c.int(v[15]))
+		sp.DeletedAt = &t
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
+	var err error
+	if sp.MergeRules, err = decodeMergeRules(c.str(v[10])); err != nil {
 		return nil, err
 	}
-	sp.CreatedAt, sp.UpdatedAt = fromMillis(created), fromMillis(updated)
-	sp.DeletedAt = fromNullMillis(deleted)
-	return &sp, nil
+	return sp, c.err
 }
 
 // CreateSpace stores a space together with its first revision, whose id
@@ -103,7 +130,7 @@ func (s *Store) Spaces(ctx context.Context, f quire.SpaceFilter, p quire.Page) (
 		return nil, err
 	}
 	q := "SELECT " + spaceCols + " FROM spaces s" + w.where() + " ORDER BY s.position, s.id"
-	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), scanSpace)
+	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), new(spaceReader).scan)
 	if err != nil {
 		return nil, wrap("list spaces", err)
 	}
