@@ -23,18 +23,27 @@ func factsQuery(anchor string) string {
 		SELECT CAST('collection' AS TEXT), c.id, c.parent_id, c.default_level, chain.org_id, chain.depth + 1
 		FROM collections c JOIN chain ON c.id = chain.parent_id
 		WHERE chain.depth < ` + maxDepth + `)
-	SELECT ch.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, ` + disabledCol + `, m.role, o.default_role,
+	SELECT ch.org_id, ` + membershipCols + `,
 		(SELECT MAX(` + roleRank("g.role") + `) FROM chain gc CROSS JOIN grants g
 		  WHERE g.target_kind = gc.kind AND g.target_id = gc.id
-		    AND ((g.principal_kind = 'user' AND g.principal_id = ?)
-		      OR (g.principal_kind = 'team' AND g.principal_id IN
-		           (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))),
+		    AND ` + heldByUser + `),
 		ch.default_level
 	FROM chain ch
 	LEFT JOIN organizations o ON o.id = ch.org_id
 	LEFT JOIN members m ON m.org_id = ch.org_id AND m.user_id = ?
 	ORDER BY ch.depth`
 }
+
+// heldByUser is the condition that the grant g is held by a user, given
+// twice as arguments: granted to them, or to a team they are in.
+const heldByUser = `((g.principal_kind = 'user' AND g.principal_id = ?)
+	OR (g.principal_kind = 'team' AND g.principal_id IN
+	    (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))`
+
+// membershipCols are the membership facts of a facts row, read from the
+// joined membership m and organization o: member, disabled, role and the
+// organization's default role.
+const membershipCols = "CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, " + disabledCol + ", m.role, o.default_role"
 
 // disabledCol is 1 when the joined membership m is disabled, 0 when it is
 // not or there is none.
@@ -113,12 +122,10 @@ func (s *Store) OrganizationFacts(ctx context.Context, orgID, userID string) (qu
 func (s *Store) SpaceWithFacts(ctx context.Context, spaceID, userID string) (*quire.Space, quire.Facts, error) {
 	var row factsRow
 	sp, err := scanSpace(rowScanner{row: s.queryRow(ctx, `SELECT `+spaceCols+`,
-		CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, `+disabledCol+`, m.role, o.default_role,
+		`+membershipCols+`,
 		(SELECT MAX(`+roleRank("g.role")+`) FROM grants g
 		  WHERE g.target_kind = 'space' AND g.target_id = s.id
-		    AND ((g.principal_kind = 'user' AND g.principal_id = ?)
-		      OR (g.principal_kind = 'team' AND g.principal_id IN
-		           (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?))))
+		    AND `+heldByUser+`)
 		FROM spaces s
 		LEFT JOIN organizations o ON o.id = s.org_id
 		LEFT JOIN members m ON m.org_id = s.org_id AND m.user_id = ?

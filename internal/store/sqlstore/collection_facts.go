@@ -24,12 +24,10 @@ func (s *Store) CollectionsFacts(ctx context.Context, ids []string, userID strin
 		SELECT chain.start, c.id, c.parent_id, c.default_level, chain.org_id, chain.depth + 1
 		FROM collections c JOIN chain ON c.id = chain.parent_id
 		WHERE chain.depth < ` + maxDepth + `)
-	SELECT ch.start, ch.org_id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, ` + disabledCol + `, m.role, o.default_role,
+	SELECT ch.start, ch.org_id, ` + membershipCols + `,
 		(SELECT MAX(` + roleRank("g.role") + `) FROM grants g
 		  WHERE g.target_kind = 'collection' AND g.target_id = ch.id
-		    AND ((g.principal_kind = 'user' AND g.principal_id = ?)
-		      OR (g.principal_kind = 'team' AND g.principal_id IN
-		           (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))),
+		    AND ` + heldByUser + `),
 		ch.default_level
 	FROM chain ch
 	LEFT JOIN organizations o ON o.id = ch.org_id

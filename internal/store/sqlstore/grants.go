@@ -91,9 +91,7 @@ func (s *Store) GrantRoles(ctx context.Context, userID string, targetKind quire.
 	args = append(args, userID, userID)
 	rows, err := s.query(ctx, `SELECT g.target_id, MAX(`+roleRank("g.role")+`) FROM grants g
 		WHERE g.target_kind = ? AND g.target_id IN (`+marks+`)
-		  AND ((g.principal_kind = 'user' AND g.principal_id = ?)
-		    OR (g.principal_kind = 'team' AND g.principal_id IN
-		        (SELECT tm.team_id FROM team_members tm WHERE tm.user_id = ?)))
+		  AND `+heldByUser+`
 		GROUP BY g.target_id`, args...)
 	if err != nil {
 		return nil, wrap("grant roles", err)
