@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -20,24 +19,6 @@ import (
 
 // quiet is a logger that drops everything.
 var quiet = slog.New(slog.DiscardHandler)
-
-// counted is a test server on 127.0.0.1 that counts its requests.
-type counted struct {
-	*httptest.Server
-	hits atomic.Int64
-}
-
-// serve starts a counted server with handler h.
-func serve(t *testing.T, h http.HandlerFunc) *counted {
-	t.Helper()
-	c := &counted{}
-	c.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		c.hits.Add(1)
-		h(w, r)
-	}))
-	t.Cleanup(c.Close)
-	return c
-}
 
 // text answers with s.
 func text(s string) http.HandlerFunc {
@@ -68,7 +49,7 @@ func wantFetchError(t *testing.T, what string, err error, rawURL string) {
 }
 
 func TestRefusesLocalAddresses(t *testing.T) {
-	srv := serve(t, text("secret"))
+	srv := fetchtest.Serve(t, text("secret"))
 	port := fetchtest.Addr(t, srv.URL).Port()
 	c := fetch.New(fetch.Config{Logger: quiet})
 	for _, u := range []string{
@@ -81,13 +62,13 @@ func TestRefusesLocalAddresses(t *testing.T) {
 		_, err := get(context.Background(), c, u)
 		wantFetchError(t, u, err, u)
 	}
-	if n := srv.hits.Load(); n != 0 {
+	if n := srv.Hits.Load(); n != 0 {
 		t.Errorf("the local server was reached %d times", n)
 	}
 }
 
 func TestAllowLocal(t *testing.T) {
-	srv := serve(t, text("hello"))
+	srv := fetchtest.Serve(t, text("hello"))
 	c := fetch.New(fetch.Config{AllowLocal: true, Logger: quiet})
 	got, err := get(context.Background(), c, srv.URL+"/x")
 	if err != nil || got != "hello" {
@@ -96,15 +77,15 @@ func TestAllowLocal(t *testing.T) {
 }
 
 func TestRedirectIsCheckedAgain(t *testing.T) {
-	inner := serve(t, text("secret"))
-	outer := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	inner := fetchtest.Serve(t, text("secret"))
+	outer := fetchtest.Serve(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, inner.URL+"/metrics", http.StatusFound)
 	})
 	c := fetch.New(fetch.Config{Guard: fetchtest.Only(fetchtest.Addr(t, outer.URL)), Logger: quiet})
 	_, err := get(context.Background(), c, outer.URL+"/file")
 	wantFetchError(t, "redirect to a refused address", err, outer.URL+"/file")
-	if outer.hits.Load() != 1 || inner.hits.Load() != 0 {
-		t.Errorf("hits: outer %d (want 1), inner %d (want 0)", outer.hits.Load(), inner.hits.Load())
+	if outer.Hits.Load() != 1 || inner.Hits.Load() != 0 {
+		t.Errorf("hits: outer %d (want 1), inner %d (want 0)", outer.Hits.Load(), inner.Hits.Load())
 	}
 
 	// The same redirect is followed when the target is allowed.
@@ -115,20 +96,20 @@ func TestRedirectIsCheckedAgain(t *testing.T) {
 }
 
 func TestRedirectLimit(t *testing.T) {
-	var srv *counted
-	srv = serve(t, func(w http.ResponseWriter, r *http.Request) {
+	var srv *fetchtest.Server
+	srv = fetchtest.Serve(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, srv.URL+r.URL.Path+"x", http.StatusFound)
 	})
 	c := fetch.New(fetch.Config{AllowLocal: true, MaxRedirects: 3, Logger: quiet})
 	_, err := get(context.Background(), c, srv.URL+"/r")
 	wantFetchError(t, "endless redirects", err, srv.URL+"/r")
-	if n := srv.hits.Load(); n != 4 {
+	if n := srv.Hits.Load(); n != 4 {
 		t.Errorf("%d requests for 3 redirects, want 4", n)
 	}
 }
 
 func TestErrorsDoNotTellWhy(t *testing.T) {
-	open := serve(t, text("hello"))
+	open := fetchtest.Serve(t, text("hello"))
 	closed := httptest.NewServer(http.NotFoundHandler())
 	closedURL := closed.URL
 	closed.Close()
@@ -148,13 +129,13 @@ func TestErrorsDoNotTellWhy(t *testing.T) {
 		_, err := get(context.Background(), c, u)
 		wantFetchError(t, what, err, u)
 	}
-	if n := open.hits.Load(); n != 0 {
+	if n := open.Hits.Load(); n != 0 {
 		t.Errorf("the refused server was reached %d times", n)
 	}
 }
 
 func TestStatusIsTold(t *testing.T) {
-	srv := serve(t, http.NotFound)
+	srv := fetchtest.Serve(t, http.NotFound)
 	c := fetch.New(fetch.Config{AllowLocal: true, Logger: quiet})
 	_, err := get(context.Background(), c, srv.URL+"/gone")
 	var fe *fetch.Error
@@ -183,7 +164,7 @@ func stall(t *testing.T, head bool) http.HandlerFunc {
 
 func TestTimeout(t *testing.T) {
 	for _, head := range []bool{false, true} {
-		srv := serve(t, stall(t, head))
+		srv := fetchtest.Serve(t, stall(t, head))
 		c := fetch.New(fetch.Config{AllowLocal: true, Timeout: 50 * time.Millisecond, Logger: quiet})
 		_, err := get(context.Background(), c, srv.URL+"/slow")
 		wantFetchError(t, fmt.Sprintf("stalled server (headers sent: %v)", head), err, srv.URL+"/slow")
@@ -191,11 +172,11 @@ func TestTimeout(t *testing.T) {
 }
 
 func TestContextEndsTheFetch(t *testing.T) {
-	srv := serve(t, stall(t, false))
+	srv := fetchtest.Serve(t, stall(t, false))
 	c := fetch.New(fetch.Config{AllowLocal: true, Logger: quiet})
 	ctx, cancel := context.WithCancel(context.Background())
 	go func() {
-		for srv.hits.Load() == 0 {
+		for srv.Hits.Load() == 0 {
 			time.Sleep(time.Millisecond)
 		}
 		cancel()
@@ -205,7 +186,7 @@ func TestContextEndsTheFetch(t *testing.T) {
 }
 
 func TestSizeCap(t *testing.T) {
-	srv := serve(t, func(w http.ResponseWriter, r *http.Request) {
+	srv := fetchtest.Serve(t, func(w http.ResponseWriter, r *http.Request) {
 		n := len(r.URL.Path) - 1
 		if r.URL.Query().Has("length") {
 			w.Header().Set("Content-Length", fmt.Sprint(n))

@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -15,24 +14,6 @@ import (
 	"quire/internal/fetch/fetchtest"
 	"quire/internal/service"
 )
-
-// fileServer is a server on 127.0.0.1 that counts its requests.
-type fileServer struct {
-	*httptest.Server
-	hits atomic.Int64
-}
-
-// newFileServer starts a fileServer with handler h.
-func newFileServer(t *testing.T, h http.HandlerFunc) *fileServer {
-	t.Helper()
-	fs := &fileServer{}
-	fs.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fs.hits.Add(1)
-		h(w, r)
-	}))
-	t.Cleanup(fs.Close)
-	return fs
-}
 
 // quietLogger drops everything.
 func quietLogger() *slog.Logger { return slog.New(slog.DiscardHandler) }
@@ -63,8 +44,8 @@ func (ts *testServer) contentWriteRefused(t *testing.T, changes ...map[string]an
 
 func TestContentFetchRefusesLocalAddresses(t *testing.T) {
 	t.Parallel()
-	secret := newFileServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "secret") })
-	redirect := newFileServer(t, func(w http.ResponseWriter, r *http.Request) {
+	secret := fetchtest.Serve(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "secret") })
+	redirect := fetchtest.Serve(t, func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, secret.URL+"/metrics", http.StatusFound)
 	})
 	ts := newTestServer(t, engineSQLite, fetchFrom(fetchtest.Addr(t, redirect.URL)))
@@ -81,10 +62,10 @@ func TestContentFetchRefusesLocalAddresses(t *testing.T) {
 		wantContains(t, msg, "changes[0].files[0].url")
 		wantContains(t, msg, "could not fetch "+u)
 	}
-	if n := secret.hits.Load(); n != 0 {
+	if n := secret.Hits.Load(); n != 0 {
 		t.Errorf("the refused server was reached %d times", n)
 	}
-	if n := redirect.hits.Load(); n != 1 {
+	if n := redirect.Hits.Load(); n != 1 {
 		t.Errorf("the allowed server was reached %d times, want 1", n)
 	}
 }
@@ -93,7 +74,7 @@ func TestContentFetchErrorsAreAlike(t *testing.T) {
 	t.Parallel()
 	closed := httptest.NewServer(http.NotFoundHandler())
 	closed.Close()
-	open := newFileServer(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "open") })
+	open := fetchtest.Serve(t, func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "open") })
 	ts := newTestServer(t, engineSQLite, fetchFrom(fetchtest.Addr(t, closed.URL)))
 
 	// A closed port the guard allows, a listening port it refuses, a port
@@ -113,7 +94,7 @@ func TestContentFetchErrorsAreAlike(t *testing.T) {
 			}
 		}
 	}
-	if n := open.hits.Load(); n != 0 {
+	if n := open.Hits.Load(); n != 0 {
 		t.Errorf("the refused server was reached %d times", n)
 	}
 }
@@ -121,7 +102,7 @@ func TestContentFetchErrorsAreAlike(t *testing.T) {
 func TestContentFetchTimeout(t *testing.T) {
 	t.Parallel()
 	release := make(chan struct{})
-	stalled := newFileServer(t, func(w http.ResponseWriter, r *http.Request) {
+	stalled := fetchtest.Serve(t, func(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-r.Context().Done():
 		case <-release:
@@ -139,7 +120,7 @@ func TestContentFetchSizeCaps(t *testing.T) {
 	t.Parallel()
 	// /N answers N bytes, without a Content-Length when the query has
 	// "chunked".
-	files := newFileServer(t, func(w http.ResponseWriter, r *http.Request) {
+	files := fetchtest.Serve(t, func(w http.ResponseWriter, r *http.Request) {
 		var n int
 		fmt.Sscan(strings.TrimPrefix(r.URL.Path, "/"), &n)
 		if r.URL.Query().Has("chunked") {

@@ -3,8 +3,11 @@
 package fetchtest
 
 import (
+	"net/http"
+	"net/http/httptest"
 	"net/netip"
 	"net/url"
+	"sync/atomic"
 	"testing"
 
 	"quire/internal/fetch"
@@ -33,4 +36,23 @@ func Only(allowed netip.AddrPort) fetch.Guard {
 		}
 		return fetch.Public(ap)
 	}
+}
+
+// Server is a test server on 127.0.0.1 that counts the requests it gets.
+type Server struct {
+	*httptest.Server
+	// Hits is the number of requests served so far.
+	Hits atomic.Int64
+}
+
+// Serve starts a Server answering with h, closed when the test ends.
+func Serve(t testing.TB, h http.HandlerFunc) *Server {
+	t.Helper()
+	s := &Server{}
+	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.Hits.Add(1)
+		h(w, r)
+	}))
+	t.Cleanup(s.Close)
+	return s
 }
