@@ -57,11 +57,7 @@ func waitCall(t *testing.T, f *fakePurger) {
 func TestSweeperRunsRepeatedlyAndLogs(t *testing.T) {
 	f := &fakePurger{calls: make(chan struct{}, 16), n: 3}
 	var logs testutil.SyncBuffer
-	s := NewSweeper(f, SweeperConfig{
-		Interval: time.Millisecond,
-		Delay:    time.Millisecond,
-		Logger:   slog.New(slog.NewTextHandler(&logs, nil)),
-	})
+	s := busySweeper(f, &logs)
 	s.Start(context.Background())
 	for range 3 {
 		waitCall(t, f)
@@ -75,11 +71,7 @@ func TestSweeperRunsRepeatedlyAndLogs(t *testing.T) {
 func TestSweeperCollectsAfterPurging(t *testing.T) {
 	f := &fakePurger{calls: make(chan struct{}, 16), n: 2, collected: 7}
 	var logs testutil.SyncBuffer
-	s := NewSweeper(f, SweeperConfig{
-		Interval: time.Millisecond,
-		Delay:    time.Millisecond,
-		Logger:   slog.New(slog.NewTextHandler(&logs, nil)),
-	})
+	s := busySweeper(f, &logs)
 	s.Start(context.Background())
 	// Sweeps run one after another: once the second purge starts, the
 	// first sweep has collected.
@@ -95,11 +87,7 @@ func TestSweeperCollectsAfterPurging(t *testing.T) {
 
 	f = &fakePurger{calls: make(chan struct{}, 16), collectErr: errors.New("lost the lease")}
 	logs = testutil.SyncBuffer{}
-	s = NewSweeper(f, SweeperConfig{
-		Interval: time.Millisecond,
-		Delay:    time.Millisecond,
-		Logger:   slog.New(slog.NewTextHandler(&logs, nil)),
-	})
+	s = busySweeper(f, &logs)
 	s.Start(context.Background())
 	for range 3 {
 		waitCall(t, f)
@@ -122,11 +110,7 @@ func TestSweeperCollectsAfterPurging(t *testing.T) {
 func TestSweeperLogsErrorsAndGoesOn(t *testing.T) {
 	f := &fakePurger{calls: make(chan struct{}, 16), err: errors.New("db down")}
 	var logs testutil.SyncBuffer
-	s := NewSweeper(f, SweeperConfig{
-		Interval: time.Millisecond,
-		Delay:    time.Millisecond,
-		Logger:   slog.New(slog.NewTextHandler(&logs, nil)),
-	})
+	s := busySweeper(f, &logs)
 	s.Start(context.Background())
 	waitCall(t, f)
 	waitCall(t, f)
@@ -182,4 +166,14 @@ func TestSweeperEndsWithContext(t *testing.T) {
 		t.Fatal("the loop went on after its context ended")
 	}
 	s.Stop()
+}
+
+// busySweeper is a sweeper of f that sweeps every millisecond and logs to
+// logs.
+func busySweeper(f Purger, logs *testutil.SyncBuffer) *Sweeper {
+	return NewSweeper(f, SweeperConfig{
+		Interval: time.Millisecond,
+		Delay:    time.Millisecond,
+		Logger:   slog.New(slog.NewTextHandler(logs, nil)),
+	})
 }
