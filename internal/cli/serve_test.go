@@ -3,7 +3,6 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -209,25 +208,14 @@ func TestServeStrictInput(t *testing.T) {
 			if err := json.Unmarshal([]byte(body), &orgs); code != 200 || err != nil || len(orgs.Items) == 0 {
 				t.Fatalf("/v1/orgs = %d %s", code, body)
 			}
-			req, err := http.NewRequestWithContext(t.Context(), "POST", s.url+"/v1/orgs/"+orgs.Items[0].ID+"/spaces",
-				strings.NewReader(`{"title":"Docs","colour":"blue"}`))
-			if err != nil {
-				t.Fatal(err)
-			}
-			req.Header.Set("Authorization", "Bearer "+token)
-			req.Header.Set("Content-Type", "application/json")
-			resp, err := http.DefaultClient.Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, _ := io.ReadAll(resp.Body)
-			resp.Body.Close()
+			code, answer := s.call(t, "POST", "/v1/orgs/"+orgs.Items[0].ID+"/spaces", token,
+				map[string]any{"title": "Docs", "colour": "blue"})
 			want := http.StatusCreated
 			if strict {
 				want = http.StatusBadRequest
 			}
-			if resp.StatusCode != want || (strict && !strings.Contains(string(b), "colour")) {
-				t.Errorf("create space with an undeclared field = %d %s, want %d", resp.StatusCode, b, want)
+			if code != want || (strict && !strings.Contains(fmt.Sprint(answer), "colour")) {
+				t.Errorf("create space with an undeclared field = %d %v, want %d", code, answer, want)
 			}
 			if logged := strings.Contains(s.stderr.String(), "colour"); logged == strict {
 				t.Errorf("undeclared field logged: %v, want %v:\n%s", logged, !strict, s.stderr)
