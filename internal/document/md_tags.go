@@ -64,18 +64,12 @@ func indexTags(src []byte) *tagIndex {
 	x := &tagIndex{closed: map[int]bool{}, endNext: map[int]bool{}, opens: map[int]bool{}}
 	stacks := map[string][]int{}
 	pending := map[string]int{}
-	for i := 0; i < len(src); {
-		j := bytes.Index(src[i:], []byte("{%"))
-		if j < 0 {
+	for i := 0; ; {
+		at, tag, size, ok := nextTag(src, i)
+		if !ok {
 			break
 		}
-		i += j
-		tag, size, ok := parseLiquidTag(src[i:])
-		if !ok || (i > 0 && src[i-1] == '\\') {
-			i += 2
-			continue
-		}
-		i += size
+		i = at + size
 		if !tag.isEnd() {
 			x.opens[i] = true
 			stacks[tag.name] = append(stacks[tag.name], i)
@@ -188,18 +182,12 @@ func (*tagParser) CanAcceptIndentedLine() bool { return false }
 // whose end tag is optional).
 func hasEndTag(src []byte, name string, stopAtOpen bool) bool {
 	depth := 1
-	for i := 0; i < len(src); {
-		j := bytes.Index(src[i:], []byte("{%"))
-		if j < 0 {
+	for i := 0; ; {
+		at, tag, size, ok := nextTag(src, i)
+		if !ok {
 			return false
 		}
-		i += j
-		tag, size, ok := parseLiquidTag(src[i:])
-		if !ok || (i > 0 && src[i-1] == '\\') {
-			i += 2
-			continue
-		}
-		i += size
+		i = at + size
 		switch {
 		case tag.name == name:
 			if stopAtOpen {
@@ -213,21 +201,35 @@ func hasEndTag(src []byte, name string, stopAtOpen bool) bool {
 			}
 		}
 	}
-	return false
 }
 
 // endTagIndex returns the offset of {% end<name> %} in line, or -1.
 func endTagIndex(line []byte, name string) int {
-	for i := 0; i < len(line); {
-		j := bytes.Index(line[i:], []byte("{%"))
-		if j < 0 {
+	for i := 0; ; {
+		at, tag, _, ok := nextTag(line, i)
+		if !ok {
 			return -1
 		}
+		if tag.isEnd() && tag.name[3:] == name {
+			return at
+		}
+		i = at + 2
+	}
+}
+
+// nextTag finds the first tag in src at or after offset i that is not
+// escaped with a backslash, and returns its offset, the tag and its size.
+func nextTag(src []byte, i int) (at int, tag liquidTag, size int, ok bool) {
+	for i < len(src) {
+		j := bytes.Index(src[i:], []byte("{%"))
+		if j < 0 {
+			break
+		}
 		i += j
-		if tag, _, ok := parseLiquidTag(line[i:]); ok && tag.isEnd() && tag.name[3:] == name && (i == 0 || line[i-1] != '\\') {
-			return i
+		if tag, size, ok := parseLiquidTag(src[i:]); ok && (i == 0 || src[i-1] != '\\') {
+			return i, tag, size, true
 		}
 		i += 2
 	}
-	return -1
+	return 0, liquidTag{}, 0, false
 }
