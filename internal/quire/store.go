@@ -18,6 +18,7 @@ type Store interface {
 	CommentStore
 	CollectorStore
 	DownloadKeyStore
+	GitSyncStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and
