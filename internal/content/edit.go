@@ -214,8 +214,9 @@ func (ed *Edit) detach(ctx context.Context, p *quire.RevisionPage) error {
 }
 
 // InsertPage adds a page. Its ID, Type, Title and Parent must be set; its
-// slug defaults to the slugified title. doc is its document's JSON, if
-// any; at places it among its siblings (nil: last).
+// slug defaults to the slugified title; its times default to now. doc is
+// its document's JSON, if any; at places it among its siblings (nil:
+// last).
 func (ed *Edit) InsertPage(ctx context.Context, p *quire.RevisionPage, doc []byte, at *int) error {
 	if _, ok, err := ed.snap.t.Get(ctx, ed.snap.Rev.Pages, p.ID); err != nil {
 		return err
@@ -229,7 +230,13 @@ func (ed *Edit) InsertPage(ctx context.Context, p *quire.RevisionPage, doc []byt
 		p.Document = ed.PutObject(doc)
 	}
 	p.Children = ""
-	p.CreatedAt, p.UpdatedAt = ed.now, ed.now
+	// A page carried over from elsewhere (an import) keeps its times.
+	if p.CreatedAt.IsZero() {
+		p.CreatedAt = ed.now
+	}
+	if p.UpdatedAt.IsZero() {
+		p.UpdatedAt = ed.now
+	}
 	return ed.attach(ctx, p, at, true)
 }
 

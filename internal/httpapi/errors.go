@@ -55,6 +55,8 @@ func statusOf(code string) int {
 		return http.StatusPreconditionFailed
 	case quire.ETOOLARGE:
 		return http.StatusRequestEntityTooLarge
+	case quire.EUNAVAILABLE:
+		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError
 }

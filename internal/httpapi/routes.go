@@ -97,6 +97,7 @@ func (s *Server) register(api huma.API) {
 
 	// Change request content, merge and update.
 	handle(s, api, Route{ID: "updateChangeRequestContent", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", Access: onSpace(edit), MaxBody: ContentWriteMaxBody}, s.updateChangeRequestContent)
+	handle(s, api, Route{ID: "importContentInChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import", Status: created, Access: onSpace(edit)}, s.importContentInChangeRequest)
 	handle(s, api, Route{ID: "mergeChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge", Access: onSpace(edit)}, s.mergeChangeRequest)
 	handle(s, api, Route{ID: "updateChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update", Access: onSpace(edit)}, s.updateChangeRequestFromMain)
 	handle(s, api, Route{ID: "getRevisionOfChangeRequestById", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content", Access: onSpace(read)}, readRevision[crContentIn](s))
@@ -126,6 +127,13 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "getPageById", Method: get, Path: "/v1/spaces/{spaceId}/content/page/{pageId}", Access: onSpace(read)}, readPage[spacePageIn](s))
 	handle(s, api, Route{ID: "getPageByPath", Method: get, Path: "/v1/spaces/{spaceId}/content/path/{pagePath}", Access: onSpace(read)}, readPage[spacePathIn](s))
 	handle(s, api, Route{ID: "applyTemplateToSpace", Method: post, Path: "/v1/spaces/{spaceId}/content/template", Status: created, Access: onSpace(edit)}, s.applyTemplate)
+	handle(s, api, Route{ID: "importContent", Method: post, Path: "/v1/spaces/{spaceId}/content/import", Status: created, Access: onSpace(edit)}, s.importContent)
+
+	// Git Sync.
+	handle(s, api, Route{ID: "importGitRepository", Method: post, Path: "/v1/spaces/{spaceId}/git/import", Status: http.StatusNoContent, Access: onSpace(edit)}, s.importGit)
+	handle(s, api, Route{ID: "exportToGitRepository", Method: post, Path: "/v1/spaces/{spaceId}/git/export", Status: http.StatusNoContent, Access: onSpace(edit)}, s.exportGit)
+	handle(s, api, Route{ID: "getSpaceGitInfo", Method: get, Path: "/v1/spaces/{spaceId}/git/info", Access: onSpace(read)}, s.getGitInfo)
+	handle(s, api, Route{ID: "deleteLegacyGitInstallation", Method: del, Path: "/v1/spaces/{spaceId}/git/legacy-installation", Access: onSpace(admin)}, s.deleteGitInstallation)
 
 	// Revisions.
 	handle(s, api, Route{ID: "getRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}", Access: onSpace(read)}, readRevision[revisionContentIn](s))

@@ -32,6 +32,11 @@ type Config struct {
 	// default such fields are ignored, as the published request schemas
 	// allow them.
 	StrictInput bool
+	// GitSync runs Git imports and exports, and Imports content imports
+	// from URLs; without them those operations answer that they are not
+	// available on this server.
+	GitSync *service.GitSync
+	Imports *service.ContentImports
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -39,11 +44,13 @@ const DefaultMaxBodyBytes = 1 << 20
 
 // Server holds what handlers need.
 type Server struct {
-	svc    *service.Service
-	cfg    Config
-	log    *slog.Logger
-	urls   urlBuilder
-	routes []Route
+	svc     *service.Service
+	git     gitSync
+	imports contentImports
+	cfg     Config
+	log     *slog.Logger
+	urls    urlBuilder
+	routes  []Route
 	// mux routes the API; publicRoutes are the operations it serves
 	// without a token.
 	mux          *http.ServeMux
@@ -75,7 +82,8 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 		cfg.Logger = slog.Default()
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL}}
+	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL},
+		git: gitSync{cfg.GitSync}, imports: contentImports{cfg.Imports}}
 	mux := http.NewServeMux()
 	s.mux = mux
 	api := humago.New(exactMux{mux}, s.humaConfig())

@@ -14,3 +14,12 @@ type DownloadKeyStore interface {
 	// the first).
 	ReplaceDownloadKey(ctx context.Context, key []byte) error
 }
+
+// ServerKeyStore keeps named server secrets in the database, shared by
+// every replica.
+type ServerKeyStore interface {
+	// ServerKey returns the key stored under name. When none is stored yet
+	// it stores candidate and returns it; of replicas racing to store one,
+	// all get the key that won.
+	ServerKey(ctx context.Context, name string, candidate []byte) ([]byte, error)
+}

@@ -16,6 +16,7 @@ const (
 	ECONFLICT     = "conflict"     // the operation would change nothing, or races (409)
 	EPRECONDITION = "precondition" // the target cannot take the operation (412)
 	ETOOLARGE     = "too_large"    // request body over the limit (413)
+	EUNAVAILABLE  = "unavailable"  // the server was not set up for the operation (503)
 	EINTERNAL     = "internal"     // anything else (500)
 )
 

@@ -32,7 +32,6 @@ const (
 	GitRunning GitState = "running"
 	GitSuccess GitState = "success"
 	GitFailure GitState = "failure"
-	GitSkipped GitState = "skipped" // an older operation arriving after a newer one
 )
 
 // GitSync is what a space records about its Git synchronization: the

@@ -18,6 +18,7 @@ type Store interface {
 	CommentStore
 	CollectorStore
 	DownloadKeyStore
+	ServerKeyStore
 	GitSyncStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the

@@ -142,10 +142,20 @@ func (s *Service) storeFile(ctx context.Context, field string, in FileInput, bud
 		ct = http.DetectContentType(head.Bytes())
 	}
 	f = &quire.File{ID: quire.NewID(), Name: name, ContentType: ct, Size: size, Blob: key}
-	if cfg, _, err := image.DecodeConfig(bytes.NewReader(head.Bytes())); err == nil {
-		f.Width, f.Height = cfg.Width, cfg.Height
+	if w, h, ok := imageSize(head.Bytes()); ok {
+		f.Width, f.Height = w, h
 	}
 	return f, fetched, nil
+}
+
+// imageSize reads the dimensions of a GIF, JPEG or PNG image from its
+// first bytes.
+func imageSize(head []byte) (width, height int, ok bool) {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(head))
+	if err != nil {
+		return 0, 0, false
+	}
+	return cfg.Width, cfg.Height, true
 }
 
 // fetchErr turns a failed fetch into a 400 naming field; other errors

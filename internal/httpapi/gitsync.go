@@ -1,0 +1,166 @@
+package httpapi
+
+import (
+	"context"
+	"time"
+
+	"quire/internal/quire"
+	"quire/internal/service"
+)
+
+// gitInfoIn is the gitInfo member of a Git Sync request: provider details
+// to record on the space.
+type gitInfoIn struct {
+	Provider string `json:"provider,omitempty" enum:"github,gitlab" doc:"The Git provider"`
+	URL      string `json:"url,omitempty" maxLength:"2048" doc:"The repository's tree URL"`
+}
+
+// gitSyncIn is the body shared by Git import and export.
+type gitSyncIn struct {
+	URL                  string     `json:"url" minLength:"1" maxLength:"2048" doc:"URL of the Git repository; it may contain basic-auth credentials, which are never stored in clear or shown"`
+	Ref                  string     `json:"ref" minLength:"1" maxLength:"255" doc:"Git ref, in the form refs/heads/main"`
+	RepoCacheID          string     `json:"repoCacheID,omitempty" maxLength:"255" doc:"Accepted for compatibility; each operation fetches what it needs"`
+	RepoTreeURL          string     `json:"repoTreeURL,omitempty" maxLength:"2048" doc:"Prefix of URLs to files of the repository"`
+	RepoCommitURL        string     `json:"repoCommitURL,omitempty" maxLength:"2048" doc:"Prefix of URLs to commits of the repository"`
+	RepoProjectDirectory string     `json:"repoProjectDirectory,omitempty" maxLength:"1024" doc:"Directory of the repository holding the space"`
+	Timestamp            *time.Time `json:"timestamp,omitempty" doc:"Time of the event asking for the operation; operations take effect in the order of these times"`
+	Force                bool       `json:"force,omitempty" doc:"Run even when an operation with a later timestamp was asked for"`
+	GitInfo              *gitInfoIn `json:"gitInfo,omitempty"`
+}
+
+// request turns the body into a service request.
+func (b *gitSyncIn) request(dir quire.GitDirection) service.GitRequest {
+	r := service.GitRequest{Direction: dir, URL: b.URL, Ref: b.Ref, RepoTreeURL: b.RepoTreeURL,
+		RepoCommitURL: b.RepoCommitURL, ProjectDir: b.RepoProjectDirectory, Timestamp: b.Timestamp, Force: b.Force}
+	if b.GitInfo != nil {
+		r.Provider, r.InfoURL = quire.GitProvider(b.GitInfo.Provider), b.GitInfo.URL
+	}
+	return r
+}
+
+func (s *Server) importGit(ctx context.Context, in *struct {
+	SpacePath
+	Body struct {
+		gitSyncIn
+		Standalone bool `json:"standalone,omitempty" doc:"Make a revision without changing the space's current content"`
+	}
+}) (*statusOnly, error) {
+	r := in.Body.request(quire.GitImport)
+	r.Standalone = in.Body.Standalone
+	git, err := s.git.get()
+	if err != nil {
+		return nil, err
+	}
+	if err := git.Request(ctx, userFrom(ctx), in.SpaceID, r); err != nil {
+		return nil, err
+	}
+	return noContent(), nil
+}
+
+func (s *Server) exportGit(ctx context.Context, in *struct {
+	SpacePath
+	Body struct {
+		gitSyncIn
+		CommitMessage string `json:"commitMessage" minLength:"1" maxLength:"10000" doc:"Message of the commit the export makes"`
+	}
+}) (*statusOnly, error) {
+	r := in.Body.request(quire.GitExport)
+	r.CommitMessage = in.Body.CommitMessage
+	git, err := s.git.get()
+	if err != nil {
+		return nil, err
+	}
+	if err := git.Request(ctx, userFrom(ctx), in.SpaceID, r); err != nil {
+		return nil, err
+	}
+	return noContent(), nil
+}
+
+// gitOperationJSON is the last Git Sync operation of a space.
+type gitOperationJSON struct {
+	State           string  `json:"state" enum:"running,failure,success"`
+	Direction       string  `json:"direction" enum:"export,import"`
+	Stage           string  `json:"stage" enum:"repo_fetch,config_check,content_process,finalize"`
+	DispatchedTasks int     `json:"dispatchedTasks"`
+	CompletedTasks  int     `json:"completedTasks"`
+	StartedAt       string  `json:"startedAt" format:"date-time"`
+	UpdatedAt       string  `json:"updatedAt" format:"date-time"`
+	CompletedAt     *string `json:"completedAt,omitempty" format:"date-time"`
+	Error           string  `json:"error,omitempty" doc:"What went wrong, when state is failure"`
+	Commit          string  `json:"commit,omitempty" doc:"The commit imported or pushed"`
+}
+
+// gitSyncJSON is the Git Sync state of a space (GitSyncState).
+type gitSyncJSON struct {
+	RepoName             string            `json:"repoName,omitempty"`
+	InstallationProvider string            `json:"installationProvider,omitempty" enum:"github,gitlab,github-legacy"`
+	Integration          string            `json:"integration,omitempty" doc:"What provides the Git Sync"`
+	URL                  string            `json:"url,omitempty" doc:"The repository tree URL, or the repository URL without credentials"`
+	UpdatedAt            string            `json:"updatedAt" format:"date-time"`
+	Operation            *gitOperationJSON `json:"operation,omitempty" doc:"The last import or export and how it went"`
+}
+
+// gitIntegration names what runs Git Sync for a record.
+const gitIntegration = "git-sync"
+
+// gitSyncOut renders a space's Git Sync record.
+func gitSyncOut(g *quire.GitSync) gitSyncJSON {
+	out := gitSyncJSON{RepoName: g.RepoName, InstallationProvider: string(g.Provider), Integration: gitIntegration,
+		URL: g.TreeURL, UpdatedAt: timestamp(g.UpdatedAt)}
+	if out.URL == "" {
+		out.URL = g.URL
+	}
+	if g.Direction != "" {
+		op := &gitOperationJSON{State: string(g.State), Direction: string(g.Direction), Stage: "repo_fetch",
+			DispatchedTasks: 1, StartedAt: timestamp(g.StartedAt), UpdatedAt: timestamp(g.UpdatedAt),
+			CompletedAt: optTimestamp(g.CompletedAt), Error: g.Error, Commit: g.Commit}
+		if g.State != quire.GitRunning {
+			op.Stage, op.CompletedTasks = "finalize", 1
+		}
+		out.Operation = op
+	}
+	return out
+}
+
+func (s *Server) getGitInfo(ctx context.Context, in *SpacePath) (*body[gitSyncJSON], error) {
+	git, err := s.git.get()
+	if err != nil {
+		return nil, err
+	}
+	g, err := git.State(ctx, in.SpaceID)
+	if quire.IsNotFound(err) {
+		return nil, quire.NotFound("Git Sync for this space")
+	} else if err != nil {
+		return nil, err
+	}
+	return reply(gitSyncOut(g)), nil
+}
+
+func (s *Server) deleteGitInstallation(ctx context.Context, in *SpacePath) (*statusOnly, error) {
+	git, err := s.git.get()
+	if err != nil {
+		return nil, err
+	}
+	ok, err := git.DeleteInstallation(ctx, in.SpaceID)
+	if err != nil {
+		return nil, err
+	}
+	return deleted(ok), nil
+}
+
+// gitSync is the Git Sync service, or nil on a server without one.
+type gitSync struct{ *service.GitSync }
+
+// unavailable is the answer of an operation whose service this server
+// was not given.
+func unavailable(what string) error {
+	return &quire.Error{Code: quire.EUNAVAILABLE, Message: what + " is not available on this server"}
+}
+
+// get returns the service, or an error when there is none.
+func (g gitSync) get() (*service.GitSync, error) {
+	if g.GitSync == nil {
+		return nil, unavailable("Git Sync")
+	}
+	return g.GitSync, nil
+}

@@ -1,0 +1,152 @@
+package service
+
+import (
+	"context"
+	"strconv"
+
+	"quire/internal/content"
+	"quire/internal/gitbook"
+	"quire/internal/gitremote"
+	"quire/internal/importer"
+	"quire/internal/quire"
+)
+
+// ContentImports imports content from a URL (a website, a Markdown or
+// HTML file, a zip of them) into spaces and change requests.
+type ContentImports struct {
+	s  *Service
+	im *importer.Importer
+}
+
+// NewContentImports returns the content import service of s, fetching
+// through im.
+func NewContentImports(s *Service, im *importer.Importer) *ContentImports {
+	return &ContentImports{s: s, im: im}
+}
+
+// ImportResult says what an import made.
+type ImportResult struct {
+	// Revision is the revision holding the imported content: the merge
+	// revision of the space, or the change request's new revision.
+	Revision string
+	// Imported and Total count the resources imported and processed.
+	Imported, Total int
+}
+
+// Import fetches and converts the content at rawURL and adds it to the
+// space (crID "") or to a change request. Content imported into a space
+// goes through a change request of its own, merged at once, so that it
+// never overwrites edits made meanwhile.
+func (ci *ContentImports) Import(ctx context.Context, u *quire.User, spaceID, crID string, source importer.Source, rawURL string) (*ImportResult, error) {
+	if crID != "" {
+		if _, _, err := writableChangeRequest(ctx, ci.s.store, spaceID, crID); err != nil {
+			return nil, err
+		}
+	} else if _, err := liveSpace(ctx, ci.s.store, spaceID); err != nil {
+		return nil, err
+	}
+	res, err := ci.im.Import(ctx, source, rawURL)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := gitbook.Read(gitbook.Files(res.Files), newMintedPaths())
+	if err != nil {
+		return nil, asInvalid("url", err)
+	}
+	out := &ImportResult{Imported: res.Imported, Total: res.Total}
+	if crID != "" {
+		cr, err := ci.addToChangeRequest(ctx, u, spaceID, crID, res.Files, tree)
+		if err != nil {
+			return nil, err
+		}
+		out.Revision = cr.Revision
+		return out, nil
+	}
+	cr, err := ci.s.CreateChangeRequest(ctx, u, spaceID, "Import from "+gitremote.Redact(rawURL))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := ci.addToChangeRequest(ctx, u, spaceID, cr.ID, res.Files, tree); err != nil {
+		return nil, err
+	}
+	m, err := ci.s.MergeChangeRequest(ctx, u, spaceID, cr.ID)
+	if err != nil {
+		return nil, err
+	}
+	if m.Result == ResultConflicts {
+		return nil, quire.Errorf(quire.ECONFLICT, "the imported content conflicts with the space's: it is left in change request %d", cr.Number)
+	}
+	out.Revision = m.Revision
+	return out, nil
+}
+
+// addToChangeRequest appends an imported tree to a change request's
+// content as one new revision of it.
+func (ci *ContentImports) addToChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string, files map[string][]byte, tree *gitbook.Space) (*quire.ChangeRequest, error) {
+	s := ci.s
+	return retryConflicts(func() (*quire.ChangeRequest, error) {
+		cr, sp, err := writableChangeRequest(ctx, s.store, spaceID, crID)
+		if err != nil {
+			return nil, err
+		}
+		rev, err := s.store.Revision(ctx, sp.ID, cr.Revision)
+		if err != nil {
+			return nil, err
+		}
+		ed := s.engine.Edit(s.store, rev)
+		if err := freeTopSlugs(ctx, ed.Snapshot(), tree.Pages); err != nil {
+			return nil, err
+		}
+		known := &knownPaths{byPageID: map[string]*quire.RevisionPage{}, byFileID: map[string]*quire.File{}}
+		if err := s.importTree(ctx, ed, ed.Snapshot(), known, files, tree); err != nil {
+			return nil, err
+		}
+		if !ed.Changed(rev) {
+			return cr, nil
+		}
+		next := ed.Revision(quire.NewID(), sp.ID, quire.RevisionEdits, u.ID, rev.ID)
+		if err := ed.Commit(ctx, s.store, next); err != nil {
+			return nil, err
+		}
+		err = s.store.WithTx(ctx, func(st quire.Store) error {
+			prev := rev.ID
+			upd := quire.ChangeRequestUpdate{Revision: &next.ID, IfRevision: &prev, IfStatus: quire.WritableStatuses()}
+			if cr, err = st.UpdateChangeRequest(ctx, sp.ID, cr.ID, upd); err != nil {
+				return err
+			}
+			return st.AddContributor(ctx, cr.ID, u.ID)
+		})
+		return cr, err
+	})
+}
+
+// freeTopSlugs gives imported top-level pages slugs no top-level page of
+// snap has, adding -2, -3… where needed.
+func freeTopSlugs(ctx context.Context, snap *content.Snapshot, pages []*gitbook.Page) error {
+	top, err := snap.Children(ctx, "")
+	if err != nil {
+		return err
+	}
+	taken := make(map[string]bool, len(top)+len(pages))
+	for _, p := range top {
+		taken[p.Slug] = true
+	}
+	for _, p := range pages {
+		slug := p.Slug
+		if slug == "" {
+			slug = content.Slugify(p.Title)
+		}
+		base := slug
+		for n := 2; taken[slug]; n++ {
+			slug = base + "-" + strconv.Itoa(n)
+		}
+		p.Slug = slug
+		taken[slug] = true
+	}
+	return nil
+}
+
+// newMintedPaths gives every path of an imported tree a new id.
+func newMintedPaths() *knownPaths {
+	return &knownPaths{pages: map[string]*quire.RevisionPage{}, files: map[string]*quire.File{}, minted: map[string]string{}}
+}

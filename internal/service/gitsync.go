@@ -1,0 +1,227 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"path"
+	"strings"
+	"sync"
+	"time"
+
+	"quire/internal/gitremote"
+	"quire/internal/quire"
+	"quire/internal/secret"
+)
+
+// Job kinds of Git Sync.
+const (
+	JobGitSync = "git_sync"
+)
+
+// gitKeyName names the key sealing Git remote URLs in server_keys, used
+// when the server is given no key of its own.
+const gitKeyName = "git-credentials"
+
+// JobQueue keeps background jobs durably, in the database, and runs each
+// once across replicas.
+type JobQueue interface {
+	// Enqueue stores a job of kind with its JSON arguments.
+	Enqueue(ctx context.Context, kind string, args []byte) error
+}
+
+// GitSync imports spaces from Git repositories and exports them to Git
+// repositories, in the background: a request records the operation and
+// queues a job; the job fetches or pushes and records how it went.
+type GitSync struct {
+	s      *Service
+	remote *gitremote.Remote
+	queue  JobQueue
+	log    *slog.Logger
+	// key, when set, seals remote URLs; otherwise the key is read from
+	// the database once.
+	key     []byte
+	boxOnce sync.Once
+	box     *secret.Box
+	boxErr  error
+}
+
+// GitSyncOption configures a GitSync.
+type GitSyncOption func(*GitSync)
+
+// WithSealingKey sets the key sealing the remote URLs queued jobs carry,
+// instead of the one kept in the database.
+func WithSealingKey(key []byte) GitSyncOption { return func(g *GitSync) { g.key = key } }
+
+// NewGitSync returns the Git Sync service of s, reaching remotes through
+// remote and running its jobs on queue.
+func NewGitSync(s *Service, remote *gitremote.Remote, queue JobQueue, opts ...GitSyncOption) *GitSync {
+	g := &GitSync{s: s, remote: remote, queue: queue, log: s.log}
+	for _, o := range opts {
+		o(g)
+	}
+	return g
+}
+
+// GitRequest asks for one import or export.
+type GitRequest struct {
+	Direction quire.GitDirection
+	// URL is the repository; it may carry basic-auth credentials.
+	URL string
+	// Ref is the ref to read or write, refs/heads/<branch>.
+	Ref string
+	// CommitMessage is the message of an export's commit.
+	CommitMessage string
+	// RepoTreeURL prefixes links to files of the repository; RepoCommitURL
+	// prefixes the address of a commit.
+	RepoTreeURL, RepoCommitURL string
+	// ProjectDir is the directory of the repository holding the space.
+	ProjectDir string
+	// Timestamp is the time of the event asking for the operation; nil is
+	// now.
+	Timestamp *time.Time
+	// Force runs the operation even when a newer one was asked for.
+	Force bool
+	// Standalone makes an import's revision without moving the space.
+	Standalone bool
+	// Provider and InfoURL, when given, are recorded on the space.
+	Provider quire.GitProvider
+	InfoURL  string
+}
+
+// gitJob is a queued operation as stored: the remote URL is sealed, bound
+// to the space.
+type gitJob struct {
+	Space         string             `json:"space"`
+	User          string             `json:"user"`
+	Direction     quire.GitDirection `json:"direction"`
+	SealedURL     string             `json:"url"`
+	Ref           string             `json:"ref"`
+	CommitMessage string             `json:"commitMessage,omitempty"`
+	RepoTreeURL   string             `json:"repoTreeURL,omitempty"`
+	RepoCommitURL string             `json:"repoCommitURL,omitempty"`
+	ProjectDir    string             `json:"projectDir,omitempty"`
+	Timestamp     int64              `json:"timestamp"`
+	Force         bool               `json:"force,omitempty"`
+	Standalone    bool               `json:"standalone,omitempty"`
+}
+
+// sealer returns the box sealing remote URLs.
+func (g *GitSync) sealer(ctx context.Context) (*secret.Box, error) {
+	g.boxOnce.Do(func() {
+		key := g.key
+		if key == nil {
+			key, g.boxErr = g.s.store.ServerKey(ctx, gitKeyName, secret.NewKey())
+			if g.boxErr != nil {
+				return
+			}
+		}
+		g.box, g.boxErr = secret.New(key)
+	})
+	if g.boxErr != nil {
+		// Let a later call try again: the database may have been away.
+		err := g.boxErr
+		g.boxOnce = sync.Once{}
+		return nil, err
+	}
+	return g.box, nil
+}
+
+// Request checks and records an import or export of a space and queues
+// it. An operation whose event is older than one already asked for is
+// recorded as skipped and not queued, unless forced.
+func (g *GitSync) Request(ctx context.Context, u *quire.User, spaceID string, r GitRequest) error {
+	remote, err := checkRemoteURL(r.URL)
+	if err != nil {
+		return err
+	}
+	if err := checkRef(r.Ref); err != nil {
+		return err
+	}
+	dir, err := checkProjectDir(r.ProjectDir)
+	if err != nil {
+		return err
+	}
+	if r.Direction == quire.GitExport && strings.TrimSpace(r.CommitMessage) == "" {
+		return quire.Invalid("commitMessage", "required")
+	}
+	box, err := g.sealer(ctx)
+	if err != nil {
+		return err
+	}
+	now := g.s.Now()
+	ts := now
+	if r.Timestamp != nil {
+		ts = r.Timestamp.UTC().Truncate(time.Millisecond)
+	}
+	queue := true
+	err = g.s.store.WithTx(ctx, func(st quire.Store) error {
+		if _, err := liveSpace(ctx, st, spaceID); err != nil {
+			return err
+		}
+		if err := st.LockSpace(ctx, spaceID); err != nil {
+			return err
+		}
+		rec, err := st.GitSync(ctx, spaceID)
+		if quire.IsNotFound(err) {
+			rec, err = &quire.GitSync{SpaceID: spaceID}, nil
+		}
+		if err != nil {
+			return err
+		}
+		if !r.Force && (ts.Before(rec.Requested) || ts.Before(rec.Applied)) {
+			queue = false
+			return nil
+		}
+		if r.Provider != "" {
+			rec.Provider = r.Provider
+		}
+		if r.InfoURL != "" {
+			rec.TreeURL = r.InfoURL
+		} else if r.RepoTreeURL != "" {
+			rec.TreeURL = r.RepoTreeURL
+		}
+		rec.URL, rec.RepoName, rec.Ref = remote.redacted, remote.repoName, r.Ref
+		if ts.After(rec.Requested) {
+			rec.Requested = ts
+		}
+		rec.Direction, rec.State, rec.Error, rec.Commit = r.Direction, quire.GitRunning, "", ""
+		rec.StartedAt, rec.UpdatedAt, rec.CompletedAt = now, now, nil
+		return st.PutGitSync(ctx, rec)
+	})
+	if err != nil {
+		return err
+	}
+	if !queue {
+		g.log.InfoContext(ctx, "git sync skipped: a newer operation was asked for",
+			"space", spaceID, "direction", r.Direction, "timestamp", ts)
+		return nil
+	}
+	job := gitJob{Space: spaceID, User: u.ID, Direction: r.Direction,
+		SealedURL: box.Seal([]byte(r.URL), []byte(spaceID)), Ref: r.Ref, CommitMessage: r.CommitMessage,
+		RepoTreeURL: r.RepoTreeURL, RepoCommitURL: r.RepoCommitURL, ProjectDir: dir,
+		Timestamp: ts.UnixMilli(), Force: r.Force, Standalone: r.Standalone}
+	args, err := json.Marshal(job)
+	if err != nil {
+		return fmt.Errorf("git sync: encode job: %w", err)
+	}
+	return g.queue.Enqueue(ctx, JobGitSync, args)
+}
+
+// State returns what the space records about its Git Sync; ENOTFOUND when
+// it never synced.
+func (g *GitSync) State(ctx context.Context, spaceID string) (*quire.GitSync, error) {
+	return g.s.store.GitSync(ctx, spaceID)
+}
+
+// DeleteInstallation forgets the space's Git Sync provider details and
+// reports whether there were any.
+func (g *GitSync) DeleteInstallation(ctx context.Context, spaceID string) (bool, error) {
+	if _, err := liveSpace(ctx, g.s.store, spaceID); err != nil {
+		return false, err
+	}
+	return g.s.store.DeleteGitSync(ctx, spaceID)
+}
+

@@ -1,0 +1,144 @@
+package service
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"quire/internal/quire"
+)
+
+// RunJob carries out one queued Git Sync operation. An operation older
+// than one already run is skipped. The outcome is recorded on the space:
+// a failure leaves its content as it was, and its message (which never
+// holds credentials) shows in the space's Git info and the server log.
+// Only failures worth trying again (the database away) are returned, for
+// the queue to retry.
+func (g *GitSync) RunJob(ctx context.Context, args []byte) error {
+	var job gitJob
+	if err := json.Unmarshal(args, &job); err != nil {
+		// A job this binary cannot read will never run: drop it loudly.
+		g.log.ErrorContext(ctx, "git sync: unreadable job dropped", "err", err)
+		return nil
+	}
+	ts := time.UnixMilli(job.Timestamp).UTC()
+	run, err := g.begin(ctx, job, ts)
+	if err != nil || !run {
+		return err
+	}
+	commit, opErr := g.carryOut(ctx, job)
+	return g.finish(ctx, job, commit, opErr)
+}
+
+// begin marks the operation as the one applied, unless a newer one ran
+// first; it reports whether to run it.
+func (g *GitSync) begin(ctx context.Context, job gitJob, ts time.Time) (bool, error) {
+	run := true
+	err := g.s.store.WithTx(ctx, func(st quire.Store) error {
+		if err := st.LockSpace(ctx, job.Space); err != nil {
+			return err
+		}
+		rec, err := st.GitSync(ctx, job.Space)
+		if quire.IsNotFound(err) {
+			rec, err = &quire.GitSync{SpaceID: job.Space}, nil
+		}
+		if err != nil {
+			return err
+		}
+		if !job.Force && ts.Before(rec.Applied) {
+			run = false
+			return nil
+		}
+		now := g.s.Now()
+		rec.Applied = ts
+		rec.Direction, rec.State, rec.Error, rec.Ref = job.Direction, quire.GitRunning, "", job.Ref
+		rec.StartedAt, rec.UpdatedAt, rec.CompletedAt = now, now, nil
+		return st.PutGitSync(ctx, rec)
+	})
+	if quire.IsNotFound(err) {
+		// The space is gone: nothing to sync.
+		return false, nil
+	}
+	if err == nil && !run {
+		g.log.InfoContext(ctx, "git sync skipped: a newer operation ran first",
+			"space", job.Space, "direction", job.Direction, "timestamp", ts)
+	}
+	return run, err
+}
+
+// carryOut runs the operation and returns the commit imported or pushed.
+func (g *GitSync) carryOut(ctx context.Context, job gitJob) (string, error) {
+	box, err := g.sealer(ctx)
+	if err != nil {
+		return "", err
+	}
+	raw, err := box.Open(job.SealedURL, []byte(job.Space))
+	if err != nil {
+		return "", quire.Errorf(quire.EINVALID, "the repository address cannot be read with this server's key: ask again")
+	}
+	u, err := g.s.store.User(ctx, job.User)
+	if err != nil {
+		return "", err
+	}
+	switch job.Direction {
+	case quire.GitImport:
+		return g.importRepo(ctx, u, job, string(raw))
+	case quire.GitExport:
+		return g.exportRepo(ctx, job, string(raw))
+	}
+	return "", quire.Errorf(quire.EINVALID, "unknown direction %q", job.Direction)
+}
+
+// finish records the outcome; it returns the error to retry on, if any.
+func (g *GitSync) finish(ctx context.Context, job gitJob, commit string, opErr error) error {
+	if opErr != nil && retryable(opErr) {
+		g.log.WarnContext(ctx, "git sync failed; it will be tried again", "space", job.Space,
+			"direction", job.Direction, "err", opErr)
+		return opErr
+	}
+	now := g.s.Now()
+	err := g.s.store.WithTx(ctx, func(st quire.Store) error {
+		rec, err := st.GitSync(ctx, job.Space)
+		if err != nil {
+			return err
+		}
+		if rec.Applied.UnixMilli() != job.Timestamp {
+			return nil // a newer operation took over the record
+		}
+		rec.State, rec.Commit, rec.UpdatedAt, rec.CompletedAt = quire.GitSuccess, commit, now, &now
+		if opErr != nil {
+			rec.State, rec.Error, rec.CompletedAt = quire.GitFailure, errorMessage(opErr), nil
+		}
+		return st.PutGitSync(ctx, rec)
+	})
+	if opErr != nil {
+		g.log.ErrorContext(ctx, "git sync failed", "space", job.Space, "direction", job.Direction, "err", opErr)
+	} else {
+		g.log.InfoContext(ctx, "git sync done", "space", job.Space, "direction", job.Direction, "commit", commit)
+	}
+	if quire.IsNotFound(err) {
+		return nil
+	}
+	return err
+}
+
+// retryable reports whether an operation failed for a reason that may
+// pass: anything but a domain error about the request or its content.
+func retryable(err error) bool {
+	var qe *quire.Error
+	if errors.As(err, &qe) {
+		return false
+	}
+	return !errors.Is(err, context.Canceled)
+}
+
+// errorMessage is what a failure tells the space's users.
+func errorMessage(err error) string {
+	var qe *quire.Error
+	if errors.As(err, &qe) {
+		return qe.Error()
+	}
+	return fmt.Sprintf("internal error: %v", err)
+}

@@ -1,0 +1,118 @@
+package service
+
+import (
+	"context"
+	"strings"
+
+	"quire/internal/gitbook"
+	"quire/internal/gitremote"
+	"quire/internal/quire"
+)
+
+// importRepo fetches the job's ref and commits the repository's content as
+// one revision of the space, recording the commit on it; the space moves
+// to it unless the job is standalone. It returns the commit imported.
+func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job gitJob, rawURL string) (string, error) {
+	co, err := g.remote.Fetch(ctx, rawURL, job.Ref, job.ProjectDir)
+	if err != nil {
+		return "", err
+	}
+	sp, err := liveSpace(ctx, g.s.store, job.Space)
+	if err != nil {
+		return "", err
+	}
+	cur, err := g.s.store.Revision(ctx, sp.ID, sp.Revision)
+	if err != nil {
+		return "", err
+	}
+	snap := g.s.engine.Snapshot(g.s.store, cur)
+	known, err := newKnownPaths(ctx, snap)
+	if err != nil {
+		return "", err
+	}
+	tree, err := gitbook.Read(gitbook.Files(co.Files), known)
+	if err != nil {
+		return "", asInvalid("repository", err)
+	}
+	for _, p := range tree.Unlisted {
+		g.log.WarnContext(ctx, "git import: file not in the summary, not imported", "space", sp.ID, "path", p)
+	}
+	for _, w := range tree.Warnings {
+		g.log.WarnContext(ctx, "git import: "+w, "space", sp.ID)
+	}
+	ed := g.s.engine.Edit(g.s.store, &quire.Revision{SpaceID: sp.ID})
+	if err := g.s.importTree(ctx, ed, snap, known, co.Files, tree); err != nil {
+		return "", err
+	}
+	commit := &quire.GitCommit{OID: co.OID, Message: co.Message, Ref: job.Ref,
+		CreatedByService: co.CreatedByService, URL: commitURL(job.RepoCommitURL, co.OID)}
+	for {
+		if !job.Standalone && !ed.Changed(cur) {
+			return co.OID, nil // the space already holds this content
+		}
+		next := ed.Revision(quire.NewID(), sp.ID, quire.RevisionEdits, u.ID, cur.ID)
+		next.Git = commit
+		if err := ed.Commit(ctx, g.s.store, next); err != nil {
+			return "", err
+		}
+		if job.Standalone {
+			return co.OID, nil
+		}
+		err := g.s.store.AdvanceSpaceRevision(ctx, sp.ID, cur.ID, next.ID)
+		if !quire.IsStale(err) {
+			return co.OID, err
+		}
+		// Another write moved the space: the import replaces the content
+		// anyway, on top of the revision it reached.
+		if sp, err = liveSpace(ctx, g.s.store, job.Space); err != nil {
+			return "", err
+		}
+		if cur, err = g.s.store.Revision(ctx, sp.ID, sp.Revision); err != nil {
+			return "", err
+		}
+	}
+}
+
+// exportRepo writes the space's current content as a repository and
+// pushes it as one commit to the job's ref; an unchanged space pushes
+// nothing. It returns the commit the ref points at afterwards.
+func (g *GitSync) exportRepo(ctx context.Context, job gitJob, rawURL string) (string, error) {
+	sp, err := liveSpace(ctx, g.s.store, job.Space)
+	if err != nil {
+		return "", err
+	}
+	cur, err := g.s.store.Revision(ctx, sp.ID, sp.Revision)
+	if err != nil {
+		return "", err
+	}
+	tree, err := g.s.exportTree(ctx, g.s.engine.Snapshot(g.s.store, cur))
+	if err != nil {
+		return "", err
+	}
+	files, err := gitbook.Write(tree)
+	if err != nil {
+		return "", err
+	}
+	oid, _, err := g.remote.Push(ctx, rawURL, job.Ref, job.ProjectDir, gitremote.Files(files), job.CommitMessage)
+	return oid, err
+}
+
+// commitURL is the address of a commit under a repoCommitURL prefix.
+func commitURL(prefix, oid string) string {
+	if prefix == "" || oid == "" {
+		return ""
+	}
+	if !strings.HasSuffix(prefix, "/") {
+		prefix += "/"
+	}
+	return prefix + oid
+}
+
+// asInvalid makes err a 400 naming field unless it is a domain error
+// already.
+func asInvalid(field string, err error) error {
+	if quire.ErrorCode(err) != "" && quire.ErrorCode(err) != quire.EINTERNAL {
+		return err
+	}
+	return quire.Invalid(field, "%v", err)
+}

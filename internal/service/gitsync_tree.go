@@ -1,0 +1,293 @@
+package service
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha1"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"path"
+	"reflect"
+	"strconv"
+
+	"quire/internal/content"
+	"quire/internal/document"
+	"quire/internal/gitbook"
+	"quire/internal/quire"
+)
+
+// knownPaths gives pages and files of an imported repository the ids they
+// had at the same path in the space, so that comments and links to them
+// survive a sync; new paths get new ids, one per path.
+type knownPaths struct {
+	pages    map[string]*quire.RevisionPage // by Git path
+	files    map[string]*quire.File         // by Git path
+	byPageID map[string]*quire.RevisionPage
+	byFileID map[string]*quire.File
+	minted   map[string]string // "p:"/"f:" + path → new id
+}
+
+// newKnownPaths indexes the pages and files of snap by their Git path.
+func newKnownPaths(ctx context.Context, snap *content.Snapshot) (*knownPaths, error) {
+	k := &knownPaths{pages: map[string]*quire.RevisionPage{}, files: map[string]*quire.File{},
+		byPageID: map[string]*quire.RevisionPage{}, byFileID: map[string]*quire.File{}, minted: map[string]string{}}
+	pages, err := snap.Pages(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range pages {
+		k.byPageID[p.ID] = p
+		if p.Git != nil && p.Git.Path != "" {
+			k.pages[p.Git.Path] = p
+		}
+	}
+	files, err := snap.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		k.byFileID[f.ID] = f
+		if f.Git != nil && f.Git.Path != "" {
+			k.files[f.Git.Path] = f
+		}
+	}
+	return k, nil
+}
+
+// PageID implements gitbook.IDs.
+func (k *knownPaths) PageID(p string) string {
+	if old, ok := k.pages[p]; ok {
+		return old.ID
+	}
+	return k.mint("p:" + p)
+}
+
+// FileID implements gitbook.IDs.
+func (k *knownPaths) FileID(p string) string {
+	if old, ok := k.files[p]; ok {
+		return old.ID
+	}
+	return k.mint("f:" + p)
+}
+
+// mint returns the new id of a path, the same every time it is asked.
+func (k *knownPaths) mint(key string) string {
+	if id, ok := k.minted[key]; ok {
+		return id
+	}
+	id := quire.NewID()
+	k.minted[key] = id
+	return id
+}
+
+// gitBlobOID is the object id Git gives a file's bytes.
+func gitBlobOID(b []byte) string {
+	h := sha1.New()
+	h.Write([]byte("blob " + strconv.Itoa(len(b)) + "\x00"))
+	h.Write(b)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// importTree writes an imported repository's tree into ed, an edit
+// started from an empty revision: every page and file, in the
+// repository's order, keeping the ids, times and block keys of those
+// already in the space at the same path when unchanged.
+func (s *Service) importTree(ctx context.Context, ed *content.Edit, old *content.Snapshot, known *knownPaths, files map[string][]byte, tree *gitbook.Space) error {
+	for _, f := range tree.Files {
+		if err := s.importFile(ctx, ed, known, f); err != nil {
+			return err
+		}
+	}
+	var put func(parent string, pages []*gitbook.Page) error
+	put = func(parent string, pages []*gitbook.Page) error {
+		for _, p := range pages {
+			if err := s.importPage(ctx, ed, old, known, files, parent, p); err != nil {
+				return err
+			}
+			if err := put(p.ID, p.Children); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return put("", tree.Pages)
+}
+
+// importPage adds one page of an imported tree under parent.
+func (s *Service) importPage(ctx context.Context, ed *content.Edit, old *content.Snapshot, known *knownPaths, files map[string][]byte, parent string, p *gitbook.Page) error {
+	rp := &quire.RevisionPage{ID: p.ID, Type: p.Kind, Title: p.Title, Slug: p.Slug, Description: p.Description,
+		Emoji: p.Emoji, Icon: p.Icon, Hidden: p.Hidden, Layout: p.Layout, Cover: p.Cover, Href: p.Href,
+		Target: p.Target, Parent: parent}
+	if rp.Title == "" {
+		rp.Title = "Untitled"
+	}
+	if p.Path != "" {
+		rp.Git = &quire.GitBlob{OID: gitBlobOID(files[p.Path]), Path: p.Path}
+	}
+	prev := known.byPageID[p.ID]
+	var doc []byte
+	if p.Kind == quire.PageDocument {
+		if rp.Layout == nil {
+			l := quire.DefaultPageLayout()
+			rp.Layout = &l
+		}
+		d := p.Document
+		if d == nil {
+			d = document.New()
+		}
+		if prev != nil && prev.Document != "" {
+			if b, err := old.Document(ctx, prev); err == nil {
+				if od, err := document.ParseStored(b); err == nil {
+					document.ReuseKeys(od, d)
+				}
+			}
+		}
+		b, err := d.MarshalJSON()
+		if err != nil {
+			return fmt.Errorf("git import: encode page %s: %w", p.Path, err)
+		}
+		doc = b
+	}
+	if prev != nil {
+		rp.CreatedAt = prev.CreatedAt
+		if samePage(prev, rp, doc, ed) {
+			rp.UpdatedAt = prev.UpdatedAt
+		}
+	}
+	if err := ed.InsertPage(ctx, rp, doc, nil); err != nil {
+		if c := quire.ErrorCode(err); c == quire.ECONFLICT || c == quire.EINVALID {
+			return quire.Invalid("repository", "%s: %s", pageLabel(p), err.Error())
+		}
+		return err
+	}
+	return nil
+}
+
+// pageLabel names a page of an imported tree in an error.
+func pageLabel(p *gitbook.Page) string {
+	if p.Path != "" {
+		return p.Path
+	}
+	return strconv.Quote(p.Title)
+}
+
+// samePage reports whether an imported page is what the space already
+// has, but for its place in the tree: then it keeps its update time.
+func samePage(prev, next *quire.RevisionPage, doc []byte, ed *content.Edit) bool {
+	if doc != nil && prev.Document != ed.PutObject(doc) {
+		return false
+	}
+	a, b := *prev, *next
+	for _, p := range []*quire.RevisionPage{&a, &b} {
+		p.Parent, p.Position, p.Document, p.Children = "", "", "", ""
+		p.CreatedAt, p.UpdatedAt = prev.CreatedAt, prev.UpdatedAt
+	}
+	if b.Slug == "" {
+		b.Slug = a.Slug
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// importFile adds one file of an imported tree, storing its bytes unless
+// the space already has the same file at the same path.
+func (s *Service) importFile(ctx context.Context, ed *content.Edit, known *knownPaths, f *gitbook.File) error {
+	oid := gitBlobOID(f.Data)
+	if prev, ok := known.byFileID[f.ID]; ok && prev.Git != nil && prev.Git.OID == oid && prev.Name == f.Name {
+		kept := *prev
+		return ed.PutFile(ctx, &kept)
+	}
+	key, size, err := s.blobs.Put(ctx, bytes.NewReader(f.Data), int64(len(f.Data)))
+	if err != nil {
+		return err
+	}
+	ct := f.ContentType
+	if ct == "" {
+		ct = mime.TypeByExtension(path.Ext(f.Name))
+	}
+	if ct == "" {
+		ct = http.DetectContentType(f.Data)
+	}
+	qf := &quire.File{ID: f.ID, Name: f.Name, ContentType: ct, Size: size, Blob: key,
+		Git: &quire.GitBlob{OID: oid, Path: f.Path}}
+	if prev, ok := known.byFileID[f.ID]; ok {
+		qf.CreatedAt = prev.CreatedAt
+	}
+	if w, h, ok := imageSize(f.Data); ok {
+		qf.Width, qf.Height = w, h
+	}
+	return ed.PutFile(ctx, qf)
+}
+
+// exportTree reads a revision as the tree of a repository: its pages with
+// their documents, and its files with their bytes.
+func (s *Service) exportTree(ctx context.Context, snap *content.Snapshot) (*gitbook.Space, error) {
+	nodes, err := snap.Tree(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var conv func(nodes []*content.TreeNode) ([]*gitbook.Page, error)
+	conv = func(nodes []*content.TreeNode) ([]*gitbook.Page, error) {
+		out := make([]*gitbook.Page, 0, len(nodes))
+		for _, n := range nodes {
+			rp := n.Page
+			p := &gitbook.Page{ID: rp.ID, Kind: rp.Type, Title: rp.Title, Slug: rp.Slug, Description: rp.Description,
+				Emoji: rp.Emoji, Icon: rp.Icon, Hidden: rp.Hidden, Layout: rp.Layout, Cover: rp.Cover,
+				Href: rp.Href, Target: rp.Target}
+			if rp.Git != nil {
+				p.Path = rp.Git.Path
+			}
+			if rp.Type == quire.PageDocument {
+				b, err := snap.Document(ctx, rp)
+				if err != nil {
+					return nil, err
+				}
+				d, err := document.ParseStored(b)
+				if err != nil {
+					return nil, fmt.Errorf("git export: page %s: %w", rp.ID, err)
+				}
+				p.Document = d
+			}
+			kids, err := conv(n.Children)
+			if err != nil {
+				return nil, err
+			}
+			p.Children = kids
+			out = append(out, p)
+		}
+		return out, nil
+	}
+	pages, err := conv(nodes)
+	if err != nil {
+		return nil, err
+	}
+	files, err := snap.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	sp := &gitbook.Space{Pages: pages}
+	for _, f := range files {
+		data, err := s.readBlob(ctx, f.Blob)
+		if err != nil {
+			return nil, err
+		}
+		gf := &gitbook.File{ID: f.ID, Name: f.Name, ContentType: f.ContentType, Data: data}
+		if f.Git != nil {
+			gf.Path = f.Git.Path
+		}
+		sp.Files = append(sp.Files, gf)
+	}
+	return sp, nil
+}
+
+// readBlob reads the bytes of an uploaded file.
+func (s *Service) readBlob(ctx context.Context, key string) ([]byte, error) {
+	r, _, err := s.OpenBlob(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return io.ReadAll(r)
+}
