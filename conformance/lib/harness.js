@@ -19,13 +19,14 @@ export const TIMEOUT = 60000;
  *   ctx.org         id of the bootstrap organization
  *   ctx.user(role)  create a member of ctx.org: { user, token, email, api }
  *   ctx.newOrg()    bootstrap another organization: { organization, user, token, api, ... }
+ * serverArgs are extra arguments of `quire serve`.
  */
-export function suite(title, body) {
+export function suite(title, body, { serverArgs = [] } = {}) {
     for (const backend of backends()) {
         describe(`${title} [${backend}]`, { timeout: 10 * TIMEOUT }, () => {
             const ctx = { backend };
             before(async () => {
-                ctx.server = await startServer(backend);
+                ctx.server = await startServer(backend, { args: serverArgs });
                 ctx.token = ctx.server.adminToken;
                 ctx.api = client(ctx.server, ctx.token);
                 ctx.me = (await expect('getAuthenticatedUser', 200, () => ctx.api.user.getAuthenticatedUser())).data;

@@ -96,10 +96,10 @@ function createPostgresDatabase() {
 }
 
 /**
- * Start a server. Returns
+ * Start a server, with extra command-line arguments if given. Returns
  * { backend, url, port, dataDir, databaseUrl, adminToken, cli(), logs(), stop() }.
  */
-export async function startServer(backend = 'sqlite') {
+export async function startServer(backend = 'sqlite', { args: extraArgs = [] } = {}) {
     const bin = quireBinary();
     const dataDir = mkdtempSync(join(tmpdir(), 'quire-data-'));
     const port = await freePort();
@@ -110,7 +110,7 @@ export async function startServer(backend = 'sqlite') {
     const storeArgs = ['--data', dataDir];
     if (db) storeArgs.push('--database', db.url);
 
-    const args = ['serve', '--addr', `127.0.0.1:${port}`, ...storeArgs];
+    const args = ['serve', '--addr', `127.0.0.1:${port}`, ...storeArgs, ...extraArgs];
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'], env: cleanEnv() });
     let output = '';
     child.stdout.on('data', (d) => (output += d));

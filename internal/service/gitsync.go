@@ -2,8 +2,6 @@ package service
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"log/slog"
 	"net/url"
 	"path"
@@ -16,21 +14,9 @@ import (
 	"quire/internal/secret"
 )
 
-// Job kinds of Git Sync.
-const (
-	JobGitSync = "git_sync"
-)
-
 // gitKeyName names the key sealing Git remote URLs in server_keys, used
 // when the server is given no key of its own.
 const gitKeyName = "git-credentials"
-
-// JobQueue keeps background jobs durably, in the database, and runs each
-// once across replicas.
-type JobQueue interface {
-	// Enqueue stores a job of kind with its JSON arguments.
-	Enqueue(ctx context.Context, kind string, args []byte) error
-}
 
 // GitSync imports spaces from Git repositories and exports them to Git
 // repositories, in the background: a request records the operation and
@@ -38,7 +24,7 @@ type JobQueue interface {
 type GitSync struct {
 	s      *Service
 	remote *gitremote.Remote
-	queue  JobQueue
+	queue  Queue
 	log    *slog.Logger
 	// key, when set, seals remote URLs; otherwise the key is read from
 	// the database once.
@@ -57,7 +43,7 @@ func WithSealingKey(key []byte) GitSyncOption { return func(g *GitSync) { g.key 
 
 // NewGitSync returns the Git Sync service of s, reaching remotes through
 // remote and running its jobs on queue.
-func NewGitSync(s *Service, remote *gitremote.Remote, queue JobQueue, opts ...GitSyncOption) *GitSync {
+func NewGitSync(s *Service, remote *gitremote.Remote, queue Queue, opts ...GitSyncOption) *GitSync {
 	g := &GitSync{s: s, remote: remote, queue: queue, log: s.log}
 	for _, o := range opts {
 		o(g)
@@ -91,9 +77,13 @@ type GitRequest struct {
 	InfoURL  string
 }
 
-// gitJob is a queued operation as stored: the remote URL is sealed, bound
-// to the space.
-type gitJob struct {
+// gitJobAttempts is how many times a Git Sync job is tried when the
+// remote or the database fails in a way that may pass.
+const gitJobAttempts = 5
+
+// GitJob is a queued Git Sync operation as stored: the remote URL is
+// sealed, bound to the space.
+type GitJob struct {
 	Space         string             `json:"space"`
 	User          string             `json:"user"`
 	Direction     quire.GitDirection `json:"direction"`
@@ -107,6 +97,9 @@ type gitJob struct {
 	Force         bool               `json:"force,omitempty"`
 	Standalone    bool               `json:"standalone,omitempty"`
 }
+
+// Kind implements quire.JobArgs.
+func (GitJob) Kind() string { return "git_sync" }
 
 // sealer returns the box sealing remote URLs.
 func (g *GitSync) sealer(ctx context.Context) (*secret.Box, error) {
@@ -199,15 +192,15 @@ func (g *GitSync) Request(ctx context.Context, u *quire.User, spaceID string, r 
 			"space", spaceID, "direction", r.Direction, "timestamp", ts)
 		return nil
 	}
-	job := gitJob{Space: spaceID, User: u.ID, Direction: r.Direction,
+	job := GitJob{Space: spaceID, User: u.ID, Direction: r.Direction,
 		SealedURL: box.Seal([]byte(r.URL), []byte(spaceID)), Ref: r.Ref, CommitMessage: r.CommitMessage,
 		RepoTreeURL: r.RepoTreeURL, RepoCommitURL: r.RepoCommitURL, ProjectDir: dir,
 		Timestamp: ts.UnixMilli(), Force: r.Force, Standalone: r.Standalone}
-	args, err := json.Marshal(job)
-	if err != nil {
-		return fmt.Errorf("git sync: encode job: %w", err)
+	if g.queue == nil {
+		return unavailableQueue()
 	}
-	return g.queue.Enqueue(ctx, JobGitSync, args)
+	_, err = g.queue.Enqueue(ctx, job, quire.JobOptions{MaxAttempts: gitJobAttempts})
+	return err
 }
 
 // State returns what the space records about its Git Sync; ENOTFOUND when
@@ -225,3 +218,8 @@ func (g *GitSync) DeleteInstallation(ctx context.Context, spaceID string) (bool,
 	return g.s.store.DeleteGitSync(ctx, spaceID)
 }
 
+
+// unavailableQueue is the error of queuing without a job queue.
+func unavailableQueue() error {
+	return &quire.Error{Code: quire.EUNAVAILABLE, Message: "background jobs are not available on this server"}
+}

@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -16,13 +15,7 @@ import (
 // holds credentials) shows in the space's Git info and the server log.
 // Only failures worth trying again (the database away) are returned, for
 // the queue to retry.
-func (g *GitSync) RunJob(ctx context.Context, args []byte) error {
-	var job gitJob
-	if err := json.Unmarshal(args, &job); err != nil {
-		// A job this binary cannot read will never run: drop it loudly.
-		g.log.ErrorContext(ctx, "git sync: unreadable job dropped", "err", err)
-		return nil
-	}
+func (g *GitSync) RunJob(ctx context.Context, job GitJob) error {
 	ts := time.UnixMilli(job.Timestamp).UTC()
 	run, err := g.begin(ctx, job, ts)
 	if err != nil || !run {
@@ -34,7 +27,7 @@ func (g *GitSync) RunJob(ctx context.Context, args []byte) error {
 
 // begin marks the operation as the one applied, unless a newer one ran
 // first; it reports whether to run it.
-func (g *GitSync) begin(ctx context.Context, job gitJob, ts time.Time) (bool, error) {
+func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, error) {
 	run := true
 	err := g.s.store.WithTx(ctx, func(st quire.Store) error {
 		if err := st.LockSpace(ctx, job.Space); err != nil {
@@ -69,7 +62,7 @@ func (g *GitSync) begin(ctx context.Context, job gitJob, ts time.Time) (bool, er
 }
 
 // carryOut runs the operation and returns the commit imported or pushed.
-func (g *GitSync) carryOut(ctx context.Context, job gitJob) (string, error) {
+func (g *GitSync) carryOut(ctx context.Context, job GitJob) (string, error) {
 	box, err := g.sealer(ctx)
 	if err != nil {
 		return "", err
@@ -92,7 +85,7 @@ func (g *GitSync) carryOut(ctx context.Context, job gitJob) (string, error) {
 }
 
 // finish records the outcome; it returns the error to retry on, if any.
-func (g *GitSync) finish(ctx context.Context, job gitJob, commit string, opErr error) error {
+func (g *GitSync) finish(ctx context.Context, job GitJob, commit string, opErr error) error {
 	if opErr != nil && retryable(opErr) {
 		g.log.WarnContext(ctx, "git sync failed; it will be tried again", "space", job.Space,
 			"direction", job.Direction, "err", opErr)

@@ -12,7 +12,7 @@ import (
 // importRepo fetches the job's ref and commits the repository's content as
 // one revision of the space, recording the commit on it; the space moves
 // to it unless the job is standalone. It returns the commit imported.
-func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job gitJob, rawURL string) (string, error) {
+func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, rawURL string) (string, error) {
 	co, err := g.remote.Fetch(ctx, rawURL, job.Ref, job.ProjectDir)
 	if err != nil {
 		return "", err
@@ -76,7 +76,7 @@ func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job gitJob, raw
 // exportRepo writes the space's current content as a repository and
 // pushes it as one commit to the job's ref; an unchanged space pushes
 // nothing. It returns the commit the ref points at afterwards.
-func (g *GitSync) exportRepo(ctx context.Context, job gitJob, rawURL string) (string, error) {
+func (g *GitSync) exportRepo(ctx context.Context, job GitJob, rawURL string) (string, error) {
 	sp, err := liveSpace(ctx, g.s.store, job.Space)
 	if err != nil {
 		return "", err
