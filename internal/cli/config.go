@@ -45,6 +45,10 @@ type Config struct {
 	// StrictInput refuses request fields an operation does not declare
 	// instead of ignoring them.
 	StrictInput bool
+	// SecretKeyFile names a file holding the key (32 bytes, raw or
+	// base64) that seals the Git credentials queued jobs carry; empty
+	// keeps a generated key in the database.
+	SecretKeyFile string
 
 	// OrgTitle, AdminEmail and AdminName describe what the first start on
 	// an empty database creates.
@@ -121,6 +125,8 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 		"let files given by URL be fetched from loopback, private and link-local addresses (env QUIRE_ALLOW_LOCAL_FETCH)")
 	fs.BoolVar(&c.StrictInput, "strict-input", strict,
 		"refuse request fields an operation does not declare (400) instead of ignoring them (env QUIRE_STRICT_INPUT)")
+	fs.StringVar(&c.SecretKeyFile, "secret-key-file", envDefault(getenv, "QUIRE_SECRET_KEY_FILE", ""),
+		"file holding the 32-byte key (raw or base64) sealing Git credentials of queued jobs; every replica needs the same; empty keeps a generated key in the database (env QUIRE_SECRET_KEY_FILE)")
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,
