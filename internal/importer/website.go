@@ -82,6 +82,10 @@ func (r *run) website(ctx context.Context, start *url.URL) error {
 			if k := cc.String(); sc.contains(cc) && k != c.String() {
 				if kept(k) {
 					r.skip(ctx, c, "same canonical URL as a page already imported")
+					if byKey[k] == nil {
+						k = aliases[k]
+					}
+					aliases[c.String()] = k
 					continue
 				}
 				seen[k] = true
