@@ -92,7 +92,8 @@ func safeName(name string) string {
 		b.WriteRune(r)
 		dash = false
 	}
-	s := strings.TrimLeft(strings.Trim(b.String(), "-"), ".")
+	s := strings.ReplaceAll(b.String(), "-.", ".")
+	s = strings.TrimLeft(strings.Trim(s, "-"), ".")
 	if len(s) > 100 {
 		ext := path.Ext(s)
 		if len(ext) > 10 {

@@ -120,3 +120,6 @@ func html(title, body string) resource {
 
 // png is a tiny image.
 var png = resource{"image/png", "\x89PNG\r\n\x1a\nfake image bytes"}
+
+// guardedClient is a client with the default guard, refusing loopback addresses.
+func guardedClient() *fetch.Client { return fetch.New(fetch.Config{Logger: quiet}) }
