@@ -27,7 +27,8 @@ const (
 // Options configures an Importer. The zero value takes the defaults.
 type Options struct {
 	// MaxPages is how many pages a website import keeps; the crawl stops
-	// there.
+	// there. Any import makes at most 4*MaxPages+16 fetches, pages and
+	// images together.
 	MaxPages int
 	// MaxBytes bounds the bytes one import fetches (pages, images, the
 	// zip) and unpacks from a zip, all added up.

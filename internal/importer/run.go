@@ -19,6 +19,7 @@ type run struct {
 	im       *Importer
 	log      *slog.Logger
 	left     int64 // bytes that may still be fetched or unpacked
+	requests int   // fetches that may still be made
 	files    Files
 	assets   *assetNames
 	fetched  map[string]string // image URL key -> asset path, "" when it failed
@@ -28,18 +29,19 @@ type run struct {
 
 func (im *Importer) newRun() *run {
 	return &run{
-		im:      im,
-		log:     im.opts.Logger,
-		left:    im.opts.MaxBytes,
-		files:   Files{},
-		assets:  newAssetNames(),
-		fetched: map[string]string{},
+		im:       im,
+		log:      im.opts.Logger,
+		left:     im.opts.MaxBytes,
+		requests: 4*im.opts.MaxPages + 16,
+		files:    Files{},
+		assets:   newAssetNames(),
+		fetched:  map[string]string{},
 	}
 }
 
 // Reasons a fetch gave nothing, besides a *fetch.Error.
 var (
-	// errBudget: the import's byte cap is spent.
+	// errBudget: the import's byte cap, or its cap on fetches, is spent.
 	errBudget = errors.New("the import's size cap is reached")
 	// errKind: the answer is not of the kind wanted (not HTML, not an
 	// image).
@@ -56,9 +58,10 @@ type download struct {
 // not nil, decides from the declared media type (and the URL) whether the
 // body is worth reading; if not, get returns errKind without reading it.
 func (r *run) get(ctx context.Context, u *url.URL, want func(mediaType string, u *url.URL) bool) (*download, error) {
-	if r.left <= 0 {
+	if r.left <= 0 || r.requests <= 0 {
 		return nil, errBudget
 	}
+	r.requests--
 	resp, err := r.im.client.Get(ctx, u.String())
 	if err != nil {
 		return nil, err
