@@ -40,9 +40,9 @@ func parseHTML(body []byte, u *url.URL) (*htmlPage, error) {
 	for _, m := range findAll(doc, func(n *html.Node) bool {
 		return n.DataAtom == atom.Meta && strings.EqualFold(attr(n, "name"), "robots")
 	}) {
-		c := strings.ToLower(attr(m, "content"))
-		p.noIndex = p.noIndex || strings.Contains(c, "noindex") || strings.Contains(c, "none")
-		p.noFollow = p.noFollow || strings.Contains(c, "nofollow") || strings.Contains(c, "none")
+		c := strings.ReplaceAll(attr(m, "content"), ",", " ")
+		p.noIndex = p.noIndex || hasWord(c, "noindex") || hasWord(c, "none")
+		p.noFollow = p.noFollow || hasWord(c, "nofollow") || hasWord(c, "none")
 	}
 	p.main = mainContent(doc)
 	if h1 := find(p.main, isAtom(atom.H1)); h1 != nil {
@@ -143,7 +143,10 @@ func (p *htmlPage) toMarkdown(ctx context.Context, ref refs, title string) ([]by
 	}
 	conv := converter.NewConverter(converter.WithPlugins(
 		base.NewBasePlugin(),
-		commonmark.NewCommonmarkPlugin(),
+		commonmark.NewCommonmarkPlugin(
+			commonmark.WithBulletListMarker("*"),
+			commonmark.WithHorizontalRule("***"),
+		),
 		table.NewTablePlugin(),
 		strikethrough.NewStrikethroughPlugin(),
 	))

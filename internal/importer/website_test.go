@@ -182,3 +182,28 @@ func TestWebsiteCanonicalDedup(t *testing.T) {
 	}
 	wantContains(t, res.Files, "README.md", "[a](a.md)", "[a again](a.md)", "[self](README.md)")
 }
+
+func TestWebsiteMetaRobots(t *testing.T) {
+	meta := func(content, body string) resource {
+		return resource{"text/html", `<html><head><meta name="robots" content="` + content + `"></head><body>` + body + `</body></html>`}
+	}
+	s := serve(t, map[string]resource{
+		"/":            html("Index", `<a href="hidden.html">hidden</a> <a href="stop.html">stop</a> <a rel="nofollow" href="skip.html">skip</a>`),
+		"/hidden.html": meta("noindex, follow", `<a href="found.html">found</a>`),
+		"/stop.html":   meta("nofollow", `<h1>Stop</h1><a href="unseen.html">unseen</a>`),
+		"/found.html":  html("Found", "<h1>Found</h1>"),
+		"/unseen.html": html("Unseen", "<h1>Unseen</h1>"),
+		"/skip.html":   html("Skip", "<h1>Skip</h1>"),
+	})
+	res := run(t, newImporter(importer.Options{}), importer.SourceWebsite, s.URL)
+	got := keys(res.Files)
+	slices.Sort(got)
+	if want := []string{"README.md", "SUMMARY.md", "found.md", "stop.md"}; !slices.Equal(got, want) {
+		t.Errorf("files %v, want %v", got, want)
+	}
+	for _, p := range []string{"/unseen.html", "/skip.html"} {
+		if s.hit(p) != 0 {
+			t.Errorf("%s was fetched", p)
+		}
+	}
+}
