@@ -61,9 +61,10 @@ func (r *run) htmlFile(ctx context.Context, u *url.URL) error {
 		title = titleFromURL(u)
 	}
 	md, err := p.toMarkdown(ctx, refs{
-		self:  ReadmePath,
-		page:  func(*url.URL) (string, bool) { return "", false },
-		image: func(iu *url.URL) (string, bool) { return r.image(ctx, iu) },
+		self:   ReadmePath,
+		page:   func(*url.URL) (string, bool) { return "", false },
+		image:  func(iu *url.URL) (string, bool) { return r.image(ctx, iu) },
+		inline: r.inlineImage,
 	}, title)
 	if err != nil {
 		if ctx.Err() != nil {

@@ -2,6 +2,7 @@ package importer_test
 
 import (
 	"context"
+	"errors"
 	"net"
 	"strings"
 	"testing"
@@ -54,7 +55,8 @@ func TestMarkdownFileWithoutTitle(t *testing.T) {
 func TestHTMLFile(t *testing.T) {
 	s := serve(t, map[string]resource{
 		"/a/page.html": html("Page", `<article><h1>The page</h1><p>Hello <em>world</em>,
-			<a href="next.html">next</a>.</p><img src="/pic.jpg" alt="pic"><img src="missing.png" alt="gone"></article>`),
+			<a href="next.html">next</a>.</p><img src="/pic.jpg" alt="pic"><img src="missing.png" alt="gone">
+			<img src="data:image/png;base64,aW5saW5lIGJ5dGVz" alt="inline"><img src="data:text/html,x" alt="bad"></article>`),
 		"/pic.jpg": {"image/jpeg", "jpeg bytes"},
 	})
 	res := run(t, newImporter(importer.Options{}), importer.SourceHTML, s.URL+"/a/page.html")
@@ -64,10 +66,15 @@ func TestHTMLFile(t *testing.T) {
 		"[next]("+s.URL+"/a/next.html)",
 		"![pic](.gitbook/assets/pic.jpg)",
 		"![gone]("+s.URL+"/a/missing.png)",
+		"![inline](.gitbook/assets/image.png)",
 	)
+	wantContains(t, res.Files, ".gitbook/assets/image.png", "inline bytes")
+	if strings.Contains(string(res.Files["README.md"]), "data:") {
+		t.Error("a data URL was kept")
+	}
 	wantContains(t, res.Files, ".gitbook/assets/pic.jpg", "jpeg bytes")
-	if res.Total != 3 || res.Imported != 2 {
-		t.Errorf("total %d, imported %d; want 3 and 2", res.Total, res.Imported)
+	if res.Total != 4 || res.Imported != 3 {
+		t.Errorf("total %d, imported %d; want 4 and 3", res.Total, res.Imported)
 	}
 }
 
@@ -108,5 +115,17 @@ func TestBadInput(t *testing.T) {
 	}
 	if got := len(importer.Sources()); got != 9 {
 		t.Errorf("%d sources, want 9", got)
+	}
+}
+
+func TestEndedContext(t *testing.T) {
+	s := docsSite(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, src := range []importer.Source{importer.SourceWebsite, importer.SourceHTML} {
+		_, err := newImporter(importer.Options{}).Import(ctx, src, s.URL+"/docs/")
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: got %v, want the context's error", src, err)
+		}
 	}
 }

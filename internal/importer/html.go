@@ -125,6 +125,9 @@ type refs struct {
 	// local, when set, is the host of references inside an archive: those
 	// that lead nowhere are kept as written rather than made absolute.
 	local string
+	// inline, if set, is the repository path of an image given as a data
+	// URL once imported; images given so are dropped otherwise.
+	inline func(dataURL string) (string, bool)
 }
 
 // toMarkdown writes the page as Markdown: "# title", then its main content
@@ -208,6 +211,16 @@ func (p *htmlPage) rewriteImage(img *html.Node, ref refs) {
 		delAttr(img, k)
 	}
 	if src == "" {
+		return
+	}
+	if strings.HasPrefix(src, "data:") {
+		if ref.inline != nil {
+			if target, ok := ref.inline(src); ok {
+				setAttr(img, "src", relPath(ref.self, target))
+				return
+			}
+		}
+		setAttr(img, "src", "")
 		return
 	}
 	u, err := p.base.Parse(src)

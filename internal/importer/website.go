@@ -2,6 +2,7 @@ package importer
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"net/url"
 	"path"
@@ -129,7 +130,7 @@ func (r *run) website(ctx context.Context, start *url.URL) error {
 		return r.image(ctx, u)
 	}
 	for _, cr := range pages {
-		md, err := cr.page.toMarkdown(ctx, refs{self: cr.path, page: lookup, image: images}, cr.title)
+		md, err := cr.page.toMarkdown(ctx, refs{self: cr.path, page: lookup, image: images, inline: r.inlineImage}, cr.title)
 		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
@@ -225,6 +226,26 @@ func (r *run) image(ctx context.Context, u *url.URL) (string, bool) {
 	p := r.assets.claim(path.Base(u.Path), d.contentType)
 	r.files[p] = d.body
 	r.fetched[key] = p
+	r.imported++
+	return p, true
+}
+
+// inlineImage stores an image given as a base64 data URL as an asset,
+// within the import's byte cap.
+func (r *run) inlineImage(dataURL string) (string, bool) {
+	head, payload, ok := strings.Cut(strings.TrimPrefix(dataURL, "data:"), ",")
+	mt, isBase64 := strings.CutSuffix(head, ";base64")
+	if !ok || !isBase64 || !strings.HasPrefix(mt, "image/") || int64(len(payload)) > 2*r.left {
+		return "", false
+	}
+	r.total++
+	body, err := base64.StdEncoding.DecodeString(strings.Join(strings.Fields(payload), ""))
+	if err != nil || int64(len(body)) > r.left {
+		return "", false
+	}
+	r.left -= int64(len(body))
+	p := r.assets.claim("image", mt)
+	r.files[p] = body
 	r.imported++
 	return p, true
 }

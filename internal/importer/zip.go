@@ -337,7 +337,7 @@ func (r *run) archiveHTML(ctx context.Context, e *entry, find func(string) *entr
 		}
 		return "", false
 	}
-	md, err := p.toMarkdown(ctx, refs{self: e.path, page: inArchive, image: inArchive, local: archiveHost}, title)
+	md, err := p.toMarkdown(ctx, refs{self: e.path, page: inArchive, image: inArchive, local: archiveHost, inline: r.inlineImage}, title)
 	if err != nil {
 		r.skip(ctx, base, err)
 		return []byte("# " + title + "\n")
