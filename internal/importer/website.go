@@ -47,13 +47,14 @@ func (r *run) website(ctx context.Context, start *url.URL) error {
 	aliases := map[string]string{} // canonical link -> URL of the page naming it
 	kept := func(k string) bool { return byKey[k] != nil || byKey[aliases[k]] != nil }
 	var pages []*crawled
-	for fetches := 0; len(queue) > 0 && len(pages) < maxPages && fetches < maxFetches; fetches++ {
+	fetches := 0
+	for len(queue) > 0 && len(pages) < maxPages && fetches < maxFetches {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		c := queue[0]
 		queue = queue[1:]
-		isStart := fetches == 0
+		isStart := c == first
 		if kept(c.String()) {
 			continue // the canonical link of a page already kept
 		}
@@ -64,6 +65,7 @@ func (r *run) website(ctx context.Context, start *url.URL) error {
 		target := *c
 		target.User = start.User
 		r.total++
+		fetches++
 		p, err := r.fetchPage(ctx, &target)
 		if err != nil {
 			if isStart {
