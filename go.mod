@@ -11,7 +11,13 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
-require code.dny.dev/ssrf v0.3.0
+require (
+	code.dny.dev/ssrf v0.3.0
+	github.com/JohannesKaufmann/html-to-markdown/v2 v2.5.2
+	github.com/temoto/robotstxt v1.1.2
+)
+
+require github.com/JohannesKaufmann/dom v0.3.1 // indirect
 
 require (
 	github.com/aws/aws-sdk-go-v2 v1.46.0 // indirect
@@ -66,7 +72,7 @@ require (
 	go.opentelemetry.io/otel/trace v1.47.0 // indirect
 	go.shabbyrobe.org/gocovmerge v0.0.0-20230507111327-fa4f82cfbf4d // indirect
 	go.uber.org/multierr v1.11.0 // indirect
-	golang.org/x/net v0.61.0 // indirect
+	golang.org/x/net v0.61.0
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
