@@ -1,0 +1,161 @@
+package gitremote_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"quire/internal/gitremote"
+)
+
+// show is the content of path at rev in the repository, as git sees it.
+func show(t *testing.T, r repo, rev, path string) string {
+	t.Helper()
+	return git(t, r.dir, "show", rev+":"+path)
+}
+
+func TestPushReplacesDirectoryAndKeepsTheRest(t *testing.T) {
+	eachTransport(t, func(t *testing.T) repo { return seededRepo(t, seed) }, func(t *testing.T, r repo, url string) {
+		ctx := context.Background()
+		rem := newRemote(nil, gitremote.Options{AuthorName: "Quire Test", AuthorEmail: "quire@example.com"})
+		before := git(t, r.dir, "rev-parse", "main")
+		files := gitremote.Files{"index.md": []byte("# New docs\n"), "new/page.md": []byte("Page\n")}
+
+		oid, pushed, err := rem.Push(ctx, url, "main", "docs", files, "Update the docs")
+		if err != nil || !pushed {
+			t.Fatalf("push: %s, %v, %v", oid, pushed, err)
+		}
+		if got := git(t, r.dir, "rev-parse", "main"); got != oid {
+			t.Fatalf("main is at %s, push said %s", got, oid)
+		}
+		if got := git(t, r.dir, "rev-parse", oid+"^"); got != before {
+			t.Errorf("parent %s, want %s", got, before)
+		}
+		if got := git(t, r.dir, "log", "-1", "--format=%an <%ae>|%s", oid); got != "Quire Test <quire@example.com>|Update the docs" {
+			t.Errorf("commit %q", got)
+		}
+		git(t, r.dir, "fsck", "--strict", "--no-progress")
+		if got := show(t, r, "main", "README.md"); got != "# Project" {
+			t.Errorf("README.md outside the directory became %q", got)
+		}
+		if got := git(t, r.dir, "ls-tree", "-r", "--name-only", "main"); got != strings.Join([]string{
+			"README.md", "docs/index.md", "docs/new/page.md", "src/main.go",
+		}, "\n") {
+			t.Errorf("tree after push:\n%s", got)
+		}
+
+		co, err := rem.Fetch(ctx, url, "main", "docs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if co.OID != oid || co.Message != "Update the docs" {
+			t.Errorf("fetched back %s %q", co.OID, co.Message)
+		}
+		wantFiles(t, "fetched back", co.Files, map[string]string{"index.md": "# New docs\n", "new/page.md": "Page\n"})
+
+		// The same files again change nothing and push nothing.
+		again, pushed, err := rem.Push(ctx, url, "main", "docs", files, "Update the docs again")
+		if err != nil || pushed || again != oid {
+			t.Errorf("unchanged push: %s, pushed %v, %v; want %s, false", again, pushed, err, oid)
+		}
+		if got := git(t, r.dir, "rev-parse", "main"); got != oid {
+			t.Errorf("main moved to %s on an unchanged push", got)
+		}
+	})
+}
+
+func TestPushWholeTree(t *testing.T) {
+	eachTransport(t, func(t *testing.T) repo { return seededRepo(t, seed) }, func(t *testing.T, r repo, url string) {
+		rem := newRemote(nil, gitremote.Options{})
+		oid, pushed, err := rem.Push(context.Background(), url, "", "", gitremote.Files{"only.md": []byte("x")}, "Replace everything")
+		if err != nil || !pushed {
+			t.Fatalf("push: %v %v", pushed, err)
+		}
+		if got := git(t, r.dir, "ls-tree", "-r", "--name-only", oid); got != "only.md" {
+			t.Errorf("tree %q", got)
+		}
+	})
+}
+
+func TestPushToEmptyRepository(t *testing.T) {
+	eachTransport(t, newRepo, func(t *testing.T, r repo, url string) {
+		ctx := context.Background()
+		rem := newRemote(nil, gitremote.Options{})
+		files := gitremote.Files{"a.md": []byte("A\n"), "b/c.md": []byte("C\n")}
+		oid, pushed, err := rem.Push(ctx, url, "", "content", files, "First")
+		if err != nil || !pushed {
+			t.Fatalf("push: %v %v", pushed, err)
+		}
+		if got := git(t, r.dir, "rev-parse", "refs/heads/main"); got != oid {
+			t.Errorf("main at %s, want %s", got, oid)
+		}
+		if got := git(t, r.dir, "rev-list", "--count", oid); got != "1" {
+			t.Errorf("%s commits, want a first commit", got)
+		}
+		git(t, r.dir, "fsck", "--strict", "--no-progress")
+		co, err := rem.Fetch(ctx, url, "", "content")
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantFiles(t, "fetched back", co.Files, map[string]string{"a.md": "A\n", "b/c.md": "C\n"})
+	})
+}
+
+func TestPushCreatesBranch(t *testing.T) {
+	eachTransport(t, func(t *testing.T) repo { return seededRepo(t, seed) }, func(t *testing.T, r repo, url string) {
+		ctx := context.Background()
+		rem := newRemote(nil, gitremote.Options{})
+		main := git(t, r.dir, "rev-parse", "main")
+		oid, pushed, err := rem.Push(ctx, url, "refs/heads/feature/x", "docs", gitremote.Files{"f.md": []byte("F")}, "Start a branch")
+		if err != nil || !pushed {
+			t.Fatalf("push: %v %v", pushed, err)
+		}
+		if got := git(t, r.dir, "rev-parse", "refs/heads/feature/x"); got != oid {
+			t.Errorf("feature/x at %s, want %s", got, oid)
+		}
+		if got := git(t, r.dir, "rev-parse", "main"); got != main {
+			t.Errorf("main moved to %s", got)
+		}
+		if got := show(t, r, "feature/x", "docs/f.md"); got != "F" {
+			t.Errorf("docs/f.md = %q", got)
+		}
+		// Pushing again by its short name moves it on.
+		next, pushed, err := rem.Push(ctx, url, "feature/x", "docs", gitremote.Files{"f.md": []byte("G")}, "More")
+		if err != nil || !pushed {
+			t.Fatalf("second push: %v %v", pushed, err)
+		}
+		if got := git(t, r.dir, "rev-parse", next+"^"); got != oid {
+			t.Errorf("parent %s, want %s", got, oid)
+		}
+	})
+}
+
+func TestPushRefusesBadArguments(t *testing.T) {
+	r := seededRepo(t, seed)
+	rem := newRemote(nil, gitremote.Options{})
+	ctx := context.Background()
+	url := r.fileURL()
+	ok := gitremote.Files{"a.md": []byte("A")}
+	for _, c := range []struct {
+		what, ref, dir string
+		files          gitremote.Files
+		message, field string
+	}{
+		{"directory leaving the tree", "main", "../x", ok, "m", "dir"},
+		{"directory into .git", "main", "a/.git", ok, "m", "dir"},
+		{"file path leaving the directory", "main", "docs", gitremote.Files{"../a.md": nil}, "m", "files"},
+		{"absolute file path", "main", "docs", gitremote.Files{"/a.md": nil}, "m", "files"},
+		{"unclean file path", "main", "docs", gitremote.Files{"a//b.md": nil}, "m", "files"},
+		{"file and directory of one name", "main", "docs", gitremote.Files{"a": nil, "a/b": nil}, "m", "files"},
+		{"tag", "refs/tags/v1", "docs", ok, "m", "ref"},
+		{"tag by short name", "v1", "docs", ok, "m", "ref"},
+		{"bad branch name", "a..b", "docs", ok, "m", "ref"},
+		{"no message", "main", "docs", ok, " ", "message"},
+	} {
+		_, _, err := rem.Push(ctx, url, c.ref, c.dir, c.files, c.message)
+		wantInvalid(t, c.what, err, c.field, nil)
+	}
+	if got := git(t, r.dir, "for-each-ref", "--format=%(refname)"); got != "refs/heads/main\nrefs/tags/v1" {
+		t.Errorf("refs changed: %s", got)
+	}
+}
