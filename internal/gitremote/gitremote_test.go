@@ -124,4 +124,3 @@ func TestFetchEmptyRepository(t *testing.T) {
 		wantInvalid(t, "empty repository, named branch", err, "ref", gitremote.ErrRefNotFound)
 	})
 }
-

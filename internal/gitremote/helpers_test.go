@@ -2,6 +2,7 @@ package gitremote_test
 
 import (
 	"bytes"
+	"io"
 	"log/slog"
 	"net/http"
 	"net/http/cgi"
@@ -95,9 +96,10 @@ type server struct {
 func serve(t *testing.T, r repo, user, password string) *server {
 	t.Helper()
 	backend := &cgi.Handler{
-		Path: mustGit(t),
-		Args: []string{"http-backend"},
-		Env:  []string{"GIT_PROJECT_ROOT=" + r.root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1"},
+		Path:   mustGit(t),
+		Args:   []string{"http-backend"},
+		Env:    []string{"GIT_PROJECT_ROOT=" + r.root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1"},
+		Stderr: io.Discard,
 	}
 	s := &server{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {

@@ -44,6 +44,11 @@ func parseURL(raw string) (t *target, ok bool) {
 		if m == nil {
 			return nil, false
 		}
+		if first, _, _ := strings.Cut(m[3], "/"); strings.Contains(first, "@") {
+			// user:password@host/path, which is not scp-like but a URL
+			// without its scheme: refused, its password never echoed.
+			return nil, false
+		}
 		host := strings.Trim(m[2], "[]")
 		return &target{
 			scheme:   schemeSSH,
