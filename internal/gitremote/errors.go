@@ -38,6 +38,10 @@ const (
 	fieldFiles = "files"
 )
 
+// sshAuthFailed is how golang.org/x/crypto/ssh tells that no
+// authentication method was accepted; it has no error value to match.
+const sshAuthFailed = "ssh: unable to authenticate"
+
 // failure turns the cause of a failed exchange with the remote t into the
 // error shown to the caller, and logs the cause with credentials hidden.
 func (r *Remote) failure(ctx context.Context, op string, t *target, cause error) error {
@@ -51,7 +55,7 @@ func (r *Remote) failure(ctx context.Context, op string, t *target, cause error)
 	}
 	switch {
 	case errors.Is(cause, transport.ErrAuthenticationRequired), errors.Is(cause, transport.ErrAuthorizationFailed),
-		errors.Is(cause, transport.ErrInvalidAuthMethod):
+		errors.Is(cause, transport.ErrInvalidAuthMethod), strings.Contains(cause.Error(), sshAuthFailed):
 		return &quire.Error{Code: quire.EINVALID, Field: fieldURL, Message: t.redacted + " refused the credentials", Err: ErrAuth}
 	case errors.Is(cause, transport.ErrRepositoryNotFound):
 		return &quire.Error{Code: quire.EINVALID, Field: fieldURL, Message: "no Git repository at " + t.redacted, Err: ErrUnreachable}

@@ -3,6 +3,7 @@ package gitremote_test
 import (
 	"bytes"
 	"io"
+	"log"
 	"log/slog"
 	"net/http"
 	"net/http/cgi"
@@ -100,6 +101,7 @@ func serve(t *testing.T, r repo, user, password string) *server {
 		Args:   []string{"http-backend"},
 		Env:    []string{"GIT_PROJECT_ROOT=" + r.root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1"},
 		Stderr: io.Discard,
+		Logger: log.New(io.Discard, "", 0),
 	}
 	s := &server{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
