@@ -25,7 +25,7 @@ type head struct {
 // st. An empty repository, or a missing ref, gives a zero hash; the name
 // is then the branch ref stands for (ok false when ref cannot name one).
 func (r *Remote) download(ctx context.Context, c *connection, ref string, st *store) (head, bool, error) {
-	sess, err := c.transport.NewUploadPackSession(c.endpoint, c.auth)
+	sess, err := c.uploadPack(ctx)
 	if err != nil {
 		return head{}, false, err
 	}

@@ -162,7 +162,7 @@ func (r *Remote) commit(st *store, tree plumbing.Hash, parent *object.Commit, me
 // send updates the branch from h to commit with receive-pack, sending the
 // objects created. The branch must still be where download found it.
 func (r *Remote) send(ctx context.Context, c *connection, st *store, h head, commit plumbing.Hash, created []plumbing.Hash) error {
-	sess, err := c.transport.NewReceivePackSession(c.endpoint, c.auth)
+	sess, err := c.receivePack(ctx)
 	if err != nil {
 		return err
 	}

@@ -2,10 +2,16 @@ package gitremote_test
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"quire/internal/gitremote"
+	"quire/internal/quire"
 )
 
 // show is the content of path at rev in the repository, as git sees it.
@@ -157,5 +163,37 @@ func TestPushRefusesBadArguments(t *testing.T) {
 	}
 	if got := git(t, r.dir, "for-each-ref", "--format=%(refname)"); got != "refs/heads/main\nrefs/tags/v1" {
 		t.Errorf("refs changed: %s", got)
+	}
+}
+
+func TestPushWhenTheBranchMoves(t *testing.T) {
+	r := seededRepo(t, seed)
+	work := filepath.Join(r.root, "work")
+	if err := os.WriteFile(filepath.Join(work, "other.md"), []byte("other"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	git(t, work, "add", "-A")
+	git(t, work, "commit", "--quiet", "-m", "Someone else")
+	moved := git(t, work, "rev-parse", "HEAD")
+
+	// The server lets the other commit in between the read of the branch
+	// and the push.
+	inner := serve(t, r, "", "")
+	var once sync.Once
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if req.URL.Query().Get("service") == "git-receive-pack" {
+			once.Do(func() { git(t, work, "push", "--quiet", r.dir, "main") })
+		}
+		inner.Config.Handler.ServeHTTP(w, req)
+	}))
+	t.Cleanup(srv.Close)
+
+	rem := newRemote(nil, gitremote.Options{})
+	_, _, err := rem.Push(context.Background(), srv.URL+"/repo.git", "main", "docs", gitremote.Files{"a.md": []byte("A")}, "m")
+	if !quire.IsStale(err) {
+		t.Fatalf("got %v, want a stale error", err)
+	}
+	if got := git(t, r.dir, "rev-parse", "main"); got != moved {
+		t.Errorf("main at %s, want the other commit %s", got, moved)
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/crypto/ssh"
 
@@ -186,4 +187,30 @@ func mustKey(t *testing.T) ssh.PublicKey {
 		t.Fatal(err)
 	}
 	return k
+}
+
+func TestSSHServerThatNeverAnswers(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	release := make(chan struct{})
+	var wg sync.WaitGroup
+	t.Cleanup(func() { close(release); ln.Close(); wg.Wait() })
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			wg.Add(1)
+			go func() { defer wg.Done(); <-release; c.Close() }()
+		}
+	}()
+	rem := newRemote(nil, gitremote.Options{Timeout: 100 * time.Millisecond, SSHHostKey: ssh.InsecureIgnoreHostKey()})
+	u := fmt.Sprintf("ssh://git@127.0.0.1:%d/repo.git", ln.Addr().(*net.TCPAddr).Port)
+	_, err = rem.Fetch(context.Background(), u, "", "")
+	wantInvalid(t, "silent server", err, "url", gitremote.ErrUnreachable)
 }

@@ -121,3 +121,44 @@ func (a *sshAuth) ClientConfig() (*ssh.ClientConfig, error) {
 	}
 	return c, nil
 }
+
+// uploadPack opens an upload-pack session on c within ctx.
+func (c *connection) uploadPack(ctx context.Context) (transport.UploadPackSession, error) {
+	return open(ctx, func() (transport.UploadPackSession, error) {
+		return c.transport.NewUploadPackSession(c.endpoint, c.auth)
+	})
+}
+
+// receivePack opens a receive-pack session on c within ctx.
+func (c *connection) receivePack(ctx context.Context) (transport.ReceivePackSession, error) {
+	return open(ctx, func() (transport.ReceivePackSession, error) {
+		return c.transport.NewReceivePackSession(c.endpoint, c.auth)
+	})
+}
+
+// open runs newSession, which for ssh connects and shakes hands without
+// looking at any context, and gives up when ctx ends first; a session
+// that opens after that is closed at once.
+func open[S transport.Session](ctx context.Context, newSession func() (S, error)) (S, error) {
+	type result struct {
+		s   S
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		s, err := newSession()
+		done <- result{s, err}
+	}()
+	select {
+	case res := <-done:
+		return res.s, res.err
+	case <-ctx.Done():
+		go func() {
+			if res := <-done; res.err == nil {
+				res.s.Close()
+			}
+		}()
+		var zero S
+		return zero, ctx.Err()
+	}
+}
