@@ -23,8 +23,9 @@ type head struct {
 // download resolves ref on the remote and, when it exists, fetches its
 // commit (only that commit where the server can send a shallow pack) into
 // st. An empty repository, or a missing ref, gives a zero hash; the name
-// is then the branch ref stands for (ok false when ref cannot name one).
-func (r *Remote) download(ctx context.Context, c *connection, ref string, st *store) (head, bool, error) {
+// is then the branch ref stands for. ok is false when ref names no branch;
+// with branchOnly nothing is fetched then.
+func (r *Remote) download(ctx context.Context, c *connection, ref string, st *store, branchOnly bool) (head, bool, error) {
 	sess, err := c.uploadPack(ctx)
 	if err != nil {
 		return head{}, false, err
@@ -39,7 +40,7 @@ func (r *Remote) download(ctx context.Context, c *connection, ref string, st *st
 		return head{}, false, err
 	}
 	h, ok := resolve(ar, ref)
-	if h.hash.IsZero() {
+	if h.hash.IsZero() || branchOnly && !ok {
 		return h, ok, nil
 	}
 	req := packp.NewUploadPackRequestFromCapabilities(ar.Capabilities)

@@ -38,7 +38,7 @@ func (r *Remote) Fetch(ctx context.Context, url, ref, dir string) (*Checkout, er
 		return nil, r.failure(ctx, opFetch, t, err)
 	}
 	st := newStore(r.opts.MaxBytes)
-	h, _, err := r.download(ctx, conn, ref, st)
+	h, _, err := r.download(ctx, conn, ref, st, false)
 	if err != nil {
 		return nil, r.transferFailure(ctx, opFetch, t, err)
 	}

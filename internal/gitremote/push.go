@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp"
@@ -49,7 +48,7 @@ func (r *Remote) Push(ctx context.Context, url, ref, dir string, files Files, me
 		return "", false, r.failure(ctx, opPush, t, err)
 	}
 	st := newStore(2 * r.opts.MaxBytes)
-	h, ok, err := r.download(ctx, conn, ref, st)
+	h, ok, err := r.download(ctx, conn, ref, st, true)
 	if err != nil {
 		return "", false, r.transferFailure(ctx, opPush, t, err)
 	}
@@ -75,37 +74,27 @@ func (r *Remote) Push(ctx context.Context, url, ref, dir string, files Files, me
 		if err := flatten(st, tree, "", entries, seen, r.opts.MaxFiles); err != nil {
 			return "", false, r.transferFailure(ctx, opPush, t, err)
 		}
-		for p := range entries {
-			if _, in := under(dir, p); in {
-				delete(entries, p)
-			}
-		}
 	}
 	var created []plumbing.Hash
+	blobs := make(map[string]plumbing.Hash, len(files))
 	for p, b := range files {
-		obj := st.NewEncodedObject()
-		obj.SetType(plumbing.BlobObject)
-		obj.SetSize(int64(len(b)))
-		w, err := obj.Writer()
-		if err != nil {
-			return "", false, err
-		}
-		if _, err := w.Write(b); err != nil {
-			return "", false, err
-		}
-		w.Close()
-		hash, err := put(st, obj, seen, &created)
+		hash, err := putBlob(st, b, seen, &created)
 		if err != nil {
 			return "", false, r.transferFailure(ctx, opPush, t, err)
 		}
-		entries[join(dir, p)] = entry{mode: filemode.Regular, hash: hash}
+		blobs[p] = hash
 	}
+	replaceDir(entries, dir, blobs)
 	if len(entries) > r.opts.MaxFiles {
 		return "", false, tooLarge(fieldFiles, fmt.Sprintf("the repository would have more than %d files", r.opts.MaxFiles))
 	}
 	root, err := buildTree(st, entries, seen, &created)
+	var clash *clashError
+	if errors.As(err, &clash) {
+		return "", false, quire.Invalid(fieldFiles, "%s", clash.Error())
+	}
 	if err != nil {
-		return "", false, quire.Invalid(fieldFiles, "%s", err.Error())
+		return "", false, r.transferFailure(ctx, opPush, t, err)
 	}
 	if parent != nil && parent.TreeHash == root {
 		return parent.Hash.String(), false, nil
@@ -123,6 +112,24 @@ func (r *Remote) Push(ctx context.Context, url, ref, dir string, files Files, me
 		return "", false, r.transferFailure(ctx, opPush, t, err)
 	}
 	return commit.String(), true, nil
+}
+
+// putBlob stores b as a blob.
+func putBlob(st *store, b []byte, seen map[plumbing.Hash]bool, created *[]plumbing.Hash) (plumbing.Hash, error) {
+	obj := st.NewEncodedObject()
+	obj.SetType(plumbing.BlobObject)
+	obj.SetSize(int64(len(b)))
+	w, err := obj.Writer()
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if _, err := w.Write(b); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if err := w.Close(); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	return put(st, obj, seen, created)
 }
 
 // checkFiles refuses paths that are not clean relative paths, and more

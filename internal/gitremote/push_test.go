@@ -197,3 +197,63 @@ func TestPushWhenTheBranchMoves(t *testing.T) {
 		t.Errorf("main at %s, want the other commit %s", got, moved)
 	}
 }
+
+func TestPushKeepsModesAndLinks(t *testing.T) {
+	r := newRepo(t)
+	work := filepath.Join(r.root, "work")
+	git(t, r.root, "init", "--quiet", "-b", "main", work)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(work, "docs"), 0o755))
+	must(os.WriteFile(filepath.Join(work, "docs", "run.sh"), []byte("#!/bin/sh\n"), 0o755))
+	must(os.WriteFile(filepath.Join(work, "docs", "page.md"), []byte("Page\n"), 0o644))
+	must(os.Symlink("page.md", filepath.Join(work, "docs", "link.md")))
+	must(os.Symlink("docs", filepath.Join(work, "other")))
+	git(t, work, "add", "-A")
+	git(t, work, "commit", "--quiet", "-m", "Seed")
+	git(t, work, "push", "--quiet", r.dir, "main")
+	before := git(t, r.dir, "rev-parse", "main")
+
+	ctx := context.Background()
+	rem := newRemote(nil, gitremote.Options{})
+	url := r.fileURL()
+	co, err := rem.Fetch(ctx, url, "main", "docs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantFiles(t, "regular files only", co.Files, map[string]string{"run.sh": "#!/bin/sh\n", "page.md": "Page\n"})
+
+	// What was fetched, pushed back, changes nothing.
+	oid, pushed, err := rem.Push(ctx, url, "main", "docs", co.Files, "Nothing new")
+	if err != nil || pushed || oid != before {
+		t.Fatalf("round trip: %s %v %v; want %s, nothing pushed", oid, pushed, err, before)
+	}
+
+	co.Files["run.sh"] = []byte("#!/bin/sh\necho hi\n")
+	oid, pushed, err = rem.Push(ctx, url, "main", "docs", co.Files, "Edit the script")
+	if err != nil || !pushed {
+		t.Fatalf("push: %v %v", pushed, err)
+	}
+	want := strings.Join([]string{
+		"120000 docs/link.md",
+		"100644 docs/page.md",
+		"100755 docs/run.sh",
+		"120000 other",
+	}, "\n")
+	if got := git(t, r.dir, "ls-tree", "-r", "--format=%(objectmode) %(path)", oid); got != want {
+		t.Errorf("tree after push:\n%s\nwant\n%s", got, want)
+	}
+
+	// A new file where a link was takes its place.
+	oid, _, err = rem.Push(ctx, url, "main", "docs", gitremote.Files{"link.md": []byte("now a file")}, "Replace the link")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := git(t, r.dir, "ls-tree", "-r", "--format=%(objectmode) %(path)", oid); got != "100644 docs/link.md\n120000 other" {
+		t.Errorf("tree after replacing the link:\n%s", got)
+	}
+}

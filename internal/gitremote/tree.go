@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -147,7 +149,7 @@ func writeNode(s storer.EncodedObjectStorer, n *node, seen map[plumbing.Hash]boo
 	t := &object.Tree{}
 	for name, e := range n.files {
 		if _, clash := n.dirs[name]; clash {
-			return plumbing.ZeroHash, fmt.Errorf("%q is both a file and a directory", name)
+			return plumbing.ZeroHash, &clashError{name: name}
 		}
 		t.Entries = append(t.Entries, object.TreeEntry{Name: name, Mode: e.mode, Hash: e.hash})
 	}
@@ -185,4 +187,59 @@ func put(s storer.EncodedObjectStorer, obj plumbing.EncodedObject, seen map[plum
 		*created = append(*created, h)
 	}
 	return h, nil
+}
+
+// replaceDir puts blobs (paths relative to dir) in place of what entries
+// holds under dir. Regular files under dir go; symbolic links and
+// submodules there stay (Fetch does not return them, so a tree fetched and
+// pushed back unchanged stays unchanged) unless a new path takes their
+// place. A file that was executable stays executable.
+func replaceDir(entries map[string]entry, dir string, blobs map[string]plumbing.Hash) {
+	added := make(map[string]bool, len(blobs))
+	dirs := map[string]bool{}
+	for p := range blobs {
+		full := join(dir, p)
+		added[full] = true
+		for d := path.Dir(full); d != "."; d = path.Dir(d) {
+			dirs[d] = true
+		}
+	}
+	executable := map[string]bool{}
+	for p, e := range entries {
+		if _, in := under(dir, p); !in && (p != dir || len(blobs) == 0) {
+			continue
+		}
+		if e.mode == filemode.Executable {
+			executable[p] = true
+		}
+		if isFile(e.mode) || dirs[p] || added[p] || belowAny(p, added) {
+			delete(entries, p)
+		}
+	}
+	for p, h := range blobs {
+		full := join(dir, p)
+		mode := filemode.Regular
+		if executable[full] {
+			mode = filemode.Executable
+		}
+		entries[full] = entry{mode: mode, hash: h}
+	}
+}
+
+// belowAny reports whether a directory above p is one of paths.
+func belowAny(p string, paths map[string]bool) bool {
+	for d := path.Dir(p); d != "."; d = path.Dir(d) {
+		if paths[d] {
+			return true
+		}
+	}
+	return false
+}
+
+// clashError is a tree asked to hold a file and a directory of one name.
+type clashError struct{ name string }
+
+// Error implements error.
+func (e *clashError) Error() string {
+	return strconv.Quote(e.name) + " would be both a file and a directory"
 }
