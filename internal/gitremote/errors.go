@@ -65,6 +65,7 @@ func (r *Remote) failure(ctx context.Context, op string, t *target, cause error)
 
 // scrub returns the text of cause with the credentials of t replaced, for
 // the log: causes come from libraries that may quote what they were given.
+// A user name alone is taken for a token (https://TOKEN@host/repo.git).
 func scrub(cause error, t *target) string {
 	if cause == nil {
 		return ""
@@ -72,6 +73,8 @@ func scrub(cause error, t *target) string {
 	s := cause.Error()
 	if t.password != "" {
 		s = strings.ReplaceAll(s, t.password, "xxxxx")
+	} else if t.user != "" {
+		s = strings.ReplaceAll(s, t.user, "xxxxx")
 	}
 	return s
 }

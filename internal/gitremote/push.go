@@ -18,9 +18,12 @@ import (
 
 // Push writes files under dir on the branch ref of the remote at url, as
 // one commit with message on top of the branch's current commit, or as a
-// first commit when the branch or the repository is empty. Everything
-// under dir is replaced by files (paths relative to dir); what lies
-// outside dir is kept as it was. ref is a branch, short (main) or full
+// first commit when the branch or the repository is empty. The regular
+// files under dir are replaced by files (paths relative to dir, written
+// as regular files, executable where the file they replace was); what
+// lies outside dir is kept as it was, and so are symbolic links and
+// submodules under dir that no path of files displaces. A branch that
+// does not exist yet is created with a first commit holding only files. ref is a branch, short (main) or full
 // (refs/heads/main), or "" for the remote's default branch (main in an
 // empty repository).
 //

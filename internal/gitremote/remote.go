@@ -36,7 +36,8 @@ const (
 type Options struct {
 	// AllowLocal lets remotes be file:// URLs and hosts on loopback,
 	// private and other non-public addresses (tests, and servers meant to
-	// reach their own network).
+	// reach their own network). A file:// URL reaches any repository the
+	// process may read or write.
 	AllowLocal bool
 	// Guard overrides the address check of package fetch when AllowLocal
 	// is false; nil is its public-addresses-only default.

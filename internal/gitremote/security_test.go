@@ -117,6 +117,9 @@ func TestCredentialsNeverShown(t *testing.T) {
 		{fmt.Sprintf("http://user:secret@127.0.0.1:%d/missing.git", port), gitremote.ErrUnreachable},
 		// The ssh port closes the connection at once.
 		{fmt.Sprintf("ssh://git:secret@127.0.0.1:%d/repo.git", sshPort), gitremote.ErrUnreachable},
+		// A token as the user name.
+		{fmt.Sprintf("http://secret@127.0.0.1:%d/repo.git", port), gitremote.ErrAuth},
+		{fmt.Sprintf("https://secret@127.0.0.1:%d/repo.git", port), gitremote.ErrUnreachable},
 		// Not a URL this package takes.
 		{fmt.Sprintf("https://user:secret@127.0.0.1:%d:%d/x.git", port, port), nil},
 	} {
