@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/netip"
 	"net/url"
 	"time"
 )
@@ -86,17 +87,71 @@ func New(c Config) *Client {
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
+	return &Client{
+		http:     newHTTPClient(c),
+		timeout:  c.Timeout,
+		maxBytes: c.MaxBytes,
+		log:      c.Logger,
+	}
+}
+
+// NewDialer returns the dialer every outbound connection goes through: it
+// checks each resolved address with c's guard (unless c.AllowLocal) and
+// gives up after c's ConnectTimeout (DefaultConnectTimeout when zero).
+// Other protocols than HTTP (Git over SSH) dial through it too.
+func NewDialer(c Config) *net.Dialer {
+	if c.ConnectTimeout <= 0 {
+		c.ConnectTimeout = DefaultConnectTimeout
+	}
 	dialer := &net.Dialer{Timeout: c.ConnectTimeout}
 	if !c.AllowLocal {
-		g := c.Guard
-		if g == nil {
-			g = publicGuard()
-		}
-		dialer.Control = g.control
+		dialer.Control = c.guard().control
 	}
+	return dialer
+}
+
+// Check reports whether the guard of c lets ap be dialled: nil when it
+// does (always with AllowLocal), an error wrapping ErrRefused when not.
+// It is for protocols that must pick an address before handing it to a
+// library that dials on its own.
+func (c Config) Check(ap netip.AddrPort) error {
+	if c.AllowLocal {
+		return nil
+	}
+	return c.guard()(ap)
+}
+
+// guard is the address check of c when AllowLocal is false.
+func (c Config) guard() Guard {
+	if c.Guard != nil {
+		return c.Guard
+	}
+	return publicGuard()
+}
+
+// NewHTTPClient returns an *http.Client with the same guard, redirect
+// rules and timeouts as a Client built from c, but without the body cap
+// and without a bound on a whole exchange: the caller reads bodies of its
+// own size and bounds the exchange with its context. Git over HTTP uses it.
+func NewHTTPClient(c Config) *http.Client {
+	if c.ConnectTimeout <= 0 {
+		c.ConnectTimeout = DefaultConnectTimeout
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.MaxRedirects == 0 {
+		c.MaxRedirects = DefaultMaxRedirects
+	}
+	return newHTTPClient(c)
+}
+
+// newHTTPClient builds the guarded client of c, whose zero fields have
+// their defaults already.
+func newHTTPClient(c Config) *http.Client {
 	transport := &http.Transport{
 		Proxy:                 nil,
-		DialContext:           dialer.DialContext,
+		DialContext:           NewDialer(c).DialContext,
 		ForceAttemptHTTP2:     true,
 		TLSHandshakeTimeout:   c.ConnectTimeout,
 		ResponseHeaderTimeout: c.Timeout,
@@ -104,22 +159,17 @@ func New(c Config) *Client {
 		IdleConnTimeout:       30 * time.Second,
 	}
 	maxRedirects := max(c.MaxRedirects, 0)
-	return &Client{
-		http: &http.Client{
-			Transport: transport,
-			CheckRedirect: func(req *http.Request, via []*http.Request) error {
-				if len(via) > maxRedirects {
-					return errTooManyRedirects
-				}
-				if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
-					return errScheme
-				}
-				return nil
-			},
+	return &http.Client{
+		Transport: transport,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) > maxRedirects {
+				return errTooManyRedirects
+			}
+			if req.URL.Scheme != "http" && req.URL.Scheme != "https" {
+				return errScheme
+			}
+			return nil
 		},
-		timeout:  c.Timeout,
-		maxBytes: c.MaxBytes,
-		log:      c.Logger,
 	}
 }
 
