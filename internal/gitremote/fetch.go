@@ -56,7 +56,8 @@ func (r *Remote) Fetch(ctx context.Context, url, ref, dir string) (*Checkout, er
 	if err != nil {
 		return nil, r.transferFailure(ctx, opFetch, t, err)
 	}
-	return &Checkout{OID: commit.Hash.String(), Message: commit.Message, Files: files}, nil
+	own := commit.Author.Email == r.opts.AuthorEmail && commit.Author.Name == r.opts.AuthorName
+	return &Checkout{OID: commit.Hash.String(), Message: commit.Message, Own: own, Files: files}, nil
 }
 
 // checkout reads the regular files under dir in commit's tree.

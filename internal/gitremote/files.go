@@ -14,6 +14,9 @@ type Checkout struct {
 	OID string
 	// Message is the commit message.
 	Message string
+	// Own is true when the commit carries this Remote's author identity:
+	// an export made it.
+	Own bool
 	// Files holds the regular files under the directory asked for, their
 	// paths relative to that directory. Symbolic links and submodules are
 	// left out.

@@ -80,7 +80,7 @@ func TestFetch(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if co.OID != main || co.Message != "Seed\n" {
+		if co.OID != main || co.Message != "Seed\n" || co.Own {
 			t.Errorf("default branch: %s %q, want %s", co.OID, co.Message, main)
 		}
 		wantFiles(t, "whole tree", co.Files, seed)

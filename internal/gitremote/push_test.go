@@ -54,8 +54,8 @@ func TestPushReplacesDirectoryAndKeepsTheRest(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if co.OID != oid || co.Message != "Update the docs" {
-			t.Errorf("fetched back %s %q", co.OID, co.Message)
+		if co.OID != oid || co.Message != "Update the docs" || !co.Own {
+			t.Errorf("fetched back %s %q, own %v", co.OID, co.Message, co.Own)
 		}
 		wantFiles(t, "fetched back", co.Files, map[string]string{"index.md": "# New docs\n", "new/page.md": "Page\n"})
 

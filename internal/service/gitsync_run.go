@@ -45,7 +45,7 @@ func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, raw
 		return "", err
 	}
 	commit := &quire.GitCommit{OID: co.OID, Message: co.Message, Ref: job.Ref,
-		CreatedByService: co.CreatedByService, URL: commitURL(job.RepoCommitURL, co.OID)}
+		CreatedByService: co.Own, URL: commitURL(job.RepoCommitURL, co.OID)}
 	for {
 		if !job.Standalone && !ed.Changed(cur) {
 			return co.OID, nil // the space already holds this content
