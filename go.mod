@@ -11,7 +11,20 @@ require (
 	modernc.org/sqlite v1.61.1
 )
 
-require code.dny.dev/ssrf v0.3.0
+require (
+	code.dny.dev/ssrf v0.3.0
+	github.com/riverqueue/river v0.51.1
+	github.com/riverqueue/river/riverdriver v0.51.1
+	github.com/riverqueue/river/riverdriver/riverdatabasesql v0.51.1
+	github.com/riverqueue/river/riverdriver/riversqlite v0.51.1
+)
+
+require (
+	github.com/lib/pq v1.12.3 // indirect
+	github.com/riverqueue/river/riverdriver/riverpgxv5 v0.51.1 // indirect
+	github.com/riverqueue/river/rivershared v0.51.1 // indirect
+	github.com/riverqueue/river/rivertype v0.51.1 // indirect
+)
 
 require (
 	github.com/aws/aws-sdk-go-v2 v1.46.0 // indirect
