@@ -139,3 +139,6 @@ func (Dialect) LockStatement(key string) (string, []any) {
 	_, _ = h.Write([]byte(key)) // a hash never fails to write
 	return "SELECT pg_advisory_xact_lock(?::bigint)", []any{int64(h.Sum64())}
 }
+
+// Engine is PostgreSQL.
+func (Dialect) Engine() sqlstore.Engine { return sqlstore.EnginePostgres }

@@ -173,3 +173,6 @@ func (Dialect) Classify(err error) sqlstore.Failure {
 // writer connection and takes SQLite's write lock at BEGIN, so a
 // transaction already holds every lock there is.
 func (Dialect) LockStatement(string) (string, []any) { return "", nil }
+
+// Engine is SQLite.
+func (Dialect) Engine() sqlstore.Engine { return sqlstore.EngineSQLite }
