@@ -70,10 +70,23 @@ type Queue struct {
 
 	mu      sync.Mutex
 	workers *river.Workers
-	// runner works the jobs once started; nil before Start and after Stop.
-	runner  *river.Client[*sql.Tx]
-	started bool
+	// kinds lists the kinds registered, in order.
+	kinds []string
+	state queueState
+	// runner works the jobs while running; nil when no kind is
+	// registered.
+	runner *river.Client[*sql.Tx]
 }
+
+// queueState is where a Queue is in its life.
+type queueState int
+
+// Queue states.
+const (
+	queueIdle queueState = iota
+	queueRunning
+	queueStopped
+)
 
 // New returns a Queue on db's pool; it runs nothing until Start.
 func New(db Database, cfg Config) (*Queue, error) {
@@ -136,27 +149,33 @@ func (q *Queue) riverConfig(workers *river.Workers) *river.Config {
 	return c
 }
 
-// Start begins working jobs, on goroutines that run until Stop. ctx's
-// values reach the workers, but not its end: stopping is Stop's work, so
-// that jobs in progress may finish. Starting a started queue does
-// nothing; a stopped queue cannot start again.
+// Start begins working the jobs of the registered kinds, on goroutines
+// that run until Stop. ctx's values reach the workers, but not its end:
+// stopping is Stop's work, so that jobs in progress may finish. With no
+// kind registered it works nothing (jobs wait for a replica that can run
+// them). Starting a started queue does nothing; a stopped queue cannot
+// start again.
 func (q *Queue) Start(ctx context.Context) error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if q.runner != nil {
+	switch q.state {
+	case queueRunning:
 		return nil
-	}
-	if q.started {
+	case queueStopped:
 		return errors.New("jobs: a stopped queue cannot start again")
 	}
-	runner, err := river.NewClient(q.driver, q.riverConfig(q.workers))
-	if err != nil {
-		return fmt.Errorf("jobs: %w", err)
+	if len(q.kinds) > 0 {
+		runner, err := river.NewClient(q.driver, q.riverConfig(q.workers))
+		if err != nil {
+			return fmt.Errorf("jobs: %w", err)
+		}
+		if err := runner.Start(context.WithoutCancel(ctx)); err != nil {
+			return fmt.Errorf("jobs: start: %w", err)
+		}
+		q.runner = runner
 	}
-	if err := runner.Start(context.WithoutCancel(ctx)); err != nil {
-		return fmt.Errorf("jobs: start: %w", err)
-	}
-	q.runner, q.started = runner, true
+	q.state = queueRunning
+	q.cfg.Logger.InfoContext(ctx, "job queue started", "kinds", q.kinds, "workers", q.cfg.Workers)
 	return nil
 }
 
@@ -168,6 +187,9 @@ func (q *Queue) Stop(ctx context.Context) error {
 	q.mu.Lock()
 	runner := q.runner
 	q.runner = nil
+	if q.state == queueRunning {
+		q.state = queueStopped
+	}
 	q.mu.Unlock()
 	if runner == nil {
 		return nil

@@ -21,7 +21,7 @@ func Register[T quire.JobArgs](q *Queue, work func(ctx context.Context, args T) 
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	var zero T
-	if q.started {
+	if q.state != queueIdle {
 		panic(fmt.Sprintf("jobs: worker for %q registered after Start", zero.Kind()))
 	}
 	if err := river.AddWorkerSafely(q.workers, river.WorkFunc(func(ctx context.Context, job *river.Job[T]) error {
@@ -29,4 +29,5 @@ func Register[T quire.JobArgs](q *Queue, work func(ctx context.Context, args T) 
 	})); err != nil {
 		panic(fmt.Sprintf("jobs: worker for %q: %v", zero.Kind(), err))
 	}
+	q.kinds = append(q.kinds, zero.Kind())
 }
