@@ -369,3 +369,16 @@ func TestRegisterAfterStartPanics(t *testing.T) {
 		jobs.Register(q, func(context.Context, failArgs) error { return nil })
 	})
 }
+
+func TestDelayedJobWaits(t *testing.T) {
+	eachEngine(t, func(t *testing.T, open func() *sqlstore.Store) {
+		st := open()
+		q := newQueue(t, st, jobs.Config{})
+		later := enqueue(t, q, countArgs{N: 1}, quire.JobOptions{Delay: time.Hour})
+		now := enqueue(t, q, countArgs{N: 2}, quire.JobOptions{})
+		got := states(t, st)
+		if got[later] != "scheduled" || got[now] != "available" {
+			t.Errorf("states %v, want %d scheduled and %d available", got, later, now)
+		}
+	})
+}
