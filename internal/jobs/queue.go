@@ -214,6 +214,9 @@ func (q *Queue) Stop(ctx context.Context) error {
 // Enqueue must not be called inside a store transaction: it would wait for
 // that transaction, which waits for it.
 func (q *Queue) Enqueue(ctx context.Context, args quire.JobArgs, opts quire.JobOptions) (int64, error) {
+	if args == nil {
+		return 0, quire.Invalid("args", "is required")
+	}
 	if opts.MaxAttempts < 0 {
 		return 0, quire.Invalid("maxAttempts", "must not be negative")
 	}

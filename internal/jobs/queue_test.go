@@ -345,13 +345,23 @@ func TestUniqueJobQueuedOnce(t *testing.T) {
 	})
 }
 
-func TestEnqueueRejectsNegativeAttempts(t *testing.T) {
+func TestEnqueueRejectsBadInput(t *testing.T) {
 	eachEngine(t, func(t *testing.T, open func() *sqlstore.Store) {
 		q := newQueue(t, open(), jobs.Config{})
-		_, err := q.Enqueue(t.Context(), countArgs{}, quire.JobOptions{MaxAttempts: -1})
-		var qe *quire.Error
-		if !errors.As(err, &qe) || qe.Code != quire.EINVALID {
-			t.Errorf("err = %v, want EINVALID", err)
+		for field, call := range map[string]func() error{
+			"maxAttempts": func() error {
+				_, err := q.Enqueue(t.Context(), countArgs{}, quire.JobOptions{MaxAttempts: -1})
+				return err
+			},
+			"args": func() error {
+				_, err := q.Enqueue(t.Context(), nil, quire.JobOptions{})
+				return err
+			},
+		} {
+			var qe *quire.Error
+			if err := call(); !errors.As(err, &qe) || qe.Code != quire.EINVALID || qe.Field != field {
+				t.Errorf("err = %v, want EINVALID on %s", err, field)
+			}
 		}
 	})
 }
