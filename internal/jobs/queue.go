@@ -23,6 +23,8 @@ import (
 // and its engine (*sqlstore.Store has it). The job tables are created by
 // the store's migrations.
 type Database interface {
+	// JobDB returns the pool, which the store keeps owning and closes,
+	// and the engine behind it.
 	JobDB() (*sql.DB, sqlstore.Engine)
 }
 
