@@ -77,7 +77,12 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		log.Warn("files given by URL may be fetched from loopback, private and link-local addresses")
 	}
 	fetcher := fetch.New(fetch.Config{AllowLocal: cfg.AllowLocalFetch, Logger: log})
-	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs), service.WithFetcher(fetcher))
+	queue, err := newQueue(st, log)
+	if err != nil {
+		return err
+	}
+	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs), service.WithFetcher(fetcher),
+		service.WithQueue(queue))
 	if err := bootstrapIfFresh(ctx, svc, cfg, log, env.Stderr); err != nil {
 		return err
 	}
@@ -114,6 +119,12 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		listeners = append(listeners, mln)
 	}
 
+	if err := queue.Start(ctx); err != nil {
+		for _, l := range listeners {
+			l.Close()
+		}
+		return fmt.Errorf("starting the job queue: %w", err)
+	}
 	sweeper := jobs.NewSweeper(svc, jobs.SweeperConfig{Logger: log})
 	sweeper.Start(ctx)
 	defer sweeper.Stop()
@@ -156,6 +167,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 			log.Warn("server ended with an error", "err", err)
 		}
 	}
+	stopQueue(context.WithoutCancel(ctx), queue, log)
 	sweeper.Stop()
 	if failed != nil {
 		return failed

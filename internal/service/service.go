@@ -30,6 +30,8 @@ type Service struct {
 	downloadKeys *downloadKeyCache
 	// spaceQueues batches merges and updates of one space in this process.
 	spaceQueues *spaceQueues
+	// queue runs background jobs; nil when none is configured.
+	queue Queue
 }
 
 // Option configures a Service.

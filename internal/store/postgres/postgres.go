@@ -17,6 +17,8 @@ import (
 	"github.com/jackc/pgx/v5/stdlib"
 	"github.com/pressly/goose/v3"
 	"github.com/pressly/goose/v3/lock"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
 
 	"quire/internal/store/sqlstore"
 )
@@ -58,14 +60,18 @@ func connect(ctx context.Context, url string) (*sql.DB, error) {
 	return db, nil
 }
 
-// migrate applies pending migrations under a session advisory lock, so
-// that servers starting together migrate one at a time.
+// migrate applies pending migrations, the job queue's among them, under a
+// session advisory lock, so that servers starting together migrate one at
+// a time.
 func migrate(ctx context.Context, db *sql.DB) (from, to int64, err error) {
 	locker, err := lock.NewPostgresSessionLocker()
 	if err != nil {
 		return 0, 0, fmt.Errorf("postgres: migration lock: %w", err)
 	}
-	return sqlstore.Migrate(ctx, db, goose.DialectPostgres, Migrations(), goose.WithSessionLocker(locker))
+	river := sqlstore.RiverMigration(func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riverdatabasesql.New(db) },
+		sqlstore.RiverTxPerStep)
+	return sqlstore.Migrate(ctx, db, goose.DialectPostgres, Migrations(),
+		goose.WithSessionLocker(locker), goose.WithGoMigrations(river))
 }
 
 // Open connects to the PostgreSQL database at url (postgres://…), applies
@@ -133,3 +139,6 @@ func (Dialect) LockStatement(key string) (string, []any) {
 	_, _ = h.Write([]byte(key)) // a hash never fails to write
 	return "SELECT pg_advisory_xact_lock(?::bigint)", []any{int64(h.Sum64())}
 }
+
+// Engine is PostgreSQL.
+func (Dialect) Engine() sqlstore.Engine { return sqlstore.EnginePostgres }

@@ -22,6 +22,8 @@ import (
 	"strings"
 
 	"github.com/pressly/goose/v3"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"modernc.org/sqlite" // also registers the "sqlite" database/sql driver
 	sqlite3 "modernc.org/sqlite/lib"
 
@@ -99,7 +101,7 @@ func Open(ctx context.Context, path string, opts ...sqlstore.Option) (*sqlstore.
 	if err != nil {
 		return nil, err
 	}
-	if _, _, err := sqlstore.Migrate(ctx, write, goose.DialectSQLite3, Migrations()); err != nil {
+	if _, _, err := migrate(ctx, write); err != nil {
 		_ = write.Close()
 		return nil, err
 	}
@@ -130,7 +132,15 @@ func Migrate(ctx context.Context, path string) (from, to int64, err error) {
 		return 0, 0, err
 	}
 	defer func() { err = errors.Join(err, write.Close()) }()
-	return sqlstore.Migrate(ctx, write, goose.DialectSQLite3, Migrations())
+	return migrate(ctx, write)
+}
+
+// migrate applies the pending migrations, the job queue's among them, on
+// the writer pool.
+func migrate(ctx context.Context, write *sql.DB) (from, to int64, err error) {
+	river := sqlstore.RiverMigration(func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riversqlite.New(db) },
+		sqlstore.RiverInGooseTx)
+	return sqlstore.Migrate(ctx, write, goose.DialectSQLite3, Migrations(), goose.WithGoMigrations(river))
 }
 
 // Dialect is the sqlstore.Dialect of SQLite: ? placeholders as written,
@@ -163,3 +173,6 @@ func (Dialect) Classify(err error) sqlstore.Failure {
 // writer connection and takes SQLite's write lock at BEGIN, so a
 // transaction already holds every lock there is.
 func (Dialect) LockStatement(string) (string, []any) { return "", nil }
+
+// Engine is SQLite.
+func (Dialect) Engine() sqlstore.Engine { return sqlstore.EngineSQLite }

@@ -39,6 +39,8 @@ type Dialect interface {
 	// ends; "" when the engine runs one write transaction at a time
 	// anyway, so that holding any write transaction is holding every lock.
 	LockStatement(key string) (string, []any)
+	// Engine names the engine.
+	Engine() Engine
 }
 
 // RebindDollar rewrites ? placeholders as $1, $2, … for engines that number
