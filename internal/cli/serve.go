@@ -83,6 +83,10 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	}
 	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs), service.WithFetcher(fetcher),
 		service.WithQueue(queue))
+	areas, err := newAreas(cfg, svc, queue, fetcher, log)
+	if err != nil {
+		return err
+	}
 	if err := bootstrapIfFresh(ctx, svc, cfg, log, env.Stderr); err != nil {
 		return err
 	}
@@ -99,6 +103,8 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		BaseURL:      baseURL,
 		MaxBodyBytes: cfg.MaxBodyBytes,
 		StrictInput:  cfg.StrictInput,
+		GitSync:      areas.git,
+		Imports:      areas.imports,
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,

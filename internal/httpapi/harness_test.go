@@ -26,6 +26,9 @@ import (
 	"quire/internal/blob"
 	"quire/internal/content"
 	"quire/internal/fetch"
+	"quire/internal/gitremote"
+	"quire/internal/importer"
+	"quire/internal/jobs"
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/store"
@@ -123,9 +126,20 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	t.Cleanup(func() { _ = blobs.Close() })
 	eng := content.New(content.WithClock(clock.Now))
 	fetcher := fetch.New(fetch.Config{AllowLocal: true, Logger: logger})
+	queue, err := jobs.New(st.(jobs.Database), jobs.Config{Logger: logger, PollInterval: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("job queue: %v", err)
+	}
 	svc := service.New(st, append([]service.Option{service.WithClock(clock.Now), service.WithLogger(logger),
-		service.WithEngine(eng), service.WithBlobs(blobs), service.WithFetcher(fetcher)}, opts...)...)
-	cfg := Config{BaseURL: testBaseURL, Logger: logger}
+		service.WithEngine(eng), service.WithBlobs(blobs), service.WithFetcher(fetcher), service.WithQueue(queue)}, opts...)...)
+	git := service.NewGitSync(svc, gitremote.New(gitremote.Options{AllowLocal: true, Logger: logger}))
+	jobs.Register(queue, git.RunJob)
+	if err := queue.Start(ctx); err != nil {
+		t.Fatalf("start the job queue: %v", err)
+	}
+	t.Cleanup(func() { _ = queue.Stop(context.Background()) })
+	imports := service.NewContentImports(svc, importer.New(fetcher, importer.Options{Logger: logger}))
+	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports}
 	for _, o := range cfgs {
 		o(&cfg)
 	}

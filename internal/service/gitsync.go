@@ -24,7 +24,6 @@ const gitKeyName = "git-credentials"
 type GitSync struct {
 	s      *Service
 	remote *gitremote.Remote
-	queue  Queue
 	log    *slog.Logger
 	// key, when set, seals remote URLs; otherwise the key is read from
 	// the database once.
@@ -42,9 +41,9 @@ type GitSyncOption func(*GitSync)
 func WithSealingKey(key []byte) GitSyncOption { return func(g *GitSync) { g.key = key } }
 
 // NewGitSync returns the Git Sync service of s, reaching remotes through
-// remote and running its jobs on queue.
-func NewGitSync(s *Service, remote *gitremote.Remote, queue Queue, opts ...GitSyncOption) *GitSync {
-	g := &GitSync{s: s, remote: remote, queue: queue, log: s.log}
+// remote and running its jobs on the service's queue.
+func NewGitSync(s *Service, remote *gitremote.Remote, opts ...GitSyncOption) *GitSync {
+	g := &GitSync{s: s, remote: remote, log: s.log}
 	for _, o := range opts {
 		o(g)
 	}
@@ -196,10 +195,7 @@ func (g *GitSync) Request(ctx context.Context, u *quire.User, spaceID string, r 
 		SealedURL: box.Seal([]byte(r.URL), []byte(spaceID)), Ref: r.Ref, CommitMessage: r.CommitMessage,
 		RepoTreeURL: r.RepoTreeURL, RepoCommitURL: r.RepoCommitURL, ProjectDir: dir,
 		Timestamp: ts.UnixMilli(), Force: r.Force, Standalone: r.Standalone}
-	if g.queue == nil {
-		return unavailableQueue()
-	}
-	_, err = g.queue.Enqueue(ctx, job, quire.JobOptions{MaxAttempts: gitJobAttempts})
+	_, err = g.s.enqueue(ctx, job, quire.JobOptions{MaxAttempts: gitJobAttempts})
 	return err
 }
 
@@ -216,10 +212,4 @@ func (g *GitSync) DeleteInstallation(ctx context.Context, spaceID string) (bool,
 		return false, err
 	}
 	return g.s.store.DeleteGitSync(ctx, spaceID)
-}
-
-
-// unavailableQueue is the error of queuing without a job queue.
-func unavailableQueue() error {
-	return &quire.Error{Code: quire.EUNAVAILABLE, Message: "background jobs are not available on this server"}
 }

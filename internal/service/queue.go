@@ -2,7 +2,6 @@ package service
 
 import (
 	"context"
-	"errors"
 
 	"quire/internal/quire"
 )
@@ -24,7 +23,7 @@ func WithQueue(q Queue) Option { return func(s *Service) { s.queue = q } }
 // enqueue queues a job on the service's queue.
 func (s *Service) enqueue(ctx context.Context, args quire.JobArgs, opts quire.JobOptions) (int64, error) {
 	if s.queue == nil {
-		return 0, errors.New("service: no job queue configured")
+		return 0, &quire.Error{Code: quire.EUNAVAILABLE, Message: "background jobs are not available on this server"}
 	}
 	return s.queue.Enqueue(ctx, args, opts)
 }
