@@ -13,6 +13,8 @@ require (
 
 require code.dny.dev/ssrf v0.3.0
 
+require gopkg.in/yaml.v3 v3.0.1
+
 require (
 	github.com/aws/aws-sdk-go-v2 v1.46.0 // indirect
 	github.com/aws/aws-sdk-go-v2/aws/protocol/eventstream v1.7.20 // indirect
