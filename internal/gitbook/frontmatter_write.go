@@ -42,7 +42,7 @@ func writeFrontMatter(p *Page, cover string) (string, error) {
 		{fmIcon, p.Icon, p.Icon != ""},
 		{fmCover, cover, cover != ""},
 		{fmCoverY, coverY, coverY != nil},
-		{fmLayout, layout, layout != nil},
+		{fmLayout, orderedLayout(layout), layout != nil},
 		{fmHidden, true, p.Hidden},
 		{fmNoIndex, true, p.NoIndex},
 		{fmNoRobotsIndex, true, p.NoRobotsIndex},
@@ -96,4 +96,37 @@ func yamlNumber(f float64) any {
 	}
 	v, _ := strconv.ParseFloat(strconv.FormatFloat(f, 'g', -1, 64), 64)
 	return v
+}
+
+// orderedLayout writes a layout block with its keys in GitBook's order,
+// then any others by name.
+func orderedLayout(m map[string]any) *yaml.Node {
+	if m == nil {
+		return nil
+	}
+	order := []string{layoutWidth, layoutCover, layoutTitle, layoutDesc, layoutTOC, layoutOutline, layoutPaginate, layoutMetadata}
+	known := map[string]bool{}
+	for _, k := range order {
+		known[k] = true
+	}
+	var rest []string
+	for k := range m {
+		if !known[k] {
+			rest = append(rest, k)
+		}
+	}
+	sort.Strings(rest)
+	n := &yaml.Node{Kind: yaml.MappingNode}
+	for _, k := range append(order, rest...) {
+		v, ok := m[k]
+		if !ok {
+			continue
+		}
+		var val yaml.Node
+		if err := val.Encode(v); err != nil {
+			continue
+		}
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, &val)
+	}
+	return n
 }

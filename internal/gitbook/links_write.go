@@ -1,7 +1,6 @@
 package gitbook
 
 import (
-
 	"quire/internal/document"
 	"quire/internal/quire"
 )

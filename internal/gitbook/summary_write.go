@@ -1,6 +1,7 @@
 package gitbook
 
 import (
+	"bytes"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -81,10 +82,13 @@ func (w *writer) computedItem(b *strings.Builder, indent string, p *Page) {
 	if p.Computed != nil {
 		src.Type, src.Props, src.Dependencies = p.Computed.Type, p.Computed.Props, p.Computed.Dependencies
 	}
-	out, err := yaml.Marshal(&src)
-	if err != nil {
+	var buf bytes.Buffer
+	enc := yaml.NewEncoder(&buf)
+	enc.SetIndent(2)
+	if enc.Encode(&src) != nil || enc.Close() != nil {
 		return
 	}
+	out := buf.Bytes()
 	b.WriteString(indent + "* ```yaml\n")
 	for _, line := range strings.Split(strings.TrimRight(string(out), "\n"), "\n") {
 		b.WriteString(indent + "  " + line + "\n")
