@@ -75,7 +75,7 @@ func configPath(p string) (string, bool) {
 
 // yamlMessage returns a YAML error's text without the library's prefix.
 func yamlMessage(err error) string {
-	return strings.TrimPrefix(err.Error(), "yaml: ")
+	return strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), "yaml: ")), " ")
 }
 
 // writeConfig renders .gitbook.yaml.

@@ -36,11 +36,14 @@ func (ir *importResolver) RefForTarget(target string, use document.TargetUse) (d
 	}
 	if ir.r.isPageFile(path) {
 		page := ir.r.pageByPath[path]
-		if page == nil || use == document.UseImage || use == document.UseFile {
+		switch {
+		case page == nil && !exists:
+			ir.r.warn(ir.page.Path, "link %q leads to no file", target)
+			return document.Ref{}, false
+		case page == nil || use == document.UseImage || use == document.UseFile:
 			ir.r.warn(ir.page.Path, "link %q is not to a page of the table of contents", target)
 			return document.Ref{}, false
-		}
-		if hasFragment && fragment != "" {
+		case hasFragment && fragment != "":
 			return document.Ref{Kind: document.RefAnchor, Page: page.ID, Anchor: fragment}, true
 		}
 		return document.Ref{Kind: document.RefPage, Page: page.ID}, true

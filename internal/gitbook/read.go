@@ -247,6 +247,10 @@ func (r *reader) documentPage(path, title string) *Page {
 	}
 	p.Title, p.Emoji = title, emoji
 	p.Slug = pathSlug(path, title)
+	if path == r.readme {
+		// The landing page is served at the root; its slug is its title's.
+		p.Slug = content.Slugify(title)
+	}
 	fm := pf.fm
 	p.Description, p.Icon, p.Hidden = strings.TrimSpace(fm.Description), fm.Icon, fm.Hidden
 	p.NoIndex, p.NoRobotsIndex, p.Condition = fm.NoIndex, fm.NoRobotsIndex, fm.Condition
