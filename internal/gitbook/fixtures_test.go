@@ -37,7 +37,10 @@ func loadFixture(t testing.TB, name string) Files {
 
 // outline renders a page tree one page a line: kind, title, slug, path,
 // emoji and link target, indented by depth.
-func outline(pages []*Page) string {
+func outline(pages []*Page) string { return outlineOf(pages, true) }
+
+// outlineOf is outline, with or without the paths.
+func outlineOf(pages []*Page, withPaths bool) string {
 	var b strings.Builder
 	var walk func([]*Page, int)
 	walk = func(ps []*Page, depth int) {
@@ -46,7 +49,7 @@ func outline(pages []*Page) string {
 			if p.Slug != "" {
 				b.WriteString(" /" + p.Slug)
 			}
-			if p.Path != "" {
+			if p.Path != "" && withPaths {
 				b.WriteString(" @" + p.Path)
 			}
 			if p.Emoji != "" {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sort"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 )
@@ -16,11 +17,11 @@ func writeFrontMatter(p *Page, cover string) (string, error) {
 	added := map[string]bool{}
 	add := func(key string, v any) error {
 		added[key] = true
-		var val yaml.Node
-		if err := val.Encode(v); err != nil {
+		val, err := valueNode(v)
+		if err != nil {
 			return err
 		}
-		m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, &val)
+		m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, val)
 		return nil
 	}
 	type entry struct {
@@ -122,11 +123,37 @@ func orderedLayout(m map[string]any) *yaml.Node {
 		if !ok {
 			continue
 		}
-		var val yaml.Node
-		if err := val.Encode(v); err != nil {
+		val, err := valueNode(v)
+		if err != nil {
 			continue
 		}
-		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, &val)
+		n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: k}, val)
 	}
 	return n
+}
+
+// valueNode makes the YAML node of a value: strings and booleans
+// directly (the common case, and much cheaper), anything else through
+// the encoder.
+func valueNode(v any) (*yaml.Node, error) {
+	switch x := v.(type) {
+	case *yaml.Node:
+		return x, nil
+	case string:
+		n := &yaml.Node{}
+		n.SetString(x)
+		if strings.ContainsAny(x, "\n\r") {
+			n.Style = yaml.DoubleQuotedStyle
+		}
+		return n, nil
+	case bool:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: strconv.FormatBool(x)}, nil
+	case int64:
+		return &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!int", Value: strconv.FormatInt(x, 10)}, nil
+	}
+	n := &yaml.Node{}
+	if err := n.Encode(v); err != nil {
+		return nil, err
+	}
+	return n, nil
 }

@@ -128,5 +128,18 @@ func escapeTarget(p string) string {
 	if !strings.ContainsAny(p, "#?%") {
 		return p
 	}
-	return strings.NewReplacer("%", "%25", "#", "%23", "?", "%3F").Replace(p)
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; c {
+		case '%':
+			b.WriteString("%25")
+		case '#':
+			b.WriteString("%23")
+		case '?':
+			b.WriteString("%3F")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }

@@ -79,13 +79,16 @@ func stripAnchors(s string) (string, string) {
 		}
 		if strings.HasPrefix(s[i:], "<a ") || strings.HasPrefix(s[i:], "<a>") {
 			end := strings.Index(s[i:], "</a>")
-			if end >= 0 {
-				if id == "" {
-					id = attrValue(s[i:i+end], "id")
-				}
-				i += end + len("</a>")
-				continue
+			if end < 0 {
+				// No closing tag follows: the rest is text.
+				b.WriteString(s[i:])
+				break
 			}
+			if id == "" {
+				id = attrValue(s[i:i+end], "id")
+			}
+			i += end + len("</a>")
+			continue
 		}
 		b.WriteByte(s[i])
 		i++

@@ -85,7 +85,8 @@ type writer struct {
 }
 
 // index checks the tree (no nil page, known kinds, ids unique, bounded
-// depth) and finds the landing page: the first document page.
+// depth) and finds the landing page: the page read from the landing page
+// file, or else the first document page.
 func (w *writer) index(pages []*Page, depth int) error {
 	if depth >= maxDepth {
 		return fmt.Errorf("pages nest more than %d levels", maxDepth)
@@ -105,7 +106,7 @@ func (w *writer) index(pages []*Page, depth int) error {
 			}
 			w.pages[p.ID] = p
 		}
-		if p.Kind == quire.PageDocument && w.landing == nil {
+		if p.Kind == quire.PageDocument && (w.landing == nil || p.Path == w.readme && w.landing.Path != w.readme) {
 			w.landing = p
 		}
 		if err := w.index(p.Children, depth+1); err != nil {
