@@ -1,0 +1,132 @@
+package gitbook
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// configYAML is the shape of .gitbook.yaml.
+type configYAML struct {
+	Root      string            `yaml:"root,omitempty"`
+	Structure *structureYAML    `yaml:"structure,omitempty"`
+	Redirects map[string]string `yaml:"redirects,omitempty"`
+}
+
+type structureYAML struct {
+	Readme  string `yaml:"readme,omitempty"`
+	Summary string `yaml:"summary,omitempty"`
+}
+
+// readConfig parses .gitbook.yaml; nil or blank data gives the defaults.
+// Paths are normalised: a leading "./" and trailing slashes go, and a path
+// leaving the project directory (or, for the structure files and the
+// redirect targets, the root) is an error.
+func readConfig(data []byte) (Config, map[string]string, error) {
+	var cfg Config
+	if len(bytes.TrimSpace(data)) == 0 {
+		return cfg, nil, nil
+	}
+	var raw configYAML
+	if err := yaml.Unmarshal(data, &raw); err != nil {
+		return cfg, nil, fileErr(configFile, "%v", yamlMessage(err))
+	}
+	var ok bool
+	if cfg.Root, ok = cleanPath(strings.TrimSpace(raw.Root)); !ok {
+		return cfg, nil, fileErr(configFile, "root %q leaves the project directory", raw.Root)
+	}
+	if raw.Structure != nil {
+		if cfg.Readme, ok = configPath(raw.Structure.Readme); !ok {
+			return cfg, nil, fileErr(configFile, "structure.readme %q leaves the root", raw.Structure.Readme)
+		}
+		if cfg.Summary, ok = configPath(raw.Structure.Summary); !ok {
+			return cfg, nil, fileErr(configFile, "structure.summary %q leaves the root", raw.Structure.Summary)
+		}
+	}
+	if cfg.Readme == defaultReadme {
+		cfg.Readme = ""
+	}
+	if cfg.Summary == defaultSummary {
+		cfg.Summary = ""
+	}
+	var redirects map[string]string
+	for from, to := range raw.Redirects {
+		key := strings.Trim(strings.TrimSpace(from), "/")
+		target, ok := configPath(to)
+		if key == "" || !ok || target == "" {
+			return cfg, nil, fileErr(configFile, "redirect %q → %q: the target must be a file under the root", from, to)
+		}
+		if redirects == nil {
+			redirects = make(map[string]string, len(raw.Redirects))
+		}
+		redirects[key] = target
+	}
+	return cfg, redirects, nil
+}
+
+// configPath normalises a path of .gitbook.yaml relative to the root.
+func configPath(p string) (string, bool) {
+	p = strings.TrimSpace(p)
+	return cleanPath(strings.TrimLeft(p, "/"))
+}
+
+// yamlMessage returns a YAML error's text without the library's prefix.
+func yamlMessage(err error) string {
+	return strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), "yaml: ")), " ")
+}
+
+// writeConfig renders .gitbook.yaml.
+func writeConfig(cfg Config, redirects map[string]string) ([]byte, error) {
+	var b strings.Builder
+	root := "./"
+	if cfg.Root != "" {
+		root = "./" + cfg.Root + "/"
+	}
+	b.WriteString("root: " + yamlScalar(root) + "\n")
+	b.WriteString("\nstructure:\n")
+	b.WriteString("  readme: " + yamlScalar(orDefault(cfg.Readme, defaultReadme)) + "\n")
+	b.WriteString("  summary: " + yamlScalar(orDefault(cfg.Summary, defaultSummary)) + "\n")
+	if len(redirects) > 0 {
+		keys := make([]string, 0, len(redirects))
+		for k := range redirects {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		b.WriteString("\nredirects:\n")
+		for _, k := range keys {
+			b.WriteString("  " + yamlScalar(k) + ": " + yamlScalar(redirects[k]) + "\n")
+		}
+	}
+	out := []byte(b.String())
+	// What is written must read back the same.
+	var check configYAML
+	if err := yaml.Unmarshal(out, &check); err != nil {
+		return nil, fmt.Errorf("%s: %w", configFile, err)
+	}
+	return out, nil
+}
+
+// yamlScalar writes s as a YAML scalar, quoted only when it must be.
+func yamlScalar(s string) string {
+	var n yaml.Node
+	n.SetString(s)
+	if strings.ContainsAny(s, "\n\r") {
+		n.Style = yaml.DoubleQuotedStyle
+	}
+	out, err := yaml.Marshal(&n)
+	if err != nil {
+		return fmt.Sprintf("%q", s)
+	}
+	return strings.TrimSuffix(string(out), "\n")
+}
+
+// orDefault returns s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}

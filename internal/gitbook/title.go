@@ -1,0 +1,298 @@
+package gitbook
+
+import (
+	"html"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// splitTitle takes the page title from the first line of a page body when
+// that line is a level-1 ATX heading ("# Title"), and returns the body
+// after it. Blank lines before the heading are skipped.
+func splitTitle(body string) (title, rest string, found bool) {
+	pos := 0
+	for pos < len(body) {
+		line, _, more := strings.Cut(body[pos:], "\n")
+		if strings.TrimSpace(line) != "" {
+			text, ok := headingText(line, 1)
+			if !ok {
+				return "", body, false
+			}
+			end := pos + len(line)
+			if more {
+				end++
+			}
+			return text, body[end:], true
+		}
+		if !more {
+			break
+		}
+		pos += len(line) + 1
+	}
+	return "", body, false
+}
+
+// headingText returns the text of an ATX heading line of the given level:
+// without the opening and closing "#" runs, without <a> anchors, with
+// escapes and character references resolved.
+func headingText(line string, level int) (string, bool) {
+	text, _, ok := headingParts(line, level)
+	return text, ok
+}
+
+// headingParts is headingText that also returns the id of an <a id="…">
+// anchor in the heading.
+func headingParts(line string, level int) (text, anchorID string, ok bool) {
+	line = strings.TrimRight(line, " \t\r")
+	indent := len(line) - len(strings.TrimLeft(line, " "))
+	if indent > 3 {
+		return "", "", false
+	}
+	line = line[indent:]
+	n := 0
+	for n < len(line) && line[n] == '#' {
+		n++
+	}
+	if n != level || (n < len(line) && line[n] != ' ' && line[n] != '\t') {
+		return "", "", false
+	}
+	s := strings.TrimSpace(line[n:])
+	// A closing run of "#" preceded by a space is not part of the text.
+	if t := strings.TrimRight(s, "#"); t != s && (t == "" || strings.HasSuffix(t, " ") || strings.HasSuffix(t, "\t")) {
+		s = strings.TrimSpace(t)
+	}
+	s, anchorID = stripAnchors(s)
+	return unescapeText(strings.TrimSpace(s)), anchorID, true
+}
+
+// stripAnchors removes unescaped <a …></a> elements (GitBook's heading
+// anchors) from s and returns the id of the first one that has one.
+func stripAnchors(s string) (string, string) {
+	var b strings.Builder
+	id := ""
+	for i := 0; i < len(s); {
+		if s[i] == '\\' && i+1 < len(s) {
+			b.WriteString(s[i : i+2])
+			i += 2
+			continue
+		}
+		if strings.HasPrefix(s[i:], "<a ") || strings.HasPrefix(s[i:], "<a>") {
+			end := strings.Index(s[i:], "</a>")
+			if end < 0 {
+				// No closing tag follows: the rest is text.
+				b.WriteString(s[i:])
+				break
+			}
+			if id == "" {
+				id = attrValue(s[i:i+end], "id")
+			}
+			i += end + len("</a>")
+			continue
+		}
+		b.WriteByte(s[i])
+		i++
+	}
+	return b.String(), id
+}
+
+// attrValue returns the value of a quoted HTML attribute in a tag.
+func attrValue(tag, name string) string {
+	for i := 0; i < len(tag); i++ {
+		j := strings.Index(tag[i:], name+"=")
+		if j < 0 {
+			return ""
+		}
+		i += j
+		if i > 0 && tag[i-1] != ' ' && tag[i-1] != '\t' {
+			continue
+		}
+		v := tag[i+len(name)+1:]
+		if v == "" || (v[0] != '"' && v[0] != '\'') {
+			return ""
+		}
+		if end := strings.IndexByte(v[1:], v[0]); end >= 0 {
+			return html.UnescapeString(v[1 : 1+end])
+		}
+		return ""
+	}
+	return ""
+}
+
+// unescapeText resolves Markdown backslash escapes and character
+// references in one pass.
+func unescapeText(s string) string {
+	if !strings.ContainsAny(s, "\\&") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c == '\\' && i+1 < len(s) && isASCIIPunct(s[i+1]) {
+			b.WriteByte(s[i+1])
+			i += 2
+			continue
+		}
+		if c == '&' {
+			if end := strings.IndexByte(s[i:], ';'); end > 1 && end < 40 {
+				ref := s[i : i+end+1]
+				if u := html.UnescapeString(ref); u != ref {
+					b.WriteString(u)
+					i += end + 1
+					continue
+				}
+			}
+		}
+		b.WriteByte(c)
+		i++
+	}
+	return b.String()
+}
+
+func isASCIIPunct(c byte) bool {
+	return c >= '!' && c <= '/' || c >= ':' && c <= '@' || c >= '[' && c <= '`' || c >= '{' && c <= '~'
+}
+
+// escapeText escapes what unescapeText, the heading and the link parsers
+// would read as syntax: backslashes, brackets, backticks, "<", and "&"
+// starting a character reference. Line breaks become spaces.
+func escapeText(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case '\\', '[', ']', '`', '<':
+			b.WriteByte('\\')
+		case '&':
+			if end := strings.IndexByte(s[i:], ';'); end > 1 && end < 40 && html.UnescapeString(s[i:i+end+1]) != s[i:i+end+1] {
+				b.WriteByte('\\')
+			}
+		case '\n', '\r', '\t':
+			b.WriteByte(' ')
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// escapeHeading escapes a title for a heading line: escapeText, and a
+// final "#" that would read as a closing run.
+func escapeHeading(s string) string {
+	e := escapeText(s)
+	if strings.HasSuffix(e, "#") {
+		e = e[:len(e)-1] + `\#`
+	}
+	return e
+}
+
+// splitEmoji splits a leading emoji, followed by a space, off a title,
+// and returns its code.
+func splitEmoji(title string) (code, rest string) {
+	n := emojiLen(title)
+	if n == 0 || n >= len(title) || title[n] != ' ' {
+		return "", title
+	}
+	rest = strings.TrimSpace(title[n:])
+	if rest == "" {
+		return "", title
+	}
+	return emojiCode(title[:n]), rest
+}
+
+// emojiLen returns the byte length of the emoji sequence starting s, or 0.
+func emojiLen(s string) int {
+	r, n := utf8.DecodeRuneInString(s)
+	if !isEmojiBase(r) {
+		return 0
+	}
+	i := n
+	if isRegionalIndicator(r) {
+		if r2, n2 := utf8.DecodeRuneInString(s[i:]); isRegionalIndicator(r2) {
+			return i + n2
+		}
+		return i
+	}
+	for i < len(s) {
+		r, n = utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == 0xFE0F || r == 0x20E3 || (r >= 0x1F3FB && r <= 0x1F3FF) || (r >= 0xE0020 && r <= 0xE007F):
+			i += n
+		case r == 0x200D:
+			next, n2 := utf8.DecodeRuneInString(s[i+n:])
+			if !isEmojiBase(next) {
+				return i
+			}
+			i += n + n2
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// isEmojiBase reports whether r starts an emoji: pictographs, symbols and
+// dingbats commonly shown as emoji.
+func isEmojiBase(r rune) bool {
+	switch {
+	case r >= 0x1F000 && r <= 0x1FAFF:
+		return r < 0x1F3FB || r > 0x1F3FF
+	case r >= 0x2600 && r <= 0x27BF, r >= 0x2B05 && r <= 0x2B55, r >= 0x2300 && r <= 0x23FF:
+		return true
+	case r == 0x3030, r == 0x303D, r == 0x3297, r == 0x3299:
+		return true
+	}
+	return false
+}
+
+func isRegionalIndicator(r rune) bool { return r >= 0x1F1E6 && r <= 0x1F1FF }
+
+// emojiCode returns the code of an emoji: lower-case hex code points
+// joined by "-", without the U+FE0F variation selector.
+func emojiCode(s string) string {
+	var parts []string
+	for _, r := range s {
+		if r != 0xFE0F {
+			parts = append(parts, strconv.FormatInt(int64(r), 16))
+		}
+	}
+	return strings.Join(parts, "-")
+}
+
+// emojiChars turns an emoji code back into its characters; an invalid
+// code gives "".
+func emojiChars(code string) string {
+	var b strings.Builder
+	for _, p := range strings.Split(code, "-") {
+		v, err := strconv.ParseUint(p, 16, 32)
+		if err != nil || !utf8.ValidRune(rune(v)) {
+			return ""
+		}
+		b.WriteRune(rune(v))
+	}
+	return b.String()
+}
+
+// emojiFromFrontMatter accepts an emoji given as its code or as the
+// character itself.
+func emojiFromFrontMatter(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return ""
+	}
+	if n := emojiLen(s); n > 0 && n == len(s) {
+		return emojiCode(s)
+	}
+	if emojiChars(strings.ToLower(s)) != "" {
+		return strings.ToLower(s)
+	}
+	return ""
+}
+
+// titleWithEmoji writes a title with the page's emoji in front.
+func titleWithEmoji(title, code string) string {
+	if e := emojiChars(code); e != "" && emojiLen(e) == len(e) {
+		return e + " " + title
+	}
+	return title
+}
