@@ -20,6 +20,32 @@ func Write(sp *Space) (Files, error) {
 	if sp == nil {
 		return Files{}, nil
 	}
+	w, err := plan(sp)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.writePages(sp.Pages); err != nil {
+		return nil, err
+	}
+	w.put(w.summary, []byte(w.renderSummary()))
+	redirects := make(map[string]string, len(sp.Redirects))
+	for from, to := range sp.Redirects {
+		if moved, ok := w.oldPath[to]; ok {
+			to = moved
+		}
+		redirects[from] = to
+	}
+	cfg, err := writeConfig(Config{Root: w.root, Readme: sp.Config.Readme, Summary: sp.Config.Summary}, redirects)
+	if err != nil {
+		return nil, err
+	}
+	w.out[configFile] = cfg
+	return w.out, nil
+}
+
+// plan decides where every page and file of sp goes, without writing
+// anything.
+func plan(sp *Space) (*writer, error) {
 	root, ok := cleanPath(sp.Config.Root)
 	if !ok {
 		return nil, fmt.Errorf("config root %q leaves the project directory", sp.Config.Root)
@@ -50,23 +76,27 @@ func Write(sp *Space) (Files, error) {
 		return nil, err
 	}
 	w.placePages()
-	if err := w.writePages(sp.Pages); err != nil {
-		return nil, err
+	return w, nil
+}
+
+// Paths returns where Write puts the file of each document page of sp,
+// by page id, relative to the content root as Page.Path is. A repository
+// written by Write and read back gives its pages these paths.
+func Paths(sp *Space) (map[string]string, error) {
+	if sp == nil {
+		return map[string]string{}, nil
 	}
-	w.put(w.summary, []byte(w.renderSummary()))
-	redirects := make(map[string]string, len(sp.Redirects))
-	for from, to := range sp.Redirects {
-		if moved, ok := w.oldPath[to]; ok {
-			to = moved
-		}
-		redirects[from] = to
-	}
-	cfg, err := writeConfig(Config{Root: root, Readme: sp.Config.Readme, Summary: sp.Config.Summary}, redirects)
+	w, err := plan(sp)
 	if err != nil {
 		return nil, err
 	}
-	w.out[configFile] = cfg
-	return w.out, nil
+	out := make(map[string]string, len(w.pagePath))
+	for p, rel := range w.pagePath {
+		if p.ID != "" {
+			out[p.ID] = rel
+		}
+	}
+	return out, nil
 }
 
 // writer holds the state of one Write.

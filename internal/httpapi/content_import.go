@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"quire/internal/importer"
+	"quire/internal/service"
 )
 
 // importContentIn is the body of a content import (ImportContent).

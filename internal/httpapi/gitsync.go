@@ -15,62 +15,85 @@ type gitInfoIn struct {
 	URL      string `json:"url,omitempty" maxLength:"2048" doc:"The repository's tree URL"`
 }
 
-// gitSyncIn is the body shared by Git import and export.
-type gitSyncIn struct {
+// gitImportIn is the body of a Git import (ImportGitRepository).
+type gitImportIn struct {
 	URL                  string     `json:"url" minLength:"1" maxLength:"2048" doc:"URL of the Git repository; it may contain basic-auth credentials, which are never stored in clear or shown"`
-	Ref                  string     `json:"ref" minLength:"1" maxLength:"255" doc:"Git ref, in the form refs/heads/main"`
+	Ref                  string     `json:"ref" minLength:"1" maxLength:"255" doc:"Git ref to import, in the form refs/heads/main"`
 	RepoCacheID          string     `json:"repoCacheID,omitempty" maxLength:"255" doc:"Accepted for compatibility; each operation fetches what it needs"`
 	RepoTreeURL          string     `json:"repoTreeURL,omitempty" maxLength:"2048" doc:"Prefix of URLs to files of the repository"`
 	RepoCommitURL        string     `json:"repoCommitURL,omitempty" maxLength:"2048" doc:"Prefix of URLs to commits of the repository"`
 	RepoProjectDirectory string     `json:"repoProjectDirectory,omitempty" maxLength:"1024" doc:"Directory of the repository holding the space"`
-	Timestamp            *time.Time `json:"timestamp,omitempty" doc:"Time of the event asking for the operation; operations take effect in the order of these times"`
+	Timestamp            string     `json:"timestamp,omitempty" format:"date-time" doc:"Time of the event asking for the import; operations take effect in the order of these times"`
+	Force                bool       `json:"force,omitempty" doc:"Run even when an operation with a later timestamp was asked for"`
+	Standalone           bool       `json:"standalone,omitempty" doc:"Make a revision without changing the space's current content"`
+	GitInfo              *gitInfoIn `json:"gitInfo,omitempty"`
+}
+
+// gitExportIn is the body of a Git export (ExportToGitRepository).
+type gitExportIn struct {
+	URL                  string     `json:"url" minLength:"1" maxLength:"2048" doc:"URL of the Git repository; it may contain basic-auth credentials, which are never stored in clear or shown"`
+	Ref                  string     `json:"ref" minLength:"1" maxLength:"255" doc:"Git ref to push the commit to, in the form refs/heads/main"`
+	CommitMessage        string     `json:"commitMessage" minLength:"1" maxLength:"10000" doc:"Message of the commit the export makes"`
+	RepoCacheID          string     `json:"repoCacheID,omitempty" maxLength:"255" doc:"Accepted for compatibility; each operation fetches what it needs"`
+	RepoTreeURL          string     `json:"repoTreeURL,omitempty" maxLength:"2048" doc:"Prefix of URLs to files of the repository"`
+	RepoCommitURL        string     `json:"repoCommitURL,omitempty" maxLength:"2048" doc:"Prefix of URLs to commits of the repository"`
+	RepoProjectDirectory string     `json:"repoProjectDirectory,omitempty" maxLength:"1024" doc:"Directory of the repository holding the space"`
+	Timestamp            string     `json:"timestamp,omitempty" format:"date-time" doc:"Time of the event asking for the export; operations take effect in the order of these times"`
 	Force                bool       `json:"force,omitempty" doc:"Run even when an operation with a later timestamp was asked for"`
 	GitInfo              *gitInfoIn `json:"gitInfo,omitempty"`
 }
 
-// request turns the body into a service request.
-func (b *gitSyncIn) request(dir quire.GitDirection) service.GitRequest {
-	r := service.GitRequest{Direction: dir, URL: b.URL, Ref: b.Ref, RepoTreeURL: b.RepoTreeURL,
-		RepoCommitURL: b.RepoCommitURL, ProjectDir: b.RepoProjectDirectory, Timestamp: b.Timestamp, Force: b.Force}
-	if b.GitInfo != nil {
-		r.Provider, r.InfoURL = quire.GitProvider(b.GitInfo.Provider), b.GitInfo.URL
+// gitRequest builds a service request from the fields the two bodies
+// share.
+func gitRequest(dir quire.GitDirection, url, ref, treeURL, commitURL, projectDir, ts string, force bool, info *gitInfoIn) (service.GitRequest, error) {
+	r := service.GitRequest{Direction: dir, URL: url, Ref: ref, RepoTreeURL: treeURL,
+		RepoCommitURL: commitURL, ProjectDir: projectDir, Force: force}
+	if ts != "" {
+		t, err := time.Parse(time.RFC3339Nano, ts)
+		if err != nil {
+			return r, quire.Invalid("timestamp", "not a date-time: %v", err)
+		}
+		r.Timestamp = &t
 	}
-	return r
+	if info != nil {
+		r.Provider, r.InfoURL = quire.GitProvider(info.Provider), info.URL
+	}
+	return r, nil
 }
 
 func (s *Server) importGit(ctx context.Context, in *struct {
 	SpacePath
-	Body struct {
-		gitSyncIn
-		Standalone bool `json:"standalone,omitempty" doc:"Make a revision without changing the space's current content"`
-	}
+	Body gitImportIn
 }) (*statusOnly, error) {
-	r := in.Body.request(quire.GitImport)
-	r.Standalone = in.Body.Standalone
-	git, err := s.git.get()
+	b := in.Body
+	r, err := gitRequest(quire.GitImport, b.URL, b.Ref, b.RepoTreeURL, b.RepoCommitURL, b.RepoProjectDirectory, b.Timestamp, b.Force, b.GitInfo)
 	if err != nil {
 		return nil, err
 	}
-	if err := git.Request(ctx, userFrom(ctx), in.SpaceID, r); err != nil {
-		return nil, err
-	}
-	return noContent(), nil
+	r.Standalone = b.Standalone
+	return s.requestGit(ctx, in.SpaceID, r)
 }
 
 func (s *Server) exportGit(ctx context.Context, in *struct {
 	SpacePath
-	Body struct {
-		gitSyncIn
-		CommitMessage string `json:"commitMessage" minLength:"1" maxLength:"10000" doc:"Message of the commit the export makes"`
-	}
+	Body gitExportIn
 }) (*statusOnly, error) {
-	r := in.Body.request(quire.GitExport)
-	r.CommitMessage = in.Body.CommitMessage
+	b := in.Body
+	r, err := gitRequest(quire.GitExport, b.URL, b.Ref, b.RepoTreeURL, b.RepoCommitURL, b.RepoProjectDirectory, b.Timestamp, b.Force, b.GitInfo)
+	if err != nil {
+		return nil, err
+	}
+	r.CommitMessage = b.CommitMessage
+	return s.requestGit(ctx, in.SpaceID, r)
+}
+
+// requestGit asks the Git Sync service for an operation.
+func (s *Server) requestGit(ctx context.Context, spaceID string, r service.GitRequest) (*statusOnly, error) {
 	git, err := s.git.get()
 	if err != nil {
 		return nil, err
 	}
-	if err := git.Request(ctx, userFrom(ctx), in.SpaceID, r); err != nil {
+	if err := git.Request(ctx, userFrom(ctx), spaceID, r); err != nil {
 		return nil, err
 	}
 	return noContent(), nil

@@ -3,8 +3,6 @@ package service
 import (
 	"context"
 	"log/slog"
-	"net/url"
-	"path"
 	"strings"
 	"sync"
 	"time"

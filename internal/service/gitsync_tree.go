@@ -30,31 +30,81 @@ type knownPaths struct {
 	minted   map[string]string // "p:"/"f:" + path → new id
 }
 
-// newKnownPaths indexes the pages and files of snap by their Git path.
+// newKnownPaths indexes the pages and files of snap by the keys an import
+// of the repository an export of snap writes gives them (see gitbook.IDs):
+// a page's Git path, or the path an export would give it; a group's slug
+// and "/"; an external link's target and its count.
 func newKnownPaths(ctx context.Context, snap *content.Snapshot) (*knownPaths, error) {
 	k := &knownPaths{pages: map[string]*quire.RevisionPage{}, files: map[string]*quire.File{},
 		byPageID: map[string]*quire.RevisionPage{}, byFileID: map[string]*quire.File{}, minted: map[string]string{}}
-	pages, err := snap.Pages(ctx)
+	nodes, err := snap.Tree(ctx)
 	if err != nil {
 		return nil, err
-	}
-	for _, p := range pages {
-		k.byPageID[p.ID] = p
-		if p.Git != nil && p.Git.Path != "" {
-			k.pages[p.Git.Path] = p
-		}
 	}
 	files, err := snap.Files(ctx)
 	if err != nil {
 		return nil, err
 	}
+	// Where an export would write each page, from the tree alone.
+	outline := &gitbook.Space{Pages: outlinePages(nodes)}
+	for _, f := range files {
+		gf := &gitbook.File{ID: f.ID, Name: f.Name}
+		if f.Git != nil {
+			gf.Path = f.Git.Path
+		}
+		outline.Files = append(outline.Files, gf)
+	}
+	placed, err := gitbook.Paths(outline)
+	if err != nil {
+		return nil, err
+	}
+	links := map[string]int{}
+	var walk func(nodes []*content.TreeNode)
+	walk = func(nodes []*content.TreeNode) {
+		for _, n := range nodes {
+			p := n.Page
+			k.byPageID[p.ID] = p
+			switch {
+			case p.Git != nil && p.Git.Path != "":
+				k.pages[p.Git.Path] = p
+			case p.Type == quire.PageGroup:
+				k.pages[p.Slug+"/"] = p
+			case p.Type == quire.PageLink && p.Href != "":
+				key := "link:" + p.Href
+				k.pages[key+"#"+strconv.Itoa(links[key])] = p
+				links[key]++
+			case placed[p.ID] != "":
+				k.pages[placed[p.ID]] = p
+			}
+			walk(n.Children)
+		}
+	}
+	walk(nodes)
 	for _, f := range files {
 		k.byFileID[f.ID] = f
 		if f.Git != nil && f.Git.Path != "" {
 			k.files[f.Git.Path] = f
+		} else {
+			k.files[".gitbook/assets/"+f.Name] = f
 		}
 	}
 	return k, nil
+}
+
+// outlinePages is the page tree of nodes without documents: enough to
+// know where an export puts each page.
+func outlinePages(nodes []*content.TreeNode) []*gitbook.Page {
+	out := make([]*gitbook.Page, 0, len(nodes))
+	for _, n := range nodes {
+		rp := n.Page
+		p := &gitbook.Page{ID: rp.ID, Kind: rp.Type, Title: rp.Title, Slug: rp.Slug, Href: rp.Href, Target: rp.Target,
+			Children: outlinePages(n.Children)}
+		if rp.Git != nil {
+			p.Path = rp.Git.Path
+		}
+		out = append(out, p)
+	}
+	return out
 }
 
 // PageID implements gitbook.IDs.
