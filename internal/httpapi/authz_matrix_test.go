@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"quire/internal/quire"
 	"quire/internal/service"
@@ -143,6 +144,13 @@ var expectedAccess = map[string]accessRow{
 	"getPageById":          spaceRow(quire.LevelRead),
 	"getPageByPath":        spaceRow(quire.LevelRead),
 	"applyTemplateToSpace": spaceRow(quire.LevelEdit),
+	"importContent":        spaceRow(quire.LevelEdit),
+
+	"importContentInChangeRequest": spaceRow(quire.LevelEdit),
+	"importGitRepository":          spaceRow(quire.LevelEdit),
+	"exportToGitRepository":        spaceRow(quire.LevelEdit),
+	"getSpaceGitInfo":              spaceRow(quire.LevelRead),
+	"deleteLegacyGitInstallation":  spaceRow(quire.LevelAdmin),
 
 	"listCommentsInSpace":       spaceRow(quire.LevelRead),
 	"postCommentInSpace":        spaceRow(quire.LevelComment),
@@ -225,6 +233,20 @@ func (m *matrix) space(t *testing.T) string {
 	t.Helper()
 	id := m.ts.newSpace(t, "Matrix space")
 	m.ts.grantUser(t, id, m.guestRead.ID, "read")
+	return id
+}
+
+// syncedSpace returns a space with a Git Sync record.
+func (m *matrix) syncedSpace(t *testing.T) string {
+	t.Helper()
+	id := m.space(t)
+	now := time.Now().UTC().Truncate(time.Millisecond)
+	err := m.ts.Store.PutGitSync(t.Context(), &quire.GitSync{SpaceID: id, Provider: quire.GitProviderGitHub,
+		URL: "https://git.example/acme/docs.git", RepoName: "acme/docs", Ref: "refs/heads/main",
+		Direction: quire.GitImport, State: quire.GitSuccess, StartedAt: now, UpdatedAt: now, CompletedAt: &now})
+	if err != nil {
+		t.Fatalf("record Git Sync: %v", err)
+	}
 	return id
 }
 
@@ -508,6 +530,50 @@ var authzCases = map[string]authzCase{
 	"getFileById":                    contentRead(),
 	"getPageById":                    contentRead(),
 	"getPageByPath":                  contentRead(),
+	"importContent": {ok: 201,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("spaceId", m.space(t)), map[string]any{"url": importServer(t).URL + "/notes.md", "source": "markdown"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			l := m.ts.must(t, 200, "GET", spacePathOf(ps)+"/content/pages", m.ts.token(cAdmin), nil)
+			wantFields(t, l, map[string]any{"pages": []any{}})
+		}},
+	"importContentInChangeRequest": {ok: 201,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			space := m.space(t)
+			cr := str(m.ts.newChangeRequest(t, space, "Import"), "id")
+			return pathParams("spaceId", space, "changeRequestId", cr),
+				map[string]any{"url": importServer(t).URL + "/notes.md", "source": "markdown"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			l := m.ts.must(t, 200, "GET", crPathOf(ps)+"/content/pages", m.ts.token(cAdmin), nil)
+			wantFields(t, l, map[string]any{"pages": []any{}})
+		}},
+	"importGitRepository": {ok: 204,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("spaceId", m.space(t)), map[string]any{"url": bareRepo(t), "ref": "refs/heads/main"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			m.ts.mustError(t, 404, "GET", spacePathOf(ps)+"/git/info", m.ts.token(cAdmin), nil)
+		}},
+	"exportToGitRepository": {ok: 204,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("spaceId", m.space(t)), map[string]any{"url": bareRepo(t), "ref": "refs/heads/main", "commitMessage": "Export"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			m.ts.mustError(t, 404, "GET", spacePathOf(ps)+"/git/info", m.ts.token(cAdmin), nil)
+		}},
+	"getSpaceGitInfo": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("spaceId", m.syncedSpace(t)), nil
+		}},
+	"deleteLegacyGitInstallation": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("spaceId", m.syncedSpace(t)), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			m.ts.must(t, 200, "GET", spacePathOf(ps)+"/git/info", m.ts.token(cAdmin), nil)
+		}},
 	"applyTemplateToSpace": {ok: 201,
 		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
 			return pathParams("spaceId", m.space(t)), map[string]any{"id": "knowledge-base"}

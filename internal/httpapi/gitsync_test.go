@@ -369,10 +369,10 @@ func TestGitImportReadsGitBookRepositories(t *testing.T) {
 			"docs/SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n\n" +
 				"## Get started <a href=\"#start\" id=\"start\"></a>\n\n* [Install](start/install.md)\n  * [On Linux](start/linux.md)\n" +
 				"* [Source](https://example.com/src)\n",
-			"docs/README.md": "---\ndescription: The front page.\n---\n\n# Welcome\n\nSee [installing](start/install.md#steps).\n\n![Logo](.gitbook/assets/logo.png)\n",
-			"docs/start/install.md": "---\nicon: download\nhidden: true\n---\n\n# Install\n\n## Steps\n\n{% hint style=\"info\" %}\nRun it.\n{% endhint %}\n",
-			"docs/start/linux.md":   "# On Linux\n\nUse a package.\n",
-			"docs/orphan.md":        "# Orphan\n\nNot in the summary.\n",
+			"docs/README.md":                "---\ndescription: The front page.\n---\n\n# Welcome\n\nSee [installing](start/install.md#steps).\n\n![Logo](.gitbook/assets/logo.png)\n",
+			"docs/start/install.md":         "---\nicon: download\nhidden: true\n---\n\n# Install\n\n## Steps\n\n{% hint style=\"info\" %}\nRun it.\n{% endhint %}\n",
+			"docs/start/linux.md":           "# On Linux\n\nUse a package.\n",
+			"docs/orphan.md":                "# Orphan\n\nNot in the summary.\n",
 			"docs/.gitbook/assets/logo.png": png,
 			"other/ignored.md":              "# Outside the root\n",
 		})

@@ -330,6 +330,74 @@ var bodyCases = map[string]bodyCase{
 		},
 		snapshot: snap(spacePathOf, func(ps map[string]string) string { return spacePathOf(ps) + "/content" }),
 	},
+	"importContent": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("spaceId", ts.newSpace(t, "Space"), "host", importServer(t).URL)
+		},
+		valid: map[string]any{"url": "https://docs.example/notes.md", "source": "markdown"},
+		wrongType: map[string]map[string]any{
+			"url":    {"url": 1, "source": "markdown"},
+			"source": {"url": "https://docs.example/a.md", "source": true},
+		},
+		required: []string{"url", "source"},
+		invalid: []invalidBody{
+			{"unsupported source", map[string]any{"url": "https://docs.example/a.md", "source": "docx"}, "source"},
+			{"unknown source", map[string]any{"url": "https://docs.example/a.md", "source": "wiki"}, "source"},
+			{"relative url", map[string]any{"url": "a.md", "source": "markdown"}, "url"},
+		},
+		snapshot: snap(spacePathOf, func(ps map[string]string) string { return spacePathOf(ps) + "/content" }),
+	},
+	"importContentInChangeRequest": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			space := ts.newSpace(t, "Space")
+			return pathParams("spaceId", space, "changeRequestId", str(ts.newChangeRequest(t, space, "Import"), "id"))
+		},
+		valid: map[string]any{"url": "https://docs.example/notes.md", "source": "markdown"},
+		wrongType: map[string]map[string]any{
+			"url":    {"url": []any{}, "source": "markdown"},
+			"source": {"url": "https://docs.example/a.md", "source": 3},
+		},
+		required: []string{"url", "source"},
+		invalid: []invalidBody{
+			{"unsupported source", map[string]any{"url": "https://docs.example/a.md", "source": "notion"}, "source"},
+		},
+		snapshot: snap(crPathOf, func(ps map[string]string) string { return crPathOf(ps) + "/content" }),
+	},
+	"importGitRepository": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("spaceId", ts.newSpace(t, "Space"))
+		},
+		valid: map[string]any{"url": "https://git.example/acme/docs.git", "ref": "refs/heads/main"},
+		wrongType: map[string]map[string]any{
+			"url":        {"url": 1, "ref": "refs/heads/main"},
+			"ref":        {"url": "https://git.example/a.git", "ref": false},
+			"standalone": {"url": "https://git.example/a.git", "ref": "refs/heads/main", "standalone": "yes"},
+			"gitInfo":    {"url": "https://git.example/a.git", "ref": "refs/heads/main", "gitInfo": "github"},
+		},
+		required: []string{"url", "ref"},
+		invalid: []invalidBody{
+			{"bad ref", map[string]any{"url": "https://git.example/a.git", "ref": "main"}, "ref"},
+			{"bad scheme", map[string]any{"url": "gopher://git.example/a.git", "ref": "refs/heads/main"}, "url"},
+			{"bad provider", map[string]any{"url": "https://git.example/a.git", "ref": "refs/heads/main", "gitInfo": map[string]any{"provider": "svn"}}, "provider"},
+			{"bad timestamp", map[string]any{"url": "https://git.example/a.git", "ref": "refs/heads/main", "timestamp": "noon"}, "timestamp"},
+		},
+		snapshot: snap(spacePathOf, func(ps map[string]string) string { return spacePathOf(ps) + "/git/info" }),
+	},
+	"exportToGitRepository": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("spaceId", ts.newSpace(t, "Space"))
+		},
+		valid: map[string]any{"url": "https://git.example/acme/docs.git", "ref": "refs/heads/main", "commitMessage": "Export"},
+		wrongType: map[string]map[string]any{
+			"commitMessage": {"url": "https://git.example/a.git", "ref": "refs/heads/main", "commitMessage": 5},
+			"force":         {"url": "https://git.example/a.git", "ref": "refs/heads/main", "commitMessage": "x", "force": "no"},
+		},
+		required: []string{"url", "ref", "commitMessage"},
+		invalid: []invalidBody{
+			{"escaping directory", map[string]any{"url": "https://git.example/a.git", "ref": "refs/heads/main", "commitMessage": "x", "repoProjectDirectory": "a/../../b"}, "repoProjectDirectory"},
+		},
+		snapshot: snap(spacePathOf, func(ps map[string]string) string { return spacePathOf(ps) + "/git/info" }),
+	},
 	"postCommentInSpace":              commentPostCase(false),
 	"updateCommentInSpace":            commentUpdateCase(false),
 	"postCommentReplyInSpace":         replyPostCase(false),
