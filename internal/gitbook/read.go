@@ -208,7 +208,7 @@ func (r *reader) pageFile(path string) *pageFile {
 		return nil
 	}
 	pf := &pageFile{}
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
+	text := normalizeNewlines(string(data))
 	yamlText, body, found := splitFrontMatter(text)
 	if found {
 		var warnings []string
@@ -287,7 +287,7 @@ func (r *reader) coverRef(page, target string) *quire.ContentRef {
 // the folders when there is none, and puts the landing page first.
 func (r *reader) buildTree() error {
 	if data, ok := r.content[r.summary]; ok {
-		if err := r.treeFromSummary(string(data)); err != nil {
+		if err := r.treeFromSummary(normalizeNewlines(string(data))); err != nil {
 			return err
 		}
 	} else if err := r.treeFromFolders(); err != nil {
@@ -404,4 +404,12 @@ func hasScheme(s string) bool {
 		}
 	}
 	return true
+}
+
+// normalizeNewlines turns "\r\n" and lone "\r" line endings into "\n".
+func normalizeNewlines(s string) string {
+	if !strings.Contains(s, "\r") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 }
