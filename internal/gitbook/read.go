@@ -147,6 +147,18 @@ func (r *reader) pageID(path string) string {
 	return id
 }
 
+// groupID asks for the id of a group: its key is its slug and "/", then
+// "#1", "#2"… for later groups of the same slug.
+func (r *reader) groupID(slug string) string {
+	key := slug + "/"
+	n := r.linkSeen[key]
+	r.linkSeen[key] = n + 1
+	if n > 0 {
+		key += "#" + strconv.Itoa(n)
+	}
+	return r.id(key, r.ids.PageID)
+}
+
 // file returns the file at path, adding it to the space on first use.
 func (r *reader) file(path string) *File {
 	if f := r.fileByPath[path]; f != nil {

@@ -117,7 +117,7 @@ type File struct {
 // or file at a key, or a new id; Read asks once per key and expects a
 // different id for each. A file's key, and a document page's, is its
 // path relative to the content root. A group's is its slug followed by
-// "/"; a link page's is "link:" and its target as written, then "#" and
+// "/" (and "#1", "#2"… for later groups of the same slug); a link page's is "link:" and its target as written, then "#" and
 // the number of earlier link pages with that target; a computed page's is
 // "computed:" and its place among the computed pages, from 1.
 type IDs interface {

@@ -85,7 +85,7 @@ func (b *summaryBuilder) pages(entries []*tocEntry) []*Page {
 			if p.Slug == "" {
 				p.Slug = content.Slugify(p.Title)
 			}
-			p.ID = b.r.id(p.Slug+"/", b.r.ids.PageID)
+			p.ID = b.r.groupID(p.Slug)
 			p.Children = b.pages(e.children)
 			out = append(out, p)
 		case entryLink:
