@@ -87,8 +87,10 @@ type Page struct {
 	Computed *quire.ComputedSource
 	// Document is the body of a document page.
 	Document *document.Document
-	// Extra holds the front-matter keys this package does not map,
-	// written back as they were read.
+	// Extra holds the front-matter keys this package does not map, and
+	// keys whose value had the wrong type, written back as they were
+	// read; under "layout", the layout keys and values PageLayout cannot
+	// hold (such as cover.mask or tags).
 	Extra map[string]any
 	// Path is the page file, relative to the content root (for example
 	// "getting-started/README.md"); "" for groups, links and computed
