@@ -130,6 +130,9 @@ func (r *reader) warn(rel, format string, args ...any) {
 // id asks for the id of a key and checks it was not given before.
 func (r *reader) id(key string, get func(string) string) string {
 	id := get(key)
+	if id == "" && r.err == nil {
+		r.err = fileErr(r.contentPath(key), "no id given")
+	}
 	if prev, dup := r.idKeys[id]; dup && r.err == nil {
 		r.err = fileErr(r.contentPath(key), "id %q is also given to %q", id, prev)
 	}
@@ -286,7 +289,7 @@ func (r *reader) coverRef(page, target string) *quire.ContentRef {
 	}
 	p, _, _ := splitTarget(target)
 	path, exists, ok := r.resolve(dirOf(page), p)
-	if ok && exists && !r.isPageFile(path) {
+	if ok && exists && !r.isPageFile(path) && path != r.summary {
 		return &quire.ContentRef{Kind: document.RefFile, File: r.file(path).ID}
 	}
 	if target != brokenReference {

@@ -125,7 +125,7 @@ func (b *summaryBuilder) linkEntry(e *tocEntry) *Page {
 			ref.Kind, ref.Anchor = document.RefAnchor, fragment
 		}
 		return b.linkPage(e, ref, "")
-	case exists:
+	case exists && path != b.r.summary:
 		return b.linkPage(e, &quire.ContentRef{Kind: document.RefFile, File: b.r.file(path).ID}, "")
 	default:
 		b.r.warn(b.r.summary, "line %d: link %q leads to no file", e.line, e.target)
