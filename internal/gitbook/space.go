@@ -123,6 +123,6 @@ type File struct {
 // the number of earlier link pages with that target; a computed page's is
 // "computed:" and its place among the computed pages, from 1.
 type IDs interface {
-	PageID(path string) string
-	FileID(path string) string
+	PageID(key string) string
+	FileID(key string) string
 }
