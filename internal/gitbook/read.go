@@ -27,6 +27,7 @@ func Read(files Files, ids IDs) (*Space, error) {
 		return nil, err
 	}
 	r.listUnlisted()
+	r.checkRedirects()
 	sort.Slice(r.sp.Files, func(i, j int) bool { return r.sp.Files[i].Path < r.sp.Files[j].Path })
 	return r.sp, nil
 }
@@ -273,4 +274,18 @@ func (r *reader) listUnlisted() {
 		}
 	}
 	sort.Strings(r.sp.Unlisted)
+}
+
+// checkRedirects warns of redirects to files that are not pages.
+func (r *reader) checkRedirects() {
+	froms := make([]string, 0, len(r.sp.Redirects))
+	for from := range r.sp.Redirects {
+		froms = append(froms, from)
+	}
+	sort.Strings(froms)
+	for _, from := range froms {
+		if to := r.sp.Redirects[from]; r.pageByPath[to] == nil {
+			r.sp.Warnings = append(r.sp.Warnings, fmt.Sprintf("%s: redirect %q leads to %s, which is not a page", configFile, from, to))
+		}
+	}
 }
