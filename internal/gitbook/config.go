@@ -53,7 +53,13 @@ func readConfig(data []byte) (Config, map[string]string, error) {
 		cfg.Summary = ""
 	}
 	var redirects map[string]string
-	for from, to := range raw.Redirects {
+	froms := make([]string, 0, len(raw.Redirects))
+	for from := range raw.Redirects {
+		froms = append(froms, from)
+	}
+	sort.Strings(froms)
+	for _, from := range froms {
+		to := raw.Redirects[from]
 		key := strings.Trim(strings.TrimSpace(from), "/")
 		target, ok := configPath(to)
 		if key == "" || !ok || target == "" {

@@ -29,7 +29,8 @@
 //
 // Write writes pages at their slug paths (a page with children as
 // slug/README.md, a leaf as slug.md, pages of a group under the group's
-// slug, the first page as README.md) unless a page's Path from an
+// slug, the landing page (the page read from README.md, else the first
+// document page) as README.md) unless a page's Path from an
 // earlier Read is still free and agrees with its slug, so that a round
 // trip moves no file. Reading what Write wrote gives back the same tree
 // and the same documents.

@@ -342,6 +342,7 @@ group Group /group
 		`README.md: link "guide/nothing.md" leads to no file`,
 		`README.md: link ".gitbook/assets/none.png" leads to no file`,
 		`README.md: link "../../etc/passwd" leaves the root`,
+		`.gitbook.yaml: redirect "gone" leads to guide/nowhere.md, which is not a page`,
 	} {
 		found := false
 		for _, w := range sp.Warnings {

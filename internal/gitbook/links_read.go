@@ -48,7 +48,7 @@ func (ir *importResolver) RefForTarget(target string, use document.TargetUse) (d
 		}
 		return document.Ref{Kind: document.RefPage, Page: page.ID}, true
 	}
-	if !exists {
+	if !exists || path == ir.r.summary {
 		if use != document.UseLink || strings.HasPrefix(path, assetsDir+"/") || strings.Contains(baseOf(path), ".") {
 			ir.r.warn(ir.page.Path, "link %q leads to no file", target)
 		}

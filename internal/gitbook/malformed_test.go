@@ -27,12 +27,16 @@ func TestReadRefusesMalformedInput(t *testing.T) {
 		{"deep folders", Files{strings.Repeat("d/", 40) + "x.md": []byte("# x")}, "folders nest more than 32 levels"},
 		{"huge page", Files{"README.md": []byte(strings.Repeat("* [a](b)\n", 120000))}, "README.md: "},
 		{"id given twice", Files{"README.md": []byte("# a"), "b.md": []byte("# b")}, "is also given to"},
+		{"no id", Files{"README.md": []byte("# a")}, "README.md: no id given"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var ids IDs = pathIDs{}
-			if tc.name == "id given twice" {
+			switch tc.name {
+			case "id given twice":
 				ids = sameID{}
+			case "no id":
+				ids = noID{}
 			}
 			sp, err := Read(tc.files, ids)
 			if err == nil {
@@ -47,6 +51,12 @@ func TestReadRefusesMalformedInput(t *testing.T) {
 		})
 	}
 }
+
+// noID gives no ids.
+type noID struct{}
+
+func (noID) PageID(string) string { return "" }
+func (noID) FileID(string) string { return "" }
 
 // sameID gives one id to everything.
 type sameID struct{}

@@ -6,9 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"quire/internal/content"
 	"quire/internal/document"
-	"quire/internal/quire"
 )
 
 // Read imports the files of a project directory: the configuration, the
@@ -29,6 +27,7 @@ func Read(files Files, ids IDs) (*Space, error) {
 		return nil, err
 	}
 	r.listUnlisted()
+	r.checkRedirects()
 	sort.Slice(r.sp.Files, func(i, j int) bool { return r.sp.Files[i].Path < r.sp.Files[j].Path })
 	return r.sp, nil
 }
@@ -51,14 +50,6 @@ type reader struct {
 	computed   int
 	warned     map[string]bool
 	err        error // the first id given twice
-}
-
-// pageFile is a page file split into its parts.
-type pageFile struct {
-	fm       frontMatter
-	title    string // text of the "# " line
-	hasTitle bool
-	body     string
 }
 
 func newReader(files Files, ids IDs) (*reader, error) {
@@ -130,6 +121,9 @@ func (r *reader) warn(rel, format string, args ...any) {
 // id asks for the id of a key and checks it was not given before.
 func (r *reader) id(key string, get func(string) string) string {
 	id := get(key)
+	if id == "" && r.err == nil {
+		r.err = fileErr(r.contentPath(key), "no id given")
+	}
 	if prev, dup := r.idKeys[id]; dup && r.err == nil {
 		r.err = fileErr(r.contentPath(key), "id %q is also given to %q", id, prev)
 	}
@@ -145,6 +139,18 @@ func (r *reader) pageID(path string) string {
 	id := r.id(path, r.ids.PageID)
 	r.pageIDs[path] = id
 	return id
+}
+
+// groupID asks for the id of a group: its key is its slug and "/", then
+// "#1", "#2"… for later groups of the same slug.
+func (r *reader) groupID(slug string) string {
+	key := slug + "/"
+	n := r.linkSeen[key]
+	r.linkSeen[key] = n + 1
+	if n > 0 {
+		key += "#" + strconv.Itoa(n)
+	}
+	return r.id(key, r.ids.PageID)
 }
 
 // file returns the file at path, adding it to the space on first use.
@@ -197,97 +203,11 @@ func (r *reader) isPageFile(path string) bool {
 	return isMarkdown(path) && !strings.HasPrefix(path, gitbookDir+"/") && path != r.summary
 }
 
-// pageFile parses the page file at path once; nil when it is missing.
-func (r *reader) pageFile(path string) *pageFile {
-	if pf, ok := r.pageFiles[path]; ok {
-		return pf
-	}
-	data, ok := r.content[path]
-	if !ok {
-		r.pageFiles[path] = nil
-		return nil
-	}
-	pf := &pageFile{}
-	text := strings.ReplaceAll(string(data), "\r\n", "\n")
-	yamlText, body, found := splitFrontMatter(text)
-	if found {
-		var warnings []string
-		pf.fm, warnings = parseFrontMatter(yamlText)
-		for _, w := range warnings {
-			r.warn(path, "%s", w)
-		}
-	}
-	pf.title, pf.body, pf.hasTitle = splitTitle(body)
-	r.pageFiles[path] = pf
-	return pf
-}
-
-// documentPage makes the page of the file at path; title is the title
-// the table of contents gives it, if any.
-func (r *reader) documentPage(path, title string) *Page {
-	p := &Page{ID: r.pageID(path), Kind: quire.PageDocument, Path: path}
-	pf := r.pageFile(path)
-	if pf == nil {
-		pf = &pageFile{}
-	}
-	emoji := ""
-	switch {
-	case title != "":
-		emoji, title = splitEmoji(title)
-		if emoji == "" && pf.hasTitle {
-			emoji, _ = splitEmoji(pf.title)
-		}
-	case pf.hasTitle && pf.title != "":
-		emoji, title = splitEmoji(pf.title)
-	default:
-		title = humanize(stemOf(path))
-	}
-	if emoji == "" {
-		emoji = emojiFromFrontMatter(pf.fm.Emoji)
-	}
-	p.Title, p.Emoji = title, emoji
-	p.Slug = pathSlug(path, title)
-	if path == r.readme {
-		// The landing page is served at the root; its slug is its title's.
-		p.Slug = content.Slugify(title)
-	}
-	fm := pf.fm
-	p.Description, p.Icon, p.Hidden = strings.TrimSpace(fm.Description), fm.Icon, fm.Hidden
-	p.NoIndex, p.NoRobotsIndex, p.Condition = fm.NoIndex, fm.NoRobotsIndex, fm.Condition
-	p.Variables, p.Layout, p.Extra = fm.Variables, fm.Layout, fm.Extra
-	if fm.Cover != "" || fm.HasCoverY {
-		p.Cover = &quire.PageCover{YPos: fm.CoverY}
-		if fm.Cover != "" {
-			p.Cover.Ref = r.coverRef(path, fm.Cover)
-		}
-	}
-	r.pageByPath[path] = p
-	r.docPages = append(r.docPages, p)
-	return p
-}
-
-// coverRef resolves the front matter's cover: a URL, or a file relative
-// to the page file. What resolves to nothing stays as written, as a URL.
-func (r *reader) coverRef(page, target string) *quire.ContentRef {
-	if hasScheme(target) {
-		return &quire.ContentRef{Kind: document.RefURL, URL: target}
-	}
-	p, _, _ := splitTarget(target)
-	path, exists, ok := r.resolve(dirOf(page), p)
-	if ok && exists && !r.isPageFile(path) {
-		return &quire.ContentRef{Kind: document.RefFile, File: r.file(path).ID}
-	}
-	if target != brokenReference {
-		r.warn(page, "cover %q is not a file of the repository", target)
-	}
-	return &quire.ContentRef{Kind: document.RefURL, URL: target}
-}
-
 // buildTree builds the page tree from the table of contents, or from
 // the folders when there is none, and puts the landing page first.
 func (r *reader) buildTree() error {
 	if data, ok := r.content[r.summary]; ok {
-		if err := r.treeFromSummary(string(data)); err != nil {
+		if err := r.treeFromSummary(normalizeNewlines(string(data))); err != nil {
 			return err
 		}
 	} else if err := r.treeFromFolders(); err != nil {
@@ -356,52 +276,16 @@ func (r *reader) listUnlisted() {
 	sort.Strings(r.sp.Unlisted)
 }
 
-// pathSlug is the slug a page file's path gives: the file name without
-// ".md", or the folder's name for a README.md; the landing README.md at
-// the root takes its title's.
-func pathSlug(path, title string) string {
-	if isReadme(path) {
-		if d := dirOf(path); d != "" {
-			return content.Slugify(baseOf(d))
-		}
-		return content.Slugify(title)
+// checkRedirects warns of redirects to files that are not pages.
+func (r *reader) checkRedirects() {
+	froms := make([]string, 0, len(r.sp.Redirects))
+	for from := range r.sp.Redirects {
+		froms = append(froms, from)
 	}
-	return content.Slugify(stemOf(path))
-}
-
-// stemOf returns a file name without its extension.
-func stemOf(path string) string {
-	b := baseOf(path)
-	if i := strings.LastIndexByte(b, '.'); i > 0 {
-		return b[:i]
-	}
-	return b
-}
-
-// humanize turns a file or folder name into a title: separators become
-// spaces and the first letter is upper case.
-func humanize(name string) string {
-	s := strings.TrimSpace(strings.NewReplacer("-", " ", "_", " ").Replace(name))
-	if s == "" {
-		return "Untitled"
-	}
-	r := []rune(s)
-	r[0] = []rune(strings.ToUpper(string(r[0])))[0]
-	return string(r)
-}
-
-// hasScheme reports whether s starts with a URL scheme such as "https:".
-func hasScheme(s string) bool {
-	i := strings.IndexByte(s, ':')
-	if i <= 0 {
-		return false
-	}
-	for j := 0; j < i; j++ {
-		c := s[j]
-		alpha := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-		if !alpha && (j == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			return false
+	sort.Strings(froms)
+	for _, from := range froms {
+		if to := r.sp.Redirects[from]; r.pageByPath[to] == nil {
+			r.sp.Warnings = append(r.sp.Warnings, fmt.Sprintf("%s: redirect %q leads to %s, which is not a page", configFile, from, to))
 		}
 	}
-	return true
 }

@@ -87,8 +87,10 @@ type Page struct {
 	Computed *quire.ComputedSource
 	// Document is the body of a document page.
 	Document *document.Document
-	// Extra holds the front-matter keys this package does not map,
-	// written back as they were read.
+	// Extra holds the front-matter keys this package does not map, and
+	// keys whose value had the wrong type, written back as they were
+	// read; under "layout", the layout keys and values PageLayout cannot
+	// hold (such as cover.mask or tags).
 	Extra map[string]any
 	// Path is the page file, relative to the content root (for example
 	// "getting-started/README.md"); "" for groups, links and computed
@@ -117,10 +119,10 @@ type File struct {
 // or file at a key, or a new id; Read asks once per key and expects a
 // different id for each. A file's key, and a document page's, is its
 // path relative to the content root. A group's is its slug followed by
-// "/"; a link page's is "link:" and its target as written, then "#" and
+// "/" (and "#1", "#2"… for later groups of the same slug); a link page's is "link:" and its target as written, then "#" and
 // the number of earlier link pages with that target; a computed page's is
 // "computed:" and its place among the computed pages, from 1.
 type IDs interface {
-	PageID(path string) string
-	FileID(path string) string
+	PageID(key string) string
+	FileID(key string) string
 }

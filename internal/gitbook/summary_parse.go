@@ -30,12 +30,11 @@ type tocEntry struct {
 	children []*tocEntry
 }
 
-// listLevel is an open list item while parsing: the column of its marker
-// and the column its content starts at.
+// listLevel is an open list item while parsing and the column of its
+// marker.
 type listLevel struct {
-	marker  int
-	content int
-	entry   *tocEntry
+	marker int
+	entry  *tocEntry
 }
 
 // parseSummary reads the entries of SUMMARY.md: "##" headings start
@@ -116,7 +115,7 @@ func parseSummary(src, name string) ([]*tocEntry, []string, error) {
 		default:
 			top = append(top, e)
 		}
-		stack = append(stack, listLevel{marker: markerCol, content: contentCol, entry: e})
+		stack = append(stack, listLevel{marker: markerCol, entry: e})
 	}
 	return top, warnings, nil
 }

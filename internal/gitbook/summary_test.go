@@ -1,6 +1,7 @@
 package gitbook
 
 import (
+	"quire/internal/quire"
 	"strings"
 	"testing"
 )
@@ -94,5 +95,34 @@ func TestParseLink(t *testing.T) {
 		if _, _, _, ok := parseLink(bad); ok {
 			t.Errorf("parseLink(%q) accepted", bad)
 		}
+	}
+}
+
+func TestSummaryLinkBeforeItsPage(t *testing.T) {
+	guide := doc("guide", "Guide")
+	sp := &Space{Pages: []*Page{
+		doc("home", "Home"),
+		{ID: "l", Kind: quire.PageLink, Title: "Guide first", Target: &quire.ContentRef{Kind: "page", Page: "guide"}},
+		guide,
+	}}
+	files := mustWrite(t, sp)
+	if s := string(files["SUMMARY.md"]); !strings.Contains(s, "* [Guide first](guide.md#)\n") {
+		t.Errorf("summary:\n%s", s)
+	}
+	back := mustRead(t, files, pathIDs{})
+	want := "document Home /home @README.md\nlink Guide first → page page:guide.md\ndocument Guide /guide @guide.md\n"
+	if got := outline(back.Pages); got != want {
+		t.Errorf("outline\n got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestSummaryGroupsOfOneSlug(t *testing.T) {
+	files := Files{
+		"SUMMARY.md": []byte("* [Home](README.md)\n\n## Guides\n\n* [A](a.md)\n\n## Guides\n\n* [B](b.md)\n"),
+		"README.md":  []byte("# Home\n"), "a.md": []byte("# A\n"), "b.md": []byte("# B\n"),
+	}
+	sp := mustRead(t, files, pathIDs{})
+	if sp.Pages[1].ID != "page:guides/" || sp.Pages[2].ID != "page:guides/#1" || sp.Pages[2].Slug != "guides-1" {
+		t.Errorf("groups: %+v %+v", sp.Pages[1], sp.Pages[2])
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"quire/internal/content"
+	"quire/internal/document"
 	"quire/internal/quire"
 )
 
@@ -62,8 +63,14 @@ func (w *writer) summaryItems(b *strings.Builder, res *exportResolver, pages []*
 		switch {
 		case p.Kind == quire.PageDocument:
 			target = escapeTarget(relPath(res.dir, w.pagePath[p]))
+			w.listed[p] = true
 		case p.Target != nil:
 			target = res.target(*p.Target)
+			if to := w.pages[p.Target.Page]; p.Target.Kind == document.RefPage && to != nil && !w.listed[to] && w.pagePath[to] != "" {
+				// Read takes the first plain link to a file as its page;
+				// an empty fragment marks this one as a link.
+				target += "#"
+			}
 		case p.Href != "":
 			target = p.Href
 		}

@@ -167,7 +167,7 @@ func escapeText(s string) string {
 			if end := strings.IndexByte(s[i:], ';'); end > 1 && end < 40 && html.UnescapeString(s[i:i+end+1]) != s[i:i+end+1] {
 				b.WriteByte('\\')
 			}
-		case '\n', '\r', '\t':
+		case '\n', '\r':
 			b.WriteByte(' ')
 			continue
 		}

@@ -83,7 +83,7 @@ func (r *reader) folderPages(f *folder, dir string, top bool) []*Page {
 			out = append(out, p)
 		case top:
 			g := &Page{Kind: quire.PageGroup, Title: humanize(it.name), Slug: content.Slugify(it.name)}
-			g.ID = r.id(g.Slug+"/", r.ids.PageID)
+			g.ID = r.groupID(g.Slug)
 			g.Children = r.folderPages(it.sub, joinDir(dir, it.name), false)
 			out = append(out, g)
 		default:

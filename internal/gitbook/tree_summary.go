@@ -85,7 +85,7 @@ func (b *summaryBuilder) pages(entries []*tocEntry) []*Page {
 			if p.Slug == "" {
 				p.Slug = content.Slugify(p.Title)
 			}
-			p.ID = b.r.id(p.Slug+"/", b.r.ids.PageID)
+			p.ID = b.r.groupID(p.Slug)
 			p.Children = b.pages(e.children)
 			out = append(out, p)
 		case entryLink:
@@ -125,7 +125,7 @@ func (b *summaryBuilder) linkEntry(e *tocEntry) *Page {
 			ref.Kind, ref.Anchor = document.RefAnchor, fragment
 		}
 		return b.linkPage(e, ref, "")
-	case exists:
+	case exists && path != b.r.summary:
 		return b.linkPage(e, &quire.ContentRef{Kind: document.RefFile, File: b.r.file(path).ID}, "")
 	default:
 		b.r.warn(b.r.summary, "line %d: link %q leads to no file", e.line, e.target)

@@ -59,6 +59,7 @@ func plan(sp *Space) (*writer, error) {
 		pagePath: map[*Page]string{},
 		filePath: map[string]string{},
 		oldPath:  map[string]string{},
+		listed:   map[*Page]bool{},
 	}
 	for _, p := range []string{w.summary, w.readme} {
 		if c, ok := cleanPath(p); !ok || c == "" || !isMarkdown(c) {
@@ -112,6 +113,7 @@ type writer struct {
 	pagePath map[*Page]string  // document page → its file, relative to the root
 	filePath map[string]string // file id → its path, relative to the root
 	oldPath  map[string]string // a page's Path as read → where it is written
+	listed   map[*Page]bool    // document pages already in the table of contents
 }
 
 // index checks the tree (no nil page, known kinds, ids unique, bounded
