@@ -3,7 +3,7 @@ package document
 // markdownCases are Markdown sources in the exporter's normalized form,
 // one per block kind, inline and mark, plus nested combinations.
 func markdownCases() []struct{ name, md string } {
-	return append(blockCases(), nestedCases()...)
+	return append(append(blockCases(), nestedCases()...), dialectCases()...)
 }
 
 // blockCases have one case per block kind, inline and mark.

@@ -89,8 +89,14 @@ func (w *mdWriter) block(n Node) string {
 		return wrapTag("stepper", nil, w.items(n.Nodes, "step"))
 	case TypeColumns:
 		return wrapTag("columns", fullWidthAttr(n), w.items(n.Nodes, "column"))
-	case TypeTabsItem, TypeStepperStep, TypeColumn:
+	case TypeTabsItem, TypeStepperStep, TypeColumn, TypeUpdate:
 		return w.items([]Node{n}, itemTag(n.Type))
+	case TypeUpdates:
+		return w.updates(n)
+	case TypeRaw:
+		return dataString(n, "markdown")
+	case TypeSwagger, TypeOpenAPIOp, TypeOpenAPISchemas, TypeOpenAPIWebhook:
+		return w.openAPI(n)
 	case TypeExpandable:
 		return w.expandable(n)
 	case TypeMath:
@@ -129,6 +135,8 @@ func itemTag(typ string) string {
 		return "tab"
 	case TypeStepperStep:
 		return "step"
+	case TypeUpdate:
+		return "update"
 	}
 	return "column"
 }
@@ -148,6 +156,8 @@ func (w *mdWriter) items(nodes []Node, tag string) string {
 			if icon := dataString(n, "icon"); icon != "" {
 				attrs = []string{"icon", icon}
 			}
+		case "update":
+			attrs = updateAttrs(n)
 		case "column":
 			if l, ok := formatLength(n.Data["width"]); ok {
 				attrs = append(attrs, "width", l)

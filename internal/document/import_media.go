@@ -156,14 +156,8 @@ func (c *converter) inlineImageFromBlock(n Node, raw string) Node {
 	return Inline(InlineImage, data)
 }
 
-// mediaFallback converts HTML that turned out not to be an image block as
-// a paragraph of inline content.
+// mediaFallback keeps HTML that turned out not to be an image block
+// verbatim.
 func (c *converter) mediaFallback(raw string) []Node {
-	ic := c.newInlineConv()
-	ic.rawHTML(raw)
-	nodes := ic.finish()
-	if len(nodes) == 0 {
-		return nil
-	}
-	return []Node{Block(TypeParagraph, nil, nodes...)}
+	return []Node{rawBlock(strings.TrimRight(raw, "\r\n"))}
 }

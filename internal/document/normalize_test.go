@@ -24,8 +24,6 @@ func TestNormalization(t *testing.T) {
 		{"details open", "<details open>\n<summary>T</summary>\n\nB\n</details>", "<details>\n\n<summary>T</summary>\n\nB\n\n</details>"},
 		{"emoji span", `<span data-gb-custom-inline data-tag="emoji" data-code="2705">✅</span> ok`, "✅ ok"},
 		{"variation selector dropped", "🛠️ tools", "🛠 tools"},
-		{"unknown tag keeps content", "{% updates format=\"full\" %}\nNews.\n{% endupdates %}", "News."},
-		{"raw html keeps text", "<p align=\"center\">Centered <b>text</b></p>", "Centered text"},
 		{"unclosed tag is text", "{% hint style=\"info\" %}\nno end", "\\{% hint style=\"info\" %} no end"},
 		{"link title dropped", `[a](b.md "Title")`, "[a](b.md)"},
 		{"data mention", `<a href="page.md" data-mention>Page</a>`, `[page.md](page.md "mention")`},

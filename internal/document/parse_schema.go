@@ -96,6 +96,15 @@ func (v *dataValidator) check(object, typ string) {
 		v.str("icon", false)
 	case TypeColumns:
 		v.boolean("fullWidth")
+	case TypeUpdates:
+		v.only("format")
+		v.str("format", false)
+	case TypeUpdate:
+		v.str("date", false)
+		v.strings("tags")
+	case TypeRaw:
+		v.only("markdown")
+		v.str("markdown", true)
 	case TypeColumn:
 		v.only("width", "verticalAlignment")
 		v.length("width")
@@ -123,6 +132,9 @@ func (v *dataValidator) checkInline(typ string) {
 		v.str("formula", true)
 	case InlineAnnotation:
 		v.only()
+	case InlineRaw:
+		v.only("markdown")
+		v.str("markdown", true)
 	case InlineButton:
 		v.str("label", true)
 		v.str("kind", true, "primary", "secondary")

@@ -40,6 +40,10 @@ const (
 	UseImage                       // an image source (block or inline)
 	UseFile                        // a file block or drawing source
 	UseContentRef                  // a content-ref (page link) block
+	UseEmbed                       // an embed block's URL
+	UseCardTarget                  // a card's target, in a cards table
+	UseCardCover                   // a card's cover image, in a cards table
+	UseOpenAPI                     // an OpenAPI block's spec source
 )
 
 // LinkResolver maps Markdown link targets to content references and back,
@@ -76,9 +80,9 @@ func (o *options) refForTarget(target string, use TargetUse) Ref {
 		}
 	}
 	switch {
-	case use == UseLink && strings.HasPrefix(target, "#"):
+	case (use == UseLink || use == UseCardTarget) && strings.HasPrefix(target, "#"):
 		return Ref{Kind: RefAnchor, Anchor: target[1:]}
-	case (use == UseImage || use == UseFile) && !hasScheme(target):
+	case (use == UseImage || use == UseFile || use == UseCardCover || use == UseOpenAPI) && !hasScheme(target):
 		return Ref{Kind: RefFile, File: target}
 	case use == UseFile:
 		return Ref{Kind: RefFile, File: target}
