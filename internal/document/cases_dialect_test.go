@@ -23,3 +23,33 @@ func dialectCases() []struct{ name, md string } {
 		{"raw in list", "* item\n\n  {% prompt %}\n  Ask.\n  {% endprompt %}"},
 	}
 }
+
+// inlineDialectCases cover footnotes, tasks, titles, comments and emoji.
+func inlineDialectCases() []struct{ name, md string } {
+	return []struct{ name, md string }{
+		{"ordered tasks", "1. [ ] first\n2. [x] second\n3. plain"},
+		{"link title", `See [docs](https://x.io "The docs") now.`},
+		{"link title quote", `See [docs](a.md "Say \"hi\"") now.`},
+		{"image title", `![Logo](../.gitbook/assets/logo.png "Our logo")`},
+		{"inline image title", `An ![icon](icon.png "Icon") inline.`},
+		{"emoji variation selector", "Made with ❤️ and 🛠️ tools, ✅ done."},
+	}
+}
+
+// footnoteCases cover annotations written as footnotes.
+func footnoteCases() []struct{ name, md string } {
+	return []struct{ name, md string }{
+		{"footnote", "GitBook[^1] syncs **content**[^2].\n\n[^1]: A documentation platform.\n\n[^2]: Pages and files."},
+		{"footnote blocks", "A claim[^1].\n\n[^1]: First paragraph.\n\n    * a list\n    * inside"},
+		{"footnote after space", "Note: [^1]\n\n[^1]: Body."},
+		{"footnote in list", "* item[^1]\n\n[^1]: In a list."},
+	}
+}
+
+// rawInlineCases cover inline HTML kept as written.
+func rawInlineCases() []struct{ name, md string } {
+	return []struct{ name, md string }{
+		{"inline comment", "Text <!-- hidden note --> more."},
+		{"unknown inline tag", `An <u>underlined</u> and <span class="x">spanned</span> word.`},
+	}
+}

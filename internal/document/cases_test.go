@@ -3,7 +3,9 @@ package document
 // markdownCases are Markdown sources in the exporter's normalized form,
 // one per block kind, inline and mark, plus nested combinations.
 func markdownCases() []struct{ name, md string } {
-	return append(append(blockCases(), nestedCases()...), dialectCases()...)
+	cases := append(blockCases(), nestedCases()...)
+	cases = append(append(cases, footnoteCases()...), rawInlineCases()...)
+	return append(append(cases, dialectCases()...), inlineDialectCases()...)
 }
 
 // blockCases have one case per block kind, inline and mark.

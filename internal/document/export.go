@@ -17,6 +17,12 @@ func ToMarkdown(doc *Document, opts ...Option) (string, error) {
 	o := newOptions(opts)
 	w := &mdWriter{opts: o, state: newConvState(o)}
 	out := w.blocks(doc.Nodes)
+	if notes := w.footnotes(); notes != "" {
+		if out != "" {
+			out += "\n\n"
+		}
+		out += notes
+	}
 	if w.state.err != nil {
 		return "", w.state.err
 	}
@@ -30,6 +36,9 @@ func ToMarkdown(doc *Document, opts ...Option) (string, error) {
 type mdWriter struct {
 	opts  *options
 	state *convState
+	// notes are the bodies of the annotations written so far, written
+	// as footnote definitions at the end.
+	notes []string
 }
 
 // blocks renders blocks separated by blank lines.

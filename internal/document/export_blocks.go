@@ -107,7 +107,7 @@ func (w *mdWriter) images(n Node) string {
 	if len(imgs) == 1 && len(n.Data) == 0 && isPlainImage(imgs[0]) {
 		img := imgs[0]
 		return "![" + escapeText(dataString(img, "alt"), ctxParagraph) + "](" +
-			formatTarget(w.target(img, "ref", UseImage)) + ")"
+			formatTarget(w.target(img, "ref", UseImage)) + titleSuffix(img) + ")"
 	}
 	var b strings.Builder
 	wrapped := len(imgs) > 1 || len(n.Data) > 0
@@ -138,7 +138,7 @@ func (w *mdWriter) images(n Node) string {
 
 func isPlainImage(img Node) bool {
 	for k := range img.Data {
-		if k != "ref" && k != "alt" {
+		if k != "ref" && k != "alt" && k != "title" {
 			return false
 		}
 	}
@@ -182,7 +182,7 @@ func (w *mdWriter) figure(img Node) string {
 			b.WriteString(" " + k + `="` + escapeHTMLAttr(l) + `"`)
 		}
 	}
-	b.WriteString(">")
+	b.WriteString(htmlTitleAttr(img) + ">")
 	if dark != "" {
 		b.WriteString("</picture>")
 	}

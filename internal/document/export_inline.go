@@ -192,7 +192,7 @@ func lastRune(s string) rune {
 func (w *mdWriter) inline(n Node, ctx inlineCtx) string {
 	switch n.Type {
 	case InlineLink:
-		return "[" + w.inlines(n.Nodes, ctx) + "](" + formatTarget(w.target(n, "ref", UseLink)) + ")"
+		return "[" + w.inlines(n.Nodes, ctx) + "](" + formatTarget(w.target(n, "ref", UseLink)) + titleSuffix(n) + ")"
 	case InlineMention:
 		t := w.target(n, "ref", UseMention)
 		return "[" + escapeText(t, ctx) + "](" + formatTarget(t) + ` "mention")`
@@ -200,13 +200,15 @@ func (w *mdWriter) inline(n Node, ctx inlineCtx) string {
 		if dataString(n, "size") != "" || n.Data["refDark"] != nil {
 			return w.htmlInlineImage(n)
 		}
-		return "![" + escapeText(dataString(n, "alt"), ctx) + "](" + formatTarget(w.target(n, "ref", UseImage)) + ")"
+		return "![" + escapeText(dataString(n, "alt"), ctx) + "](" + formatTarget(w.target(n, "ref", UseImage)) + titleSuffix(n) + ")"
 	case InlineEmoji:
 		return emojiFromCode(dataString(n, "code"))
 	case InlineMath:
 		return "$$" + dataString(n, "formula") + "$$"
 	case InlineAnnotation:
-		return w.inlines(n.Nodes, ctx)
+		return w.annotation(n, ctx)
+	case InlineRaw:
+		return dataString(n, "markdown")
 	}
 	return w.htmlInline(n)
 }
@@ -274,4 +276,14 @@ func escapeText(s string, ctx inlineCtx) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// titleSuffix writes a link or image title as ` "title"`, or "".
+func titleSuffix(n Node) string {
+	t := dataString(n, "title")
+	if t == "" {
+		return ""
+	}
+	t = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ").Replace(t)
+	return ` "` + t + `"`
 }

@@ -12,6 +12,8 @@ type htmlToken struct {
 	name    string   // lower-case tag name, for tags
 	closing bool     // </name>
 	attrs   []string // name, value pairs, values decoded
+	src     string   // the tag or comment as written
+	comment bool     // <!-- … -->
 }
 
 func (t htmlToken) isTag() bool { return t.name != "" }
@@ -30,7 +32,7 @@ func (t htmlToken) attrOr(key string) string {
 	return v
 }
 
-// tokenizeHTML splits s into tags and text. Comments are dropped and text
+// tokenizeHTML splits s into tags, comments and text. Text
 // that does not form a tag is kept as text.
 func tokenizeHTML(s string) []htmlToken {
 	var out []htmlToken
@@ -49,6 +51,7 @@ func tokenizeHTML(s string) []htmlToken {
 			if end < 0 {
 				break
 			}
+			out = append(out, htmlToken{comment: true, src: s[:end+3]})
 			s = s[end+3:]
 			continue
 		}
@@ -58,6 +61,7 @@ func tokenizeHTML(s string) []htmlToken {
 			s = s[1:]
 			continue
 		}
+		tok.src = s[:size]
 		out = append(out, tok)
 		s = s[size:]
 	}

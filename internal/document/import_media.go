@@ -107,6 +107,9 @@ func (c *converter) figureImage(t htmlToken, darkSrc string) Node {
 	if alt := t.attrOr("alt"); alt != "" {
 		data["alt"] = alt
 	}
+	if title := t.attrOr("title"); title != "" {
+		data["title"] = title
+	}
 	for _, k := range []string{"width", "height"} {
 		if v, ok := t.attr(k); ok {
 			if l, ok := parseLength(v); ok {
@@ -142,8 +145,10 @@ func (c *converter) setCaption(img *Node, raw string) {
 
 func (c *converter) inlineImageFromBlock(n Node, raw string) Node {
 	data := map[string]any{"ref": n.Data["ref"]}
-	if alt, ok := n.Data["alt"]; ok {
-		data["alt"] = alt
+	for _, k := range []string{"alt", "title"} {
+		if v, ok := n.Data[k]; ok {
+			data[k] = v
+		}
 	}
 	toks := tokenizeHTML(raw)
 	for _, t := range toks {

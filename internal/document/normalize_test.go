@@ -23,9 +23,8 @@ func TestNormalization(t *testing.T) {
 		{"embed caption attribute", `{% embed url="https://x.io" caption="Cap" %}`, "{% embed url=\"https://x.io\" %}\nCap\n{% endembed %}"},
 		{"details open", "<details open>\n<summary>T</summary>\n\nB\n</details>", "<details>\n\n<summary>T</summary>\n\nB\n\n</details>"},
 		{"emoji span", `<span data-gb-custom-inline data-tag="emoji" data-code="2705">✅</span> ok`, "✅ ok"},
-		{"variation selector dropped", "🛠️ tools", "🛠 tools"},
 		{"unclosed tag is text", "{% hint style=\"info\" %}\nno end", "\\{% hint style=\"info\" %} no end"},
-		{"link title dropped", `[a](b.md "Title")`, "[a](b.md)"},
+		{"link title single quotes", `[a](b.md 'Title')`, `[a](b.md "Title")`},
 		{"data mention", `<a href="page.md" data-mention>Page</a>`, `[page.md](page.md "mention")`},
 	}
 	for _, tc := range cases {

@@ -114,7 +114,10 @@ func (v *dataValidator) check(object, typ string) {
 
 func (v *dataValidator) checkInline(typ string) {
 	switch typ {
-	case InlineLink, InlineMention:
+	case InlineLink:
+		v.ref("ref", true)
+		v.str("title", false)
+	case InlineMention:
 		v.ref("ref", true)
 	case InlineImage:
 		v.ref("ref", true, RefURL, RefFile)
