@@ -4,7 +4,7 @@ package document
 // one per block kind, inline and mark, plus nested combinations.
 func markdownCases() []struct{ name, md string } {
 	cases := append(blockCases(), nestedCases()...)
-	cases = append(append(cases, footnoteCases()...), rawInlineCases()...)
+	cases = append(append(append(cases, footnoteCases()...), rawInlineCases()...), htmlCases()...)
 	return append(append(cases, dialectCases()...), inlineDialectCases()...)
 }
 

@@ -117,9 +117,9 @@ func (w *mdWriter) block(n Node) string {
 	case TypeFile:
 		return w.file(n)
 	case TypeImages:
-		return w.images(n)
+		return w.images(n, false)
 	case TypeImage:
-		return w.images(Block(TypeImages, nil, n))
+		return w.images(Block(TypeImages, nil, n), false)
 	case TypeDrawing:
 		return `<img src="` + escapeHTMLAttr(w.target(n, "ref", UseFile)) + `" class="gitbook-drawing">`
 	case TypeTable:

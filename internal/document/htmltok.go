@@ -39,11 +39,11 @@ func tokenizeHTML(s string) []htmlToken {
 	for len(s) > 0 {
 		lt := strings.IndexByte(s, '<')
 		if lt < 0 {
-			out = append(out, htmlToken{text: html.UnescapeString(s)})
+			out = append(out, htmlToken{text: html.UnescapeString(s), src: s})
 			break
 		}
 		if lt > 0 {
-			out = append(out, htmlToken{text: html.UnescapeString(s[:lt])})
+			out = append(out, htmlToken{text: html.UnescapeString(s[:lt]), src: s[:lt]})
 			s = s[lt:]
 		}
 		if strings.HasPrefix(s, "<!--") {
@@ -57,7 +57,7 @@ func tokenizeHTML(s string) []htmlToken {
 		}
 		tok, size := parseHTMLTag(s)
 		if size == 0 {
-			out = append(out, htmlToken{text: "<"})
+			out = append(out, htmlToken{text: "<", src: "<"})
 			s = s[1:]
 			continue
 		}

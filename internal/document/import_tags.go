@@ -203,6 +203,13 @@ func (c *converter) codeTag(n *tagBlock, body []Node) []Node {
 func (c *converter) embed(n *tagBlock, body []Node) Node {
 	url, _ := n.tag.attr("url")
 	data := map[string]any{"url": url}
+	// The schema stores the address as a string; a resolver may map it
+	// to another reference (a page, a file), kept next to it.
+	if r := c.opts.refForTarget(url, UseEmbed); r.Kind == RefURL {
+		data["url"] = r.URL
+	} else {
+		data["ref"] = r
+	}
 	if fw, ok := n.tag.attr("fullWidth"); ok {
 		data["fullWidth"] = fw == "true"
 	}
@@ -287,8 +294,3 @@ func splitList(s string) []any {
 	return out
 }
 
-// htmlForms converts the HTML blocks GitBook writes for tables, code and
-// images; it reports false for any other HTML.
-func (c *converter) htmlForms(src string) ([]Node, bool) {
-	return nil, false
-}

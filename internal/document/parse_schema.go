@@ -57,6 +57,7 @@ func (v *dataValidator) check(object, typ string) {
 		v.ref("ref", false, RefFile)
 	case TypeEmbed:
 		v.str("url", true)
+		v.ref("ref", false)
 		v.boolean("fullWidth")
 		v.str("caption", false)
 	case TypeContentRef:

@@ -1,0 +1,287 @@
+package document
+
+import (
+	"strconv"
+	"strings"
+)
+
+// htmlForms converts the HTML blocks GitBook writes for tables, code and
+// centred images; it reports false for any other HTML, which is kept
+// verbatim.
+func (c *converter) htmlForms(src string) ([]Node, bool) {
+	t := parseHTMLTree(src)
+	if !c.state.spend(len(t.toks), "HTML") {
+		return nil, true
+	}
+	var root *htmlElem
+	for _, e := range t.roots {
+		if e.isBlank() {
+			continue
+		}
+		if root != nil || !e.tok.isTag() || !e.closed {
+			return nil, false
+		}
+		root = e
+	}
+	if root == nil {
+		return nil, false
+	}
+	switch root.name() {
+	case "table":
+		return []Node{c.htmlTable(t, root, 0)}, true
+	case "pre":
+		return []Node{c.htmlCode(t, root)}, true
+	case "p", "center":
+		if onlyImages(root) {
+			return c.htmlImages(t, root), true
+		}
+	}
+	return nil, false
+}
+
+// onlyImages reports whether e holds images and nothing else but white
+// space and line breaks.
+func onlyImages(e *htmlElem) bool {
+	n := 0
+	for _, k := range e.kids {
+		switch {
+		case k.isBlank(), k.name() == "br":
+		case k.name() == "img":
+			n++
+		default:
+			return false
+		}
+	}
+	return n > 0
+}
+
+// htmlImages converts <p> or <center> around images to an images block,
+// the alignment taken from the wrapper.
+func (c *converter) htmlImages(t *htmlTree, e *htmlElem) []Node {
+	images := Block(TypeImages, map[string]any{})
+	switch a := e.tok.attrOr("align"); {
+	case e.name() == "center":
+		images.Data["align"] = "center"
+	case a == "left" || a == "right" || a == "center":
+		images.Data["align"] = a
+	}
+	for _, k := range e.kids {
+		if k.name() == "img" {
+			images.Nodes = append(images.Nodes, c.figureImage(k.tok, ""))
+		}
+	}
+	return []Node{images}
+}
+
+// isHTMLBlockElem reports whether elements of the named tag are blocks
+// in table cells and list items; other content is inline.
+func isHTMLBlockElem(name string) bool {
+	switch name {
+	case "p", "div", "center", "figure", "picture", "ul", "ol", "pre", "table", "h1", "h2", "h3",
+		"h4", "h5", "h6", "blockquote", "hr", "details", "section", "dl":
+		return true
+	}
+	return false
+}
+
+// htmlBlocks converts HTML content (a table cell, a list item) to blocks:
+// runs of inline content become paragraphs, and block elements their
+// blocks. depth counts the levels of HTML lists and tables around it.
+func (c *converter) htmlBlocks(t *htmlTree, elems []*htmlElem, depth int) []Node {
+	var out []Node
+	var run strings.Builder
+	flush := func() {
+		if strings.TrimSpace(run.String()) != "" {
+			if nodes := trimEdges(c.htmlInlines(run.String())); len(nodes) > 0 {
+				out = append(out, Block(TypeParagraph, nil, nodes...))
+			}
+		}
+		run.Reset()
+	}
+	for _, e := range elems {
+		switch {
+		case e.tok.comment && run.Len() == 0:
+			out = append(out, rawBlock(e.tok.src))
+		case e.tok.isTag() && isHTMLBlockElem(e.name()):
+			flush()
+			out = append(out, c.htmlElemBlocks(t, e, depth)...)
+		default:
+			run.WriteString(t.outer(e))
+		}
+	}
+	flush()
+	return out
+}
+
+// htmlElemBlocks converts one block-level HTML element.
+func (c *converter) htmlElemBlocks(t *htmlTree, e *htmlElem, depth int) []Node {
+	if depth > maxNesting {
+		return []Node{rawBlock(t.outer(e))}
+	}
+	switch name := e.name(); name {
+	case "p":
+		if onlyImages(e) && e.tok.attrOr("align") != "" {
+			return c.htmlImages(t, e)
+		}
+		nodes := trimEdges(c.htmlInlines(t.inner(e)))
+		return []Node{Block(TypeParagraph, nil, nodes...)}
+	case "center":
+		if onlyImages(e) {
+			return c.htmlImages(t, e)
+		}
+	case "figure", "picture", "div":
+		return c.media(t.outer(e))
+	case "ul", "ol":
+		return []Node{c.htmlList(t, e, depth)}
+	case "pre":
+		return []Node{c.htmlCode(t, e)}
+	case "table":
+		return []Node{c.htmlTable(t, e, depth+1)}
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		level := int(name[1]-'0') - c.opts.headingOffset
+		return []Node{Block(headingType(level), map[string]any{}, trimEdges(c.htmlInlines(t.inner(e)))...)}
+	case "blockquote":
+		return []Node{Block(TypeBlockquote, nil, c.orEmpty(c.htmlBlocks(t, e.kids, depth+1))...)}
+	case "hr":
+		return []Node{Block(TypeDivider, nil)}
+	}
+	return []Node{rawBlock(t.outer(e))}
+}
+
+// htmlList converts <ul> and <ol>; each <li> holds blocks.
+func (c *converter) htmlList(t *htmlTree, e *htmlElem, depth int) Node {
+	typ := TypeListUnordered
+	var data map[string]any
+	if e.name() == "ol" {
+		typ = TypeListOrdered
+		data = map[string]any{}
+		if s, err := strconv.Atoi(e.tok.attrOr("start")); err == nil && s != 1 && s >= 0 {
+			data["start"] = s
+		}
+	}
+	list := Block(typ, data)
+	for _, li := range e.elems() {
+		if li.name() != "li" {
+			continue
+		}
+		list.Nodes = append(list.Nodes, Block(TypeListItem, nil, c.orEmpty(c.htmlBlocks(t, li.kids, depth+1))...))
+	}
+	if len(list.Nodes) == 0 {
+		list.Nodes = []Node{Block(TypeListItem, nil, Block(TypeParagraph, nil))}
+	}
+	return list
+}
+
+// htmlCode converts <pre><code> to a code block. The options are data
+// attributes of <pre> (data-title, data-line-numbers, data-overflow,
+// data-full-width, data-expandable), the syntax its "language-" class;
+// formatting tags become marks of the line text, and a <mark> without a
+// style highlights the lines it covers.
+func (c *converter) htmlCode(t *htmlTree, pre *htmlElem) Node {
+	data := map[string]any{}
+	syntax := classSuffix(pre.tok.attrOr("class"), "language-")
+	code := pre.find("code")
+	if syntax == "" && code != nil {
+		syntax = classSuffix(code.tok.attrOr("class"), "lang-")
+	}
+	if syntax != "" {
+		data["syntax"] = syntax
+	}
+	if title := pre.tok.attrOr("data-title"); title != "" {
+		data["title"] = title
+	}
+	if v := pre.tok.attrOr("data-overflow"); v == "wrap" || v == "scroll" {
+		data["overflow"] = v
+	}
+	for _, a := range []struct{ attr, key string }{
+		{"data-line-numbers", "lineNumbers"}, {"data-full-width", "fullWidth"}, {"data-expandable", "expandable"},
+	} {
+		if v, ok := pre.tok.attr(a.attr); ok {
+			data[a.key] = v != "false"
+		}
+	}
+	block := Block(TypeCode, data)
+	var leaves []Leaf
+	var marks []Mark
+	highlight, lineHighlighted := 0, false
+	endLine := func() {
+		line := Block(TypeCodeLine, map[string]any{}, Text(leaves...))
+		if len(leaves) == 0 {
+			line.Nodes = []Node{Text(Leaf{})}
+		}
+		if lineHighlighted {
+			line.Data["highlighted"] = true
+		}
+		block.Nodes = append(block.Nodes, line)
+		leaves = nil
+		lineHighlighted = highlight > 0
+	}
+	addText := func(s string) {
+		for i, part := range strings.Split(s, "\n") {
+			if i > 0 {
+				endLine()
+			}
+			if part == "" {
+				continue
+			}
+			m := append([]Mark(nil), marks...)
+			if k := len(leaves) - 1; k >= 0 && sameMarks(leaves[k].Marks, m) {
+				leaves[k].Text += part
+				continue
+			}
+			leaves = append(leaves, Leaf{Text: part, Marks: m})
+		}
+	}
+	end := pre.last
+	if !pre.closed {
+		end++
+	}
+	for i := pre.first + 1; i < end; i++ {
+		tok := t.toks[i]
+		switch {
+		case tok.comment:
+		case !tok.isTag():
+			addText(tok.text)
+		case tok.name == "code":
+		case tok.name == "br":
+			addText("\n")
+		case tok.name == "mark" && tok.attrOr("style") == "":
+			if tok.closing {
+				highlight = max(0, highlight-1)
+			} else {
+				highlight++
+				lineHighlighted = true
+			}
+		case tok.closing:
+			if m, ok := tagMark(tok); ok {
+				for j := len(marks) - 1; j >= 0; j-- {
+					if marks[j].Type == m.Type {
+						marks = append(marks[:j], marks[j+1:]...)
+						break
+					}
+				}
+			}
+		default:
+			if m, ok := tagMark(tok); ok && m.Type != MarkCode {
+				marks = append(marks, m)
+			}
+		}
+	}
+	// The text ends with a line end, as GitBook writes it: it ends the
+	// last line rather than starting an empty one.
+	if len(leaves) > 0 || len(block.Nodes) == 0 {
+		endLine()
+	}
+	return block
+}
+
+// classSuffix returns what follows prefix in the first class of a class
+// attribute that starts with it.
+func classSuffix(class, prefix string) string {
+	for _, c := range strings.Fields(class) {
+		if strings.HasPrefix(c, prefix) {
+			return c[len(prefix):]
+		}
+	}
+	return ""
+}
