@@ -86,4 +86,3 @@ func (w *mdWriter) htmlCode(n Node, oneLine bool) string {
 	b.WriteString("</code></pre>")
 	return b.String()
 }
-

@@ -18,10 +18,10 @@ const (
 
 // htmlColumn is a column of an HTML table, read from its <th>.
 type htmlColumn struct {
-	title, typ, align       string
-	hidden                  bool
+	title, typ, align        string
+	hidden                   bool
 	target, cover, darkCover bool
-	width                   any
+	width                    any
 }
 
 // htmlTable converts a <table> as GitBook writes it: a grid, or with

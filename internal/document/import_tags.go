@@ -293,4 +293,3 @@ func splitList(s string) []any {
 	}
 	return out
 }
-
