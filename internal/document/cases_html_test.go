@@ -12,8 +12,8 @@ func htmlCases() []struct{ name, md string } {
 		{"cards table large with dark cover", `<table data-view="cards" data-card-size="large"><thead><tr><th>Name</th><th data-hidden data-card-cover data-type="image">Cover</th><th data-hidden data-card-cover-dark data-type="files">Dark</th></tr></thead><tbody><tr><td>One</td><td><a href="../.gitbook/assets/light.png">light.png</a></td><td><a href="../.gitbook/assets/dark.png">dark.png</a></td></tr></tbody></table>`},
 		{"html table blocks in cells", `<table data-full-width="true" data-header-hidden><thead><tr><th width="200">Step</th><th align="center">Details</th></tr></thead><tbody><tr><td>Install</td><td><ul><li>Download</li><li>Run <code>setup</code></li></ul></td></tr><tr><td>Code</td><td><p>Run:</p><pre class="language-bash"><code class="lang-bash">npm install&#xa;&#xa;npm start&#xa;</code></pre></td></tr><tr><td>Image</td><td><img src="../.gitbook/assets/a.png" alt="A"></td></tr><tr><td>Text</td><td><p>One</p><ol start="3"><li><p>Three</p><p>More</p></li></ol></td></tr></tbody></table>`},
 		{"html table figure in cell", `<table><thead><tr><th>A</th></tr></thead><tbody><tr><td><div align="center"><figure><img src="x.png" alt="" width="120"><figcaption><p>Cap</p></figcaption></figure></div></td></tr></tbody></table>`},
-		{"pre code highlighted", "<pre class=\"language-js\" data-title=\"app.js\" data-overflow=\"wrap\" data-line-numbers data-full-width=\"false\"><code class=\"lang-js\">const a = 1;\n<mark>const b = <strong>2</strong>;</mark>\n\nconsole.log(a + b);\n</code></pre>"},
-		{"pre code formatted", "<pre><code>plain <em>and</em> <strong>bold</strong>\n</code></pre>"},
+		{"pre code highlighted", "<pre class=\"language-js\" data-title=\"app.js\" data-overflow=\"wrap\" data-line-numbers data-full-width=\"false\"><code class=\"lang-js\">const a = 1;\n<strong>const b = <em>2</em>;\n</strong><strong>\n</strong>console.log(a + b);\n</code></pre>"},
+		{"pre code formatted", "<pre><code>plain <em>and</em> <s>gone</s>\n</code></pre>"},
 		{"button action", `<button type="button" class="button primary" data-action="search" data-query="install">Search</button> the docs.`},
 		{"button secondary link", `<a href="https://x.io" class="button secondary">Visit</a>`},
 		{"data mention html", `Read [guide.md](guide.md "mention").`},
@@ -28,8 +28,9 @@ func TestHTMLNormalization(t *testing.T) {
 			`<div align="center"><figure><img src="x.png" alt="X"><figcaption></figcaption></figure></div>`},
 		{"multi-line table", "<table>\n  <thead>\n    <tr><th>A</th><th>B</th></tr>\n  </thead>\n  <tbody>\n    <tr><td>1</td><td>2</td></tr>\n  </tbody>\n</table>",
 			"| A   | B   |\n| --- | --- |\n| 1   | 2   |"},
-		{"pre without trailing line end", "<pre class=\"language-go\"><code class=\"lang-go\"><strong>x</strong> := 1</code></pre>",
-			"<pre class=\"language-go\"><code class=\"lang-go\"><strong>x</strong> := 1\n</code></pre>"},
+		{"pre without trailing line end", "<pre class=\"language-go\"><code class=\"lang-go\"><strong>x := 1</strong></code></pre>",
+			"<pre class=\"language-go\"><code class=\"lang-go\"><strong>x := 1\n</strong></code></pre>"},
+		{"pre mark highlight", "<pre><code><mark>a</mark>\nb\n</code></pre>", "<pre><code><strong>a\n</strong>b\n</code></pre>"},
 		{"figure", `<figure><img src="a.png" alt="A" title="T"><figcaption><p>Cap</p></figcaption></figure>`,
 			`<figure><img src="a.png" alt="A" title="T"><figcaption><p>Cap</p></figcaption></figure>`},
 	}
@@ -76,8 +77,11 @@ func TestHTMLTableShape(t *testing.T) {
 	if h, _ := code.Nodes[1].Data["highlighted"].(bool); !h {
 		t.Fatal("line 2 not highlighted")
 	}
-	if h, _ := code.Nodes[2].Data["highlighted"].(bool); h {
-		t.Fatal("line 3 highlighted")
+	if h, _ := code.Nodes[2].Data["highlighted"].(bool); !h {
+		t.Fatal("empty line 3 not highlighted")
+	}
+	if h, _ := code.Nodes[3].Data["highlighted"].(bool); h {
+		t.Fatal("line 4 highlighted")
 	}
 }
 

@@ -11,8 +11,10 @@ func codeNeedsHTML(n Node) bool {
 		}
 		for _, t := range line.Nodes {
 			for _, l := range t.Leaves {
-				if len(l.Marks) > 0 {
-					return true
+				for _, m := range l.Marks {
+					if m.Type != MarkCode && m.Type != MarkBold {
+						return true
+					}
 				}
 			}
 		}
@@ -21,8 +23,9 @@ func codeNeedsHTML(n Node) bool {
 }
 
 // htmlCode writes a code block as <pre><code>: the options as data
-// attributes of <pre>, formatted text as HTML tags and highlighted lines
-// inside <mark>. In a table cell (oneLine), line ends are written as
+// attributes of <pre>, formatted text as HTML tags and each highlighted
+// line, its line end included, inside <strong>, as GitBook does. Bold
+// has no other form there and is left out. In a table cell (oneLine), line ends are written as
 // character references so that the table stays on one line.
 func (w *mdWriter) htmlCode(n Node, oneLine bool) string {
 	var b strings.Builder
@@ -60,28 +63,28 @@ func (w *mdWriter) htmlCode(n Node, oneLine bool) string {
 	for _, line := range n.Nodes {
 		h, _ := line.Data["highlighted"].(bool)
 		if h {
-			b.WriteString("<mark>")
+			b.WriteString("<strong>")
 		}
 		for _, t := range line.Nodes {
 			for _, l := range t.Leaves {
 				marks := uniqueMarks(l.Marks)
 				for _, m := range marks {
-					if m.Type != MarkCode {
+					if m.Type != MarkCode && m.Type != MarkBold {
 						b.WriteString(htmlOpenTag(m))
 					}
 				}
 				b.WriteString(strings.ReplaceAll(escapeHTMLText(l.Text), "\n", nl))
 				for i := len(marks) - 1; i >= 0; i-- {
-					if marks[i].Type != MarkCode {
+					if marks[i].Type != MarkCode && marks[i].Type != MarkBold {
 						b.WriteString(htmlCloseTag(marks[i]))
 					}
 				}
 			}
 		}
-		if h {
-			b.WriteString("</mark>")
-		}
 		b.WriteString(nl)
+		if h {
+			b.WriteString("</strong>")
+		}
 	}
 	b.WriteString("</code></pre>")
 	return b.String()

@@ -174,9 +174,9 @@ func (c *converter) htmlList(t *htmlTree, e *htmlElem, depth int) Node {
 
 // htmlCode converts <pre><code> to a code block. The options are data
 // attributes of <pre> (data-title, data-line-numbers, data-overflow,
-// data-full-width, data-expandable), the syntax its "language-" class;
-// formatting tags become marks of the line text, and a <mark> without a
-// style highlights the lines it covers.
+// data-full-width, data-expandable), the syntax its "language-" class.
+// <strong> (or <b>, or a <mark> without a style) marks highlighted lines,
+// as GitBook writes them; other formatting tags become marks.
 func (c *converter) htmlCode(t *htmlTree, pre *htmlElem) Node {
 	data := map[string]any{}
 	syntax := classSuffix(pre.tok.attrOr("class"), "language-")
@@ -203,18 +203,20 @@ func (c *converter) htmlCode(t *htmlTree, pre *htmlElem) Node {
 	block := Block(TypeCode, data)
 	var leaves []Leaf
 	var marks []Mark
+	// highlight counts the open highlight tags; a line is highlighted
+	// when text or its line end is inside one, or one opens on it.
 	highlight, lineHighlighted := 0, false
 	endLine := func() {
 		line := Block(TypeCodeLine, map[string]any{}, Text(leaves...))
 		if len(leaves) == 0 {
 			line.Nodes = []Node{Text(Leaf{})}
 		}
-		if lineHighlighted {
+		if lineHighlighted || highlight > 0 {
 			line.Data["highlighted"] = true
 		}
 		block.Nodes = append(block.Nodes, line)
 		leaves = nil
-		lineHighlighted = highlight > 0
+		lineHighlighted = false
 	}
 	addText := func(s string) {
 		for i, part := range strings.Split(s, "\n") {
@@ -223,6 +225,9 @@ func (c *converter) htmlCode(t *htmlTree, pre *htmlElem) Node {
 			}
 			if part == "" {
 				continue
+			}
+			if highlight > 0 {
+				lineHighlighted = true
 			}
 			m := append([]Mark(nil), marks...)
 			if k := len(leaves) - 1; k >= 0 && sameMarks(leaves[k].Marks, m) {
@@ -245,12 +250,11 @@ func (c *converter) htmlCode(t *htmlTree, pre *htmlElem) Node {
 		case tok.name == "code":
 		case tok.name == "br":
 			addText("\n")
-		case tok.name == "mark" && tok.attrOr("style") == "":
+		case isHighlightTag(tok):
 			if tok.closing {
 				highlight = max(0, highlight-1)
 			} else {
 				highlight++
-				lineHighlighted = true
 			}
 		case tok.closing:
 			if m, ok := tagMark(tok); ok {
@@ -284,4 +288,10 @@ func classSuffix(class, prefix string) string {
 		}
 	}
 	return ""
+}
+
+// isHighlightTag reports whether a tag inside <pre> marks highlighted
+// lines.
+func isHighlightTag(t htmlToken) bool {
+	return t.name == "strong" || t.name == "b" || t.name == "mark" && t.attrOr("style") == ""
 }

@@ -140,7 +140,8 @@ func (p *tagParser) Open(parent ast.Node, reader text.Reader, pc parser.Context)
 		node.oneTag = true
 		node.verbatim = true
 		node.raw.Write(line[pos:])
-	case tag.name == "embed":
+	case tag.name == "embed" || tag.name == "file":
+		// Their end tag is optional: a lone tag has no caption.
 		node.oneTag = !bytes.Contains(rest, []byte("{%")) &&
 			!p.hasEnd(reader.Source(), seg.Start+pos+size, tag.name, true)
 	default:
