@@ -16,6 +16,9 @@ func htmlCases() []struct{ name, md string } {
 		{"pre code formatted", "<pre><code>plain <em>and</em> <s>gone</s>\n</code></pre>"},
 		{"button action", `<button type="button" class="button primary" data-action="search" data-query="install">Search</button> the docs.`},
 		{"button secondary link", `<a href="https://x.io" class="button secondary">Visit</a>`},
+		{"aligned paragraph", `<p align="center">Centred <strong>text</strong> with a <a href="https://x.io">link</a></p>`},
+		{"aligned heading", `<h2 align="right">Right <a href="#r" id="r"></a></h2>`},
+		{"paragraph in cell aligned", `<table><thead><tr><th>A</th></tr></thead><tbody><tr><td><p align="center">x</p><h3>Title <a href="#t" id="t"></a></h3></td></tr></tbody></table>`},
 		{"data mention html", `Read [guide.md](guide.md "mention").`},
 	}
 }
@@ -31,6 +34,8 @@ func TestHTMLNormalization(t *testing.T) {
 		{"pre without trailing line end", "<pre class=\"language-go\"><code class=\"lang-go\"><strong>x := 1</strong></code></pre>",
 			"<pre class=\"language-go\"><code class=\"lang-go\"><strong>x := 1\n</strong></code></pre>"},
 		{"pre mark highlight", "<pre><code><mark>a</mark>\nb\n</code></pre>", "<pre><code><strong>a\n</strong>b\n</code></pre>"},
+		{"plain p", `<p>Para with <em>html</em></p>`, `Para with _html_`},
+		{"p left", `<p align="left">L</p>`, `<p align="left">L</p>`},
 		{"figure", `<figure><img src="a.png" alt="A" title="T"><figcaption><p>Cap</p></figcaption></figure>`,
 			`<figure><img src="a.png" alt="A" title="T"><figcaption><p>Cap</p></figcaption></figure>`},
 	}

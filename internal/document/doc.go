@@ -52,8 +52,10 @@
 // not the one ToMarkdown writes; {% updates %} and {% update %} become
 // updates and update blocks.
 //
-// What Markdown cannot carry. Paragraph and heading alignment, table
-// columns other than text, links, files and images (written as their
+// Alignment. An aligned paragraph or heading is written as <p align> or
+// <h2 align> (for instance) holding its inline HTML, and read back.
+//
+// What Markdown cannot carry. Table columns other than text, links, files and images (written as their
 // text), <details open>, task lists inside HTML table cells, and blocks
 // without a Markdown form (integration blocks, written as their text) do
 // not survive ToMarkdown. Whitespace at the edge of a marked run is written

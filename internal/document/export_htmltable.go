@@ -250,10 +250,16 @@ func (w *mdWriter) htmlCell(blocks []Node) string {
 func (w *mdWriter) htmlBlock(n Node) string {
 	switch n.Type {
 	case TypeParagraph:
+		if a := dataString(n, "align"); a != "" {
+			return htmlAligned("p", a, w.htmlInlines(n.Nodes))
+		}
 		return "<p>" + w.htmlInlines(n.Nodes) + "</p>"
 	case TypeHeading1, TypeHeading2, TypeHeading3:
 		tag := "h" + strconv.Itoa(min(headingLevel(n.Type)+w.opts.headingOffset, 6))
-		return "<" + tag + ">" + w.htmlInlines(n.Nodes) + "</" + tag + ">"
+		if a := dataString(n, "align"); a != "" {
+			return htmlAligned(tag, a, w.htmlInlines(n.Nodes)+headingAnchor(n))
+		}
+		return "<" + tag + ">" + w.htmlInlines(n.Nodes) + headingAnchor(n) + "</" + tag + ">"
 	case TypeListOrdered, TypeListUnordered, TypeListTasks:
 		tag := "ul"
 		attrs := ""

@@ -1,6 +1,7 @@
 package document
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -16,6 +17,9 @@ const (
 )
 
 func (w *mdWriter) paragraph(n Node) string {
+	if a := dataString(n, "align"); a != "" {
+		return htmlAligned("p", a, w.htmlInlines(n.Nodes))
+	}
 	s := w.inlines(trimTrailingBreaks(n.Nodes), ctxParagraph)
 	if s == "" {
 		return ""
@@ -72,11 +76,31 @@ func loneInlineImage(nodes []Node) *Node {
 
 func (w *mdWriter) heading(n Node) string {
 	level := min(headingLevel(n.Type)+w.opts.headingOffset, 6)
-	s := strings.Repeat("#", level) + " " + strings.TrimSpace(w.inlines(n.Nodes, ctxHeading))
-	if id := dataString(n, "id"); id != "" {
-		s += ` <a href="#` + escapeHTMLAttr(id) + `" id="` + escapeHTMLAttr(id) + `"></a>`
+	if a := dataString(n, "align"); a != "" {
+		return htmlAligned("h"+strconv.Itoa(level), a, w.htmlInlines(n.Nodes)+headingAnchor(n))
 	}
-	return s
+	s := strings.Repeat("#", level) + " " + strings.TrimSpace(w.inlines(n.Nodes, ctxHeading))
+	return s + headingAnchor(n)
+}
+
+// headingAnchor writes a heading's custom anchor as GitBook does.
+func headingAnchor(n Node) string {
+	if id := dataString(n, "id"); id != "" {
+		return ` <a href="#` + escapeHTMLAttr(id) + `" id="` + escapeHTMLAttr(id) + `"></a>`
+	}
+	return ""
+}
+
+// htmlAligned writes an aligned paragraph or heading as an HTML element
+// with an align attribute, the one form Markdown has for alignment.
+func htmlAligned(tag, align, inner string) string {
+	switch align {
+	case "start":
+		align = "left"
+	case "end":
+		align = "right"
+	}
+	return "<" + tag + ` align="` + escapeHTMLAttr(align) + `">` + inner + "</" + tag + ">"
 }
 
 // fixLineEdges protects what Markdown would strip or misread at the start

@@ -35,8 +35,45 @@ func (c *converter) htmlForms(src string) ([]Node, bool) {
 		if onlyImages(root) {
 			return c.htmlImages(t, root), true
 		}
+		if root.name() == "p" && !hasBlockElems(root) {
+			return c.htmlElemBlocks(t, root, 0), true
+		}
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		if !hasBlockElems(root) {
+			return c.htmlElemBlocks(t, root, 0), true
+		}
 	}
 	return nil, false
+}
+
+// hasBlockElems reports whether e holds block-level elements.
+func hasBlockElems(e *htmlElem) bool {
+	for _, k := range e.elems() {
+		if isHTMLBlockElem(k.name()) || hasBlockElems(k) {
+			return true
+		}
+	}
+	return false
+}
+
+// alignData maps an HTML align attribute to the schema's text alignment.
+func alignData(data map[string]any, e *htmlElem) map[string]any {
+	var a string
+	switch e.tok.attrOr("align") {
+	case "left":
+		a = "start"
+	case "center":
+		a = "center"
+	case "right":
+		a = "end"
+	default:
+		return data
+	}
+	if data == nil {
+		data = map[string]any{}
+	}
+	data["align"] = a
+	return data
 }
 
 // onlyImages reports whether e holds images and nothing else but white
@@ -124,7 +161,7 @@ func (c *converter) htmlElemBlocks(t *htmlTree, e *htmlElem, depth int) []Node {
 			return c.htmlImages(t, e)
 		}
 		nodes := trimEdges(c.htmlInlines(t.inner(e)))
-		return []Node{Block(TypeParagraph, nil, nodes...)}
+		return []Node{Block(TypeParagraph, alignData(nil, e), nodes...)}
 	case "center":
 		if onlyImages(e) {
 			return c.htmlImages(t, e)
@@ -139,7 +176,13 @@ func (c *converter) htmlElemBlocks(t *htmlTree, e *htmlElem, depth int) []Node {
 		return []Node{c.htmlTable(t, e, depth+1)}
 	case "h1", "h2", "h3", "h4", "h5", "h6":
 		level := int(name[1]-'0') - c.opts.headingOffset
-		return []Node{Block(headingType(level), map[string]any{}, trimEdges(c.htmlInlines(t.inner(e)))...)}
+		ic := c.newInlineConv()
+		ic.rawHTML(t.inner(e))
+		h := Block(headingType(level), alignData(map[string]any{}, e), trimEdges(ic.finish())...)
+		if ic.anchor != "" {
+			h.Data["id"] = ic.anchor
+		}
+		return []Node{h}
 	case "blockquote":
 		return []Node{Block(TypeBlockquote, nil, c.orEmpty(c.htmlBlocks(t, e.kids, depth+1))...)}
 	case "hr":
