@@ -59,10 +59,17 @@ func (c *converter) htmlTable(t *htmlTree, table *htmlElem, depth int) Node {
 			}
 		}
 	}
-	for _, r := range rows {
-		for len(cols) < len(cells(r)) {
+	rowCells := make([][]*htmlElem, len(rows))
+	for i, r := range rows {
+		rowCells[i] = cells(r)
+		for len(cols) < len(rowCells[i]) {
 			cols = append(cols, htmlColumn{typ: columnText})
 		}
+	}
+	// Every cell, short rows padded, becomes at least a fragment holding
+	// a paragraph, a text and a leaf: count them before converting.
+	if !c.state.spend(4*len(cols)*len(rows), "table cells") {
+		return Node{}
 	}
 	cards := table.tok.attrOr("data-view") == "cards"
 	ids := make([]string, len(cols))
@@ -114,13 +121,10 @@ func (c *converter) htmlTable(t *htmlTree, table *htmlElem, depth int) Node {
 	}
 	recs := make(map[string]any, len(rows))
 	var frags []Node
-	for r, row := range rows {
-		if !c.state.spend(4*len(cols), "table cells") {
-			break
-		}
+	for r := range rows {
 		rid := "r" + strconv.Itoa(r+1)
 		values := make(map[string]any, len(cols))
-		tds := cells(row)
+		tds := rowCells[r]
 		for i, col := range cols {
 			var td *htmlElem
 			if i < len(tds) {
