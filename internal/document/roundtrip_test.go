@@ -1,6 +1,7 @@
 package document
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -105,5 +106,26 @@ func TestFragmentsAndShapes(t *testing.T) {
 		if !strings.Contains(j, want) {
 			t.Errorf("JSON lacks %s:\n%s", want, j)
 		}
+	}
+}
+
+// TestJSONRoundTrip checks that every case's document survives its JSON
+// form: Parse accepts it and ToMarkdown writes the same Markdown.
+func TestJSONRoundTrip(t *testing.T) {
+	for _, tc := range markdownCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := mustFromMarkdown(t, tc.md)
+			b, err := json.Marshal(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parsed, err := Parse(b)
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			if got := mustToMarkdown(t, parsed); got != tc.md+"\n" {
+				t.Fatalf("Markdown from the parsed JSON differs\n%s", diffLines(got, tc.md+"\n"))
+			}
+		})
 	}
 }
