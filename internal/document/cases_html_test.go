@@ -36,6 +36,10 @@ func TestHTMLNormalization(t *testing.T) {
 		{"pre mark highlight", "<pre><code><mark>a</mark>\nb\n</code></pre>", "<pre><code><strong>a\n</strong>b\n</code></pre>"},
 		{"plain p", `<p>Para with <em>html</em></p>`, `Para with _html_`},
 		{"p left", `<p align="left">L</p>`, `<p align="left">L</p>`},
+		{"several elements", "<p align=\"center\">One</p>\n<p align=\"center\">Two</p>\n<h3 align=\"center\">Three</h3>",
+			"<p align=\"center\">One</p>\n\n<p align=\"center\">Two</p>\n\n<h3 align=\"center\">Three</h3>"},
+		{"several elements with other html", "<p align=\"center\">One</p>\n<div>x</div>", "<p align=\"center\">One</p>\n<div>x</div>"},
+		{"p image", `<p><img src="a.png" alt="A"></p>`, `![A](a.png)`},
 		{"figure", `<figure><img src="a.png" alt="A" title="T"><figcaption><p>Cap</p></figcaption></figure>`,
 			`<figure><img src="a.png" alt="A" title="T"><figcaption><p>Cap</p></figcaption></figure>`},
 	}

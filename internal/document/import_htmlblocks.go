@@ -5,45 +5,53 @@ import (
 	"strings"
 )
 
-// htmlForms converts the HTML blocks GitBook writes for tables, code and
-// centred images; it reports false for any other HTML, which is kept
-// verbatim.
+// htmlForms converts the HTML blocks GitBook writes for tables, code,
+// aligned text and centred images, one block per element; it reports
+// false when any part of src is other HTML, which is then kept verbatim.
 func (c *converter) htmlForms(src string) ([]Node, bool) {
 	t := parseHTMLTree(src)
 	if !c.state.spend(len(t.toks), "HTML") {
 		return nil, true
 	}
-	var root *htmlElem
+	var roots []*htmlElem
 	for _, e := range t.roots {
 		if e.isBlank() {
 			continue
 		}
-		if root != nil || !e.tok.isTag() || !e.closed {
+		if !e.tok.isTag() || !e.closed || !isHTMLForm(e) {
 			return nil, false
 		}
-		root = e
+		roots = append(roots, e)
 	}
-	if root == nil {
+	if len(roots) == 0 {
 		return nil, false
 	}
-	switch root.name() {
-	case "table":
-		return []Node{c.htmlTable(t, root, 0)}, true
-	case "pre":
-		return []Node{c.htmlCode(t, root)}, true
-	case "p", "center":
-		if onlyImages(root) {
-			return c.htmlImages(t, root), true
-		}
-		if root.name() == "p" && !hasBlockElems(root) {
-			return c.htmlElemBlocks(t, root, 0), true
-		}
-	case "h1", "h2", "h3", "h4", "h5", "h6":
-		if !hasBlockElems(root) {
-			return c.htmlElemBlocks(t, root, 0), true
+	var out []Node
+	for _, e := range roots {
+		switch e.name() {
+		case "table":
+			out = append(out, c.htmlTable(t, e, 0))
+		case "pre":
+			out = append(out, c.htmlCode(t, e))
+		default:
+			out = append(out, c.htmlElemBlocks(t, e, 0)...)
 		}
 	}
-	return nil, false
+	return out, true
+}
+
+// isHTMLForm reports whether a top-level HTML element is one of the forms
+// htmlForms converts.
+func isHTMLForm(e *htmlElem) bool {
+	switch e.name() {
+	case "table", "pre":
+		return true
+	case "center":
+		return onlyImages(e)
+	case "p", "h1", "h2", "h3", "h4", "h5", "h6":
+		return onlyImages(e) || !hasBlockElems(e)
+	}
+	return false
 }
 
 // hasBlockElems reports whether e holds block-level elements.
@@ -157,7 +165,9 @@ func (c *converter) htmlElemBlocks(t *htmlTree, e *htmlElem, depth int) []Node {
 	}
 	switch name := e.name(); name {
 	case "p":
-		if onlyImages(e) && e.tok.attrOr("align") != "" {
+		// Images alone in a top-level or aligned <p> are an image block;
+		// in a cell, <p><img></p> is a paragraph holding an inline image.
+		if onlyImages(e) && (e.tok.attrOr("align") != "" || depth == 0) {
 			return c.htmlImages(t, e)
 		}
 		nodes := trimEdges(c.htmlInlines(t.inner(e)))
