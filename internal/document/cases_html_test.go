@@ -136,7 +136,7 @@ func TestResolverSeesEveryTarget(t *testing.T) {
 	}, "\n\n") + "\n"
 	r := useResolver{uses: map[TargetUse]int{}}
 	doc := mustFromMarkdown(t, src, WithLinkResolver(r))
-	for _, u := range []TargetUse{UseCardTarget, UseCardCover, UseImage, UseMention, UseLink, UseFile, UseEmbed, UseOpenAPI} {
+	for _, u := range []TargetUse{UseContentRef, UseImage, UseMention, UseLink, UseFile, UseEmbed, UseOpenAPI} {
 		if r.uses[u] == 0 {
 			t.Errorf("use %d never asked", u)
 		}

@@ -19,7 +19,9 @@
 // references as follows: "#x" is an anchor, an image, file or drawing
 // source without a URL scheme is a file reference whose id is the path,
 // and anything else is a URL. WithLinkResolver maps paths to page and file
-// ids and back.
+// ids and back: it sees every target with its TargetUse, card targets as
+// UseContentRef and card covers as UseImage, embed URLs as UseEmbed and
+// OpenAPI sources as UseOpenAPI.
 //
 // Nesting. Containers (hints, tabs, steps, columns, expandables, list
 // items, quotes) accept any content block, as GitBook's editor does, even

@@ -193,21 +193,21 @@ func (w *mdWriter) htmlCellValue(v any, typ string) string {
 	switch typ {
 	case columnContentRef:
 		if r, ok := refValue(v); ok {
-			return link(r, UseCardTarget, "")
+			return link(r, UseContentRef, "")
 		}
 	case columnImage:
 		if m, ok := v.(map[string]any); ok && m["kind"] == nil {
 			v = m["ref"]
 		}
 		if r, ok := refValue(v); ok {
-			return link(r, UseCardCover, "")
+			return link(r, UseImage, "")
 		}
 	case columnFiles:
 		list, _ := v.([]any)
 		var b strings.Builder
 		for _, f := range list {
 			if s, ok := f.(string); ok {
-				b.WriteString(link(Ref{Kind: RefFile, File: s}, UseCardCover, ""))
+				b.WriteString(link(Ref{Kind: RefFile, File: s}, UseImage, ""))
 			}
 		}
 		return b.String()

@@ -224,16 +224,16 @@ func (c *converter) cellValue(t *htmlTree, td *htmlElem, typ string) (any, bool)
 		if len(hrefs) == 0 {
 			return nil, false
 		}
-		return c.opts.refForTarget(hrefs[0], UseCardTarget), true
+		return c.opts.refForTarget(hrefs[0], UseContentRef), true
 	case columnImage:
 		if len(hrefs) == 0 {
 			return nil, false
 		}
-		return c.opts.refForTarget(hrefs[0], UseCardCover), true
+		return c.opts.refForTarget(hrefs[0], UseImage), true
 	case columnFiles:
 		files := []any{}
 		for _, h := range hrefs {
-			r := c.opts.refForTarget(h, UseCardCover)
+			r := c.opts.refForTarget(h, UseImage)
 			if r.Kind == RefFile {
 				files = append(files, r.File)
 			} else {

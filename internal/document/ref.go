@@ -37,13 +37,11 @@ type TargetUse int
 const (
 	UseLink       TargetUse = iota // an inline link or button
 	UseMention                     // an inline page mention
-	UseImage                       // an image source (block or inline)
+	UseImage                       // an image source (block or inline) or a card's cover
 	UseFile                        // a file block or drawing source
-	UseContentRef                  // a content-ref (page link) block
+	UseContentRef                  // a content-ref (page link) block or a card's target
 	UseEmbed                       // an embed block's URL
-	UseCardTarget                  // a card's target, in a cards table
-	UseCardCover                   // a card's cover image, in a cards table
-	UseOpenAPI                     // an OpenAPI block's spec source
+	UseOpenAPI                     // an OpenAPI block's spec source (a file or URL)
 )
 
 // LinkResolver maps Markdown link targets to content references and back,
@@ -80,9 +78,9 @@ func (o *options) refForTarget(target string, use TargetUse) Ref {
 		}
 	}
 	switch {
-	case (use == UseLink || use == UseCardTarget) && strings.HasPrefix(target, "#"):
+	case use == UseLink && strings.HasPrefix(target, "#"):
 		return Ref{Kind: RefAnchor, Anchor: target[1:]}
-	case (use == UseImage || use == UseFile || use == UseCardCover || use == UseOpenAPI) && !hasScheme(target):
+	case (use == UseImage || use == UseFile || use == UseOpenAPI) && !hasScheme(target):
 		return Ref{Kind: RefFile, File: target}
 	case use == UseFile:
 		return Ref{Kind: RefFile, File: target}
