@@ -43,6 +43,9 @@ func footnoteCases() []struct{ name, md string } {
 		{"footnote blocks", "A claim[^1].\n\n[^1]: First paragraph.\n\n    * a list\n    * inside"},
 		{"footnote after space", "Note: [^1]\n\n[^1]: Body."},
 		{"footnote in list", "* item[^1]\n\n[^1]: In a list."},
+		{"footnote empty", "Empty[^1]\n\n[^1]:"},
+		{"footnote in heading and table", "## Title[^1]\n\n| a     |\n| ----- |\n| b[^2] |\n\n[^1]: x\n\n[^2]: note"},
+		{"raw in quote", "> {% prompt %}\n> Ask\n> {% endprompt %}"},
 	}
 }
 

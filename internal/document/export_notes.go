@@ -26,7 +26,7 @@ func (w *mdWriter) footnotes() string {
 				lines[j] = "    " + lines[j]
 			}
 		}
-		parts[i] = noteRef(i+1) + ": " + strings.Join(lines, "\n")
+		parts[i] = strings.TrimRight(noteRef(i+1)+": "+strings.Join(lines, "\n"), " ")
 	}
 	return strings.Join(parts, "\n\n")
 }
