@@ -34,6 +34,8 @@ func TestHTMLNormalization(t *testing.T) {
 		{"pre without trailing line end", "<pre class=\"language-go\"><code class=\"lang-go\"><strong>x := 1</strong></code></pre>",
 			"<pre class=\"language-go\"><code class=\"lang-go\"><strong>x := 1\n</strong></code></pre>"},
 		{"pre mark highlight", "<pre><code><mark>a</mark>\nb\n</code></pre>", "<pre><code><strong>a\n</strong>b\n</code></pre>"},
+		{"image paragraph in cell", `<table><thead><tr><th>A</th></tr></thead><tbody><tr><td><p><img src="a.png" alt="A"></p><p>Text</p></td></tr></tbody></table>`,
+			`<table><thead><tr><th>A</th></tr></thead><tbody><tr><td><p><img src="a.png" alt="A"></p><p>Text</p></td></tr></tbody></table>`},
 		{"plain p", `<p>Para with <em>html</em></p>`, `Para with _html_`},
 		{"p left", `<p align="left">L</p>`, `<p align="left">L</p>`},
 		{"several elements", "<p align=\"center\">One</p>\n<p align=\"center\">Two</p>\n<h3 align=\"center\">Three</h3>",

@@ -30,7 +30,7 @@ func (c *converter) htmlForms(src string) ([]Node, bool) {
 	for _, e := range roots {
 		switch e.name() {
 		case "table":
-			out = append(out, c.htmlTable(t, e, 0))
+			out = append(out, c.htmlTable(t, e, 1))
 		case "pre":
 			out = append(out, c.htmlCode(t, e))
 		default:
@@ -131,7 +131,8 @@ func isHTMLBlockElem(name string) bool {
 
 // htmlBlocks converts HTML content (a table cell, a list item) to blocks:
 // runs of inline content become paragraphs, and block elements their
-// blocks. depth counts the levels of HTML lists and tables around it.
+// blocks. depth counts the levels of HTML lists and tables around it; it
+// is 0 only for the elements of a top-level HTML block.
 func (c *converter) htmlBlocks(t *htmlTree, elems []*htmlElem, depth int) []Node {
 	var out []Node
 	var run strings.Builder
