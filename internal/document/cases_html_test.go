@@ -154,3 +154,31 @@ func TestResolverSeesEveryTarget(t *testing.T) {
 		t.Fatalf("round trip:\n%s", diffLines(got, src))
 	}
 }
+
+// TestCardsFromAPIDocument writes a cards table shaped as GitBook's API
+// returns it: random ids, a page target, a files cover and an image
+// record with its own settings.
+func TestCardsFromAPIDocument(t *testing.T) {
+	src := `{"object":"document","data":{},"nodes":[{"object":"block","type":"table","isVoid":true,"data":{
+		"view":{"type":"cards","columns":["t1"],"cardSize":"large","targetDefinition":"zz","coverDefinition":"cv","coverDefinitionDark":"dk"},
+		"definition":{"t1":{"id":"t1","title":"Title","type":"text","textAlignment":"left"},
+			"zz":{"id":"zz","title":"Target","type":"content-ref"},
+			"cv":{"id":"cv","title":"Cover","type":"files"},
+			"dk":{"id":"dk","title":"Dark","type":"image"}},
+		"records":{"b":{"orderIndex":"b","values":{"t1":"f1","zz":{"kind":"page","page":"p1"},"cv":["file1"],"dk":{"ref":{"kind":"url","url":"https://x.io/d.png"},"objectFit":"cover"}}}}},
+		"fragments":[{"object":"fragment","fragment":"f1","nodes":[{"object":"block","type":"paragraph","nodes":[{"object":"text","leaves":[{"object":"leaf","text":"One","marks":[]}]}]}]}]}]}`
+	doc, err := Parse([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := mustToMarkdown(t, doc)
+	want := `<table data-view="cards" data-card-size="large"><thead><tr><th>Title</th><th data-hidden data-card-cover data-type="files">Cover</th><th data-hidden data-card-cover-dark data-type="image">Dark</th><th data-hidden data-card-target data-type="content-ref">Target</th></tr></thead><tbody><tr><td>One</td><td><a href="file1">file1</a></td><td><a href="https://x.io/d.png">d.png</a></td><td><a href="p1">p1</a></td></tr></tbody></table>` + "\n"
+	if got != want {
+		t.Fatalf("got:\n%s\nwant:\n%s", got, want)
+	}
+	back := mustFromMarkdown(t, got)
+	view := back.Nodes[0].Data["view"].(map[string]any)
+	if view["targetDefinition"] != "c4" || view["coverDefinition"] != "c2" || view["coverDefinitionDark"] != "c3" || view["cardSize"] != "large" {
+		t.Fatalf("view read back as %v", view)
+	}
+}
