@@ -37,9 +37,11 @@
 // paragraphs, lists, code, images and nested tables. A table is written
 // back as a pipe table when one can carry it, else as HTML on one line.
 // <pre><code> keeps data-title, data-line-numbers, data-overflow,
-// data-full-width and data-expandable, formatted text as marks, and
-// lines inside a <mark> without a style as highlighted lines; a code
-// block with either is written in that form. Images in <p align> or
+// data-full-width and data-expandable, the language of its class, and
+// highlighted lines, which GitBook wraps, line end included, in <strong>
+// (a <mark> without a style is read the same way); other formatting
+// tags become marks. A code block with highlighted lines or marks is
+// written in that form. Images in <p align> or
 // <center> become aligned image blocks.
 //
 // Footnotes. A reference [^x] becomes an annotation over the word just
@@ -57,10 +59,11 @@
 // Alignment. An aligned paragraph or heading is written as <p align> or
 // <h2 align> (for instance) holding its inline HTML, and read back.
 //
-// What Markdown cannot carry. Table columns other than text, links, files and images (written as their
-// text), <details open>, task lists inside HTML table cells, and blocks
-// without a Markdown form (integration blocks, written as their text) do
-// not survive ToMarkdown. Whitespace at the edge of a marked run is written
+// What Markdown cannot carry. Table columns other than text, links,
+// files and images (written as their text), <details open>, bold inside
+// code lines, task lists inside HTML table cells, and blocks without a
+// Markdown form (integration blocks, written as their text) do not
+// survive ToMarkdown. Whitespace at the edge of a marked run is written
 // outside the delimiters, and emphasis that CommonMark's flanking rules
 // would not read back is written as HTML (<strong>, <em>, <s>).
 //
