@@ -3,7 +3,9 @@ package document
 // markdownCases are Markdown sources in the exporter's normalized form,
 // one per block kind, inline and mark, plus nested combinations.
 func markdownCases() []struct{ name, md string } {
-	return append(blockCases(), nestedCases()...)
+	cases := append(blockCases(), nestedCases()...)
+	cases = append(append(append(cases, footnoteCases()...), rawInlineCases()...), htmlCases()...)
+	return append(append(cases, dialectCases()...), inlineDialectCases()...)
 }
 
 // blockCases have one case per block kind, inline and mark.

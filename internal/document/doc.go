@@ -19,7 +19,9 @@
 // references as follows: "#x" is an anchor, an image, file or drawing
 // source without a URL scheme is a file reference whose id is the path,
 // and anything else is a URL. WithLinkResolver maps paths to page and file
-// ids and back.
+// ids and back: it sees every target with its TargetUse, card targets as
+// UseContentRef and card covers as UseImage, embed URLs as UseEmbed and
+// OpenAPI sources as UseOpenAPI.
 //
 // Nesting. Containers (hints, tabs, steps, columns, expandables, list
 // items, quotes) accept any content block, as GitBook's editor does, even
@@ -27,16 +29,48 @@
 // only paragraphs, headings, lists and dividers; columns and "if" are not
 // listed as top-level blocks).
 //
-// What Markdown cannot carry. Paragraph and heading alignment, a table's
-// hidden header, column widths and non-text column types, marks inside
-// code lines, <details open>, link titles, annotations (written as their
-// text) and blocks without a Markdown form (integration, OpenAPI and
-// swagger blocks, written as their text) do not survive ToMarkdown.
-// Whitespace at the edge of a marked run is written outside the delimiters,
-// and emphasis that CommonMark's flanking rules would not read back is
-// written as HTML (<strong>, <em>, <s>).
+// GitBook's HTML. HTML tables become table blocks: data-view="cards"
+// gives a cards view whose hidden columns (data-hidden) hold each card's
+// target (data-card-target, a link) and covers (data-card-cover,
+// data-card-cover-dark, file or image links); data-full-width,
+// data-header-hidden and <th width> are kept, and cells may hold
+// paragraphs, lists, code, images and nested tables. A table is written
+// back as a pipe table when one can carry it, else as HTML on one line.
+// <pre><code> keeps data-title, data-line-numbers, data-overflow,
+// data-full-width and data-expandable, the language of its class, and
+// highlighted lines, which GitBook wraps, line end included, in <strong>
+// (a <mark> without a style is read the same way); other formatting
+// tags become marks. A code block with highlighted lines or marks is
+// written in that form. Images in <p align> or
+// <center> become aligned image blocks.
 //
-// Unknown input. A {% tag %} this package does not know keeps its content
-// without the tag; an unclosed tag is text. An HTML block that is not one
-// of GitBook's forms becomes paragraphs of its text.
+// Footnotes. A reference [^x] becomes an annotation over the word just
+// before it, whose body is the definition; ToMarkdown numbers them [^1],
+// [^2], … in order and writes the definitions at the end.
+//
+// Other forms. Link and image titles are kept in data "title". A task
+// checkbox in an ordered list is kept in its item's "checked". Emoji
+// codes keep a U+FE0F variation selector ("2764-fe0f"). OpenAPI blocks
+// become the schema's swagger (src) and openapi-operation, -schemas and
+// -webhook (spec) blocks, their fallback link kept in "body" when it is
+// not the one ToMarkdown writes; {% updates %} and {% update %} become
+// updates and update blocks.
+//
+// Alignment. An aligned paragraph or heading is written as <p align> or
+// <h2 align> (for instance) holding its inline HTML, and read back.
+//
+// What Markdown cannot carry. Table columns other than text, links,
+// files and images (written as their text), <details open>, bold inside
+// code lines, task lists inside HTML table cells, and blocks without a
+// Markdown form (integration blocks, written as their text) do not
+// survive ToMarkdown. Whitespace at the edge of a marked run is written
+// outside the delimiters, and emphasis that CommonMark's flanking rules
+// would not read back is written as HTML (<strong>, <em>, <s>).
+//
+// Unknown input. A {% tag %} block this package does not model (a
+// prompt, a legacy swagger block with its parameters, an API method),
+// an integration tag on its own line, and HTML that is not one of
+// GitBook's forms (comments included) become "raw" blocks, or "raw"
+// inlines for inline HTML, whose data "markdown" holds the source,
+// written back unchanged. An unclosed tag is text.
 package document

@@ -71,13 +71,11 @@ func emojiAt(s string) int {
 }
 
 // emojiCode returns the API code of an emoji: lower-case hex code points
-// joined by "-", without the U+FE0F variation selector.
+// joined by "-". A U+FE0F variation selector is kept ("2764-fe0f"), so
+// that the emoji is written back as it was read.
 func emojiCode(s string) string {
 	var parts []string
 	for _, r := range s {
-		if r == variationSelector {
-			continue
-		}
 		parts = append(parts, strconv.FormatInt(int64(r), 16))
 	}
 	return strings.Join(parts, "-")

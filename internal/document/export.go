@@ -17,6 +17,12 @@ func ToMarkdown(doc *Document, opts ...Option) (string, error) {
 	o := newOptions(opts)
 	w := &mdWriter{opts: o, state: newConvState(o)}
 	out := w.blocks(doc.Nodes)
+	if notes := w.footnotes(); notes != "" {
+		if out != "" {
+			out += "\n\n"
+		}
+		out += notes
+	}
 	if w.state.err != nil {
 		return "", w.state.err
 	}
@@ -30,6 +36,9 @@ func ToMarkdown(doc *Document, opts ...Option) (string, error) {
 type mdWriter struct {
 	opts  *options
 	state *convState
+	// notes are the bodies of the annotations written so far, written
+	// as footnote definitions at the end.
+	notes []string
 }
 
 // blocks renders blocks separated by blank lines.
@@ -89,8 +98,14 @@ func (w *mdWriter) block(n Node) string {
 		return wrapTag("stepper", nil, w.items(n.Nodes, "step"))
 	case TypeColumns:
 		return wrapTag("columns", fullWidthAttr(n), w.items(n.Nodes, "column"))
-	case TypeTabsItem, TypeStepperStep, TypeColumn:
+	case TypeTabsItem, TypeStepperStep, TypeColumn, TypeUpdate:
 		return w.items([]Node{n}, itemTag(n.Type))
+	case TypeUpdates:
+		return w.updates(n)
+	case TypeRaw:
+		return dataString(n, "markdown")
+	case TypeSwagger, TypeOpenAPIOp, TypeOpenAPISchemas, TypeOpenAPIWebhook:
+		return w.openAPI(n)
 	case TypeExpandable:
 		return w.expandable(n)
 	case TypeMath:
@@ -102,9 +117,9 @@ func (w *mdWriter) block(n Node) string {
 	case TypeFile:
 		return w.file(n)
 	case TypeImages:
-		return w.images(n)
+		return w.images(n, false)
 	case TypeImage:
-		return w.images(Block(TypeImages, nil, n))
+		return w.images(Block(TypeImages, nil, n), false)
 	case TypeDrawing:
 		return `<img src="` + escapeHTMLAttr(w.target(n, "ref", UseFile)) + `" class="gitbook-drawing">`
 	case TypeTable:
@@ -129,6 +144,8 @@ func itemTag(typ string) string {
 		return "tab"
 	case TypeStepperStep:
 		return "step"
+	case TypeUpdate:
+		return "update"
 	}
 	return "column"
 }
@@ -148,6 +165,8 @@ func (w *mdWriter) items(nodes []Node, tag string) string {
 			if icon := dataString(n, "icon"); icon != "" {
 				attrs = []string{"icon", icon}
 			}
+		case "update":
+			attrs = updateAttrs(n)
 		case "column":
 			if l, ok := formatLength(n.Data["width"]); ok {
 				attrs = append(attrs, "width", l)

@@ -7,6 +7,9 @@ import (
 )
 
 func (w *mdWriter) code(n Node) string {
+	if codeNeedsHTML(n) {
+		return w.htmlCode(n, false)
+	}
 	var body strings.Builder
 	for i, line := range n.Nodes {
 		if i > 0 {
@@ -63,7 +66,11 @@ func (w *mdWriter) expandable(n Node) string {
 }
 
 func (w *mdWriter) embed(n Node) string {
-	attrs := []string{"url", dataString(n, "url")}
+	url := w.opts.targetForRef(Ref{Kind: RefURL, URL: dataString(n, "url")}, UseEmbed)
+	if r, ok := refValue(n.Data["ref"]); ok {
+		url = w.opts.targetForRef(r, UseEmbed)
+	}
+	attrs := []string{"url", url}
 	if v, ok := n.Data["fullWidth"].(bool); ok {
 		attrs = append(attrs, "fullWidth", strconv.FormatBool(v))
 	}
@@ -93,8 +100,9 @@ func (w *mdWriter) file(n Node) string {
 }
 
 // images writes an images block: a lone plain image as Markdown, anything
-// with a caption, size, dark variant or block options as HTML figures.
-func (w *mdWriter) images(n Node) string {
+// with a caption, size, dark variant or block options as HTML figures;
+// with html, always as figures.
+func (w *mdWriter) images(n Node, html bool) string {
 	var imgs []Node
 	for _, c := range n.Nodes {
 		if c.Object == ObjectBlock && c.Type == TypeImage {
@@ -104,10 +112,10 @@ func (w *mdWriter) images(n Node) string {
 	if len(imgs) == 0 {
 		return ""
 	}
-	if len(imgs) == 1 && len(n.Data) == 0 && isPlainImage(imgs[0]) {
+	if !html && len(imgs) == 1 && len(n.Data) == 0 && isPlainImage(imgs[0]) {
 		img := imgs[0]
 		return "![" + escapeText(dataString(img, "alt"), ctxParagraph) + "](" +
-			formatTarget(w.target(img, "ref", UseImage)) + ")"
+			formatTarget(w.target(img, "ref", UseImage)) + titleSuffix(img) + ")"
 	}
 	var b strings.Builder
 	wrapped := len(imgs) > 1 || len(n.Data) > 0
@@ -138,7 +146,7 @@ func (w *mdWriter) images(n Node) string {
 
 func isPlainImage(img Node) bool {
 	for k := range img.Data {
-		if k != "ref" && k != "alt" {
+		if k != "ref" && k != "alt" && k != "title" {
 			return false
 		}
 	}
@@ -182,7 +190,7 @@ func (w *mdWriter) figure(img Node) string {
 			b.WriteString(" " + k + `="` + escapeHTMLAttr(l) + `"`)
 		}
 	}
-	b.WriteString(">")
+	b.WriteString(htmlTitleAttr(img) + ">")
 	if dark != "" {
 		b.WriteString("</picture>")
 	}

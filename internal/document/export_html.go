@@ -21,7 +21,7 @@ func (w *mdWriter) htmlInlines(nodes []Node) string {
 		case ObjectInline:
 			switch n.Type {
 			case InlineLink:
-				b.WriteString(`<a href="` + escapeHTMLAttr(w.target(n, "ref", UseLink)) + `">`)
+				b.WriteString(`<a href="` + escapeHTMLAttr(w.target(n, "ref", UseLink)) + `"` + htmlTitleAttr(n) + `>`)
 				b.WriteString(w.htmlInlines(n.Nodes))
 				b.WriteString("</a>")
 			case InlineImage:
@@ -32,6 +32,8 @@ func (w *mdWriter) htmlInlines(nodes []Node) string {
 				b.WriteString(escapeHTMLText("$$" + dataString(n, "formula") + "$$"))
 			case InlineAnnotation:
 				b.WriteString(w.htmlInlines(n.Nodes))
+			case InlineRaw:
+				b.WriteString(dataString(n, "markdown"))
 			default:
 				b.WriteString(w.htmlInline(n))
 			}
@@ -109,5 +111,13 @@ func (w *mdWriter) htmlInlineImage(n Node) string {
 	if size := dataString(n, "size"); size != "" {
 		s += ` data-size="` + escapeHTMLAttr(size) + `"`
 	}
-	return s + ">"
+	return s + htmlTitleAttr(n) + ">"
+}
+
+// htmlTitleAttr writes a link or image title as an HTML attribute.
+func htmlTitleAttr(n Node) string {
+	if t := dataString(n, "title"); t != "" {
+		return ` title="` + escapeHTMLAttr(t) + `"`
+	}
+	return ""
 }

@@ -1,6 +1,7 @@
 package document
 
 import (
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -16,6 +17,9 @@ const (
 )
 
 func (w *mdWriter) paragraph(n Node) string {
+	if a := dataString(n, "align"); a != "" {
+		return htmlAligned("p", a, w.htmlInlines(n.Nodes))
+	}
 	s := w.inlines(trimTrailingBreaks(n.Nodes), ctxParagraph)
 	if s == "" {
 		return ""
@@ -72,11 +76,31 @@ func loneInlineImage(nodes []Node) *Node {
 
 func (w *mdWriter) heading(n Node) string {
 	level := min(headingLevel(n.Type)+w.opts.headingOffset, 6)
-	s := strings.Repeat("#", level) + " " + strings.TrimSpace(w.inlines(n.Nodes, ctxHeading))
-	if id := dataString(n, "id"); id != "" {
-		s += ` <a href="#` + escapeHTMLAttr(id) + `" id="` + escapeHTMLAttr(id) + `"></a>`
+	if a := dataString(n, "align"); a != "" {
+		return htmlAligned("h"+strconv.Itoa(level), a, w.htmlInlines(n.Nodes)+headingAnchor(n))
 	}
-	return s
+	s := strings.Repeat("#", level) + " " + strings.TrimSpace(w.inlines(n.Nodes, ctxHeading))
+	return s + headingAnchor(n)
+}
+
+// headingAnchor writes a heading's custom anchor as GitBook does.
+func headingAnchor(n Node) string {
+	if id := dataString(n, "id"); id != "" {
+		return ` <a href="#` + escapeHTMLAttr(id) + `" id="` + escapeHTMLAttr(id) + `"></a>`
+	}
+	return ""
+}
+
+// htmlAligned writes an aligned paragraph or heading as an HTML element
+// with an align attribute, the one form Markdown has for alignment.
+func htmlAligned(tag, align, inner string) string {
+	switch align {
+	case "start":
+		align = "left"
+	case "end":
+		align = "right"
+	}
+	return "<" + tag + ` align="` + escapeHTMLAttr(align) + `">` + inner + "</" + tag + ">"
 }
 
 // fixLineEdges protects what Markdown would strip or misread at the start
@@ -192,7 +216,7 @@ func lastRune(s string) rune {
 func (w *mdWriter) inline(n Node, ctx inlineCtx) string {
 	switch n.Type {
 	case InlineLink:
-		return "[" + w.inlines(n.Nodes, ctx) + "](" + formatTarget(w.target(n, "ref", UseLink)) + ")"
+		return "[" + w.inlines(n.Nodes, ctx) + "](" + formatTarget(w.target(n, "ref", UseLink)) + titleSuffix(n) + ")"
 	case InlineMention:
 		t := w.target(n, "ref", UseMention)
 		return "[" + escapeText(t, ctx) + "](" + formatTarget(t) + ` "mention")`
@@ -200,13 +224,15 @@ func (w *mdWriter) inline(n Node, ctx inlineCtx) string {
 		if dataString(n, "size") != "" || n.Data["refDark"] != nil {
 			return w.htmlInlineImage(n)
 		}
-		return "![" + escapeText(dataString(n, "alt"), ctx) + "](" + formatTarget(w.target(n, "ref", UseImage)) + ")"
+		return "![" + escapeText(dataString(n, "alt"), ctx) + "](" + formatTarget(w.target(n, "ref", UseImage)) + titleSuffix(n) + ")"
 	case InlineEmoji:
 		return emojiFromCode(dataString(n, "code"))
 	case InlineMath:
 		return "$$" + dataString(n, "formula") + "$$"
 	case InlineAnnotation:
-		return w.inlines(n.Nodes, ctx)
+		return w.annotation(n, ctx)
+	case InlineRaw:
+		return dataString(n, "markdown")
 	}
 	return w.htmlInline(n)
 }
@@ -274,4 +300,14 @@ func escapeText(s string, ctx inlineCtx) string {
 		b.WriteByte(c)
 	}
 	return b.String()
+}
+
+// titleSuffix writes a link or image title as ` "title"`, or "".
+func titleSuffix(n Node) string {
+	t := dataString(n, "title")
+	if t == "" {
+		return ""
+	}
+	t = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", " ").Replace(t)
+	return ` "` + t + `"`
 }

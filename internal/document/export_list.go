@@ -60,6 +60,15 @@ func (w *mdWriter) list(n Node, alt bool) string {
 			}
 		}
 		content := w.itemBlocks(item.Nodes)
+		if checked, ok := item.Data["checked"].(bool); ok && n.Type == TypeListOrdered {
+			// A task in an ordered list: the checkbox starts the content.
+			box := "[ ] "
+			if checked {
+				box = "[x] "
+			}
+			b.WriteString(indentItem(marker, box+content))
+			continue
+		}
 		if n.Type == TypeListTasks {
 			// The checkbox belongs to the item's content, which starts
 			// after "* ".

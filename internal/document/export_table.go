@@ -9,6 +9,9 @@ import (
 // table writes a GFM pipe table with padded columns. Cells hold their
 // paragraphs' inline Markdown; line breaks and paragraph ends become <br>.
 func (w *mdWriter) table(n Node) string {
+	if needsHTMLTable(n) {
+		return w.htmlTable(n)
+	}
 	t := readTable(n)
 	if len(t.cols) == 0 {
 		return ""

@@ -25,6 +25,12 @@ func hostileMarkdown() []string {
 		strings.Repeat("{% hint %}", 20) + strings.Repeat("{% endhint %}", 20),
 		strings.Repeat("- <div>\n", 20),
 		strings.Repeat("$$x\n", 20),
+		strings.Repeat("<table><tr><td>", 40) + "x",
+		strings.Repeat("<ul><li>", 200) + "x",
+		"<table>" + strings.Repeat("<tr><td><ul><li><p>x</p></li></ul></td></tr>", 200) + "</table>",
+		"<pre><code>" + strings.Repeat("<strong>", 300) + "x\n" + strings.Repeat("</strong>", 300) + "</code></pre>",
+		strings.Repeat("x[^1]", 300) + "\n\n[^1]: " + strings.Repeat("* y\n", 50),
+		strings.Repeat("{% prompt %}\n", 100) + strings.Repeat("{% endprompt %}\n", 100),
 	}
 }
 
@@ -43,6 +49,9 @@ func FuzzFromMarkdown(f *testing.F) {
 		"$$", "$$\n", "<figure><img", "<div><div></div>", "* [ ]", "| a |\n| - |",
 		"{% embed url=\"x\" %}\n{% embed url=\"y\" %}\n{% endembed %}", "\x00\xff",
 		"> {% hint style=\"info\" %}\n> x\n> {% endhint %}", "<a href=\"#x\" id=\"x\">t",
+		"<table data-view=\"cards\"><tr><th data-hidden data-card-target data-type=\"content-ref\"></th></tr><tr><td><a href=\"a.md\">a</a></td></tr></table>",
+		"<pre><code><strong>a\n</strong></code></pre>", "a[^1]\n\n[^1]: b[^1]", "<!-- x", "{% updates %}\n{% update %}\n",
+		"1. [ ] a", "[a](b \"t\")", "<p align=\"center\"><img src=\"a\"></p>",
 	} {
 		f.Add(s)
 	}

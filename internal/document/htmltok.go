@@ -12,6 +12,8 @@ type htmlToken struct {
 	name    string   // lower-case tag name, for tags
 	closing bool     // </name>
 	attrs   []string // name, value pairs, values decoded
+	src     string   // the tag or comment as written
+	comment bool     // <!-- … -->
 }
 
 func (t htmlToken) isTag() bool { return t.name != "" }
@@ -30,18 +32,18 @@ func (t htmlToken) attrOr(key string) string {
 	return v
 }
 
-// tokenizeHTML splits s into tags and text. Comments are dropped and text
+// tokenizeHTML splits s into tags, comments and text. Text
 // that does not form a tag is kept as text.
 func tokenizeHTML(s string) []htmlToken {
 	var out []htmlToken
 	for len(s) > 0 {
 		lt := strings.IndexByte(s, '<')
 		if lt < 0 {
-			out = append(out, htmlToken{text: html.UnescapeString(s)})
+			out = append(out, htmlToken{text: html.UnescapeString(s), src: s})
 			break
 		}
 		if lt > 0 {
-			out = append(out, htmlToken{text: html.UnescapeString(s[:lt])})
+			out = append(out, htmlToken{text: html.UnescapeString(s[:lt]), src: s[:lt]})
 			s = s[lt:]
 		}
 		if strings.HasPrefix(s, "<!--") {
@@ -49,15 +51,17 @@ func tokenizeHTML(s string) []htmlToken {
 			if end < 0 {
 				break
 			}
+			out = append(out, htmlToken{comment: true, src: s[:end+3]})
 			s = s[end+3:]
 			continue
 		}
 		tok, size := parseHTMLTag(s)
 		if size == 0 {
-			out = append(out, htmlToken{text: "<"})
+			out = append(out, htmlToken{text: "<", src: "<"})
 			s = s[1:]
 			continue
 		}
+		tok.src = s[:size]
 		out = append(out, tok)
 		s = s[size:]
 	}

@@ -69,7 +69,7 @@ func (g *gitbookSyntax) Extend(m goldmark.Markdown) {
 
 func newMarkdown(syntax *gitbookSyntax) goldmark.Markdown {
 	return goldmark.New(goldmark.WithExtensions(
-		extension.Table, extension.Strikethrough, extension.TaskList, syntax,
+		extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote, syntax,
 	))
 }
 
@@ -110,6 +110,9 @@ type converter struct {
 	state  *convState
 	src    []byte
 	depth  int
+	// notes holds the converted footnote definitions of the source, by
+	// goldmark's footnote index.
+	notes map[int][]Node
 }
 
 // parse converts a Markdown source to blocks.
@@ -129,6 +132,7 @@ func (c *converter) parse(src string) []Node {
 	if c.state.stopped() {
 		return nil
 	}
+	sub.footnotes(root)
 	return sub.blocks(root)
 }
 
@@ -171,6 +175,9 @@ func (c *converter) block(n ast.Node) []Node {
 		return c.media(n.raw.String())
 	case *mathBlock:
 		return []Node{Block(TypeMath, map[string]any{"formula": strings.TrimSpace(n.formula.String())})}
+	case *extast.FootnoteList:
+		// Definitions are read before the blocks; see footnotes.
+		return nil
 	}
 	return c.blocks(n)
 }
@@ -222,6 +229,9 @@ func (c *converter) imageBlock(img *ast.Image) Node {
 	data := map[string]any{"ref": c.opts.refForTarget(string(img.Destination), UseImage)}
 	if alt := plainInlineText(c, img); alt != "" {
 		data["alt"] = alt
+	}
+	if title := unescapeMarkdown(img.Title); title != "" {
+		data["title"] = title
 	}
 	image := Node{Object: ObjectBlock, Type: TypeImage, Data: data}
 	return Block(TypeImages, nil, image)
@@ -294,7 +304,7 @@ func (c *converter) list(n *ast.List) Node {
 	list.Nodes = make([]Node, 0, n.ChildCount())
 	for it := n.FirstChild(); it != nil; it = it.NextSibling() {
 		item := Block(TypeListItem, nil)
-		if typ == TypeListTasks {
+		if typ == TypeListTasks || typ == TypeListOrdered && hasTaskBox(it) {
 			item.Data = map[string]any{"checked": taskChecked(it)}
 		}
 		item.Nodes = c.orEmpty(c.blocks(it))

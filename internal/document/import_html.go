@@ -8,14 +8,37 @@ import "strings"
 func (ic *inlineConv) rawHTML(raw string) {
 	for _, t := range tokenizeHTML(raw) {
 		switch {
+		case t.comment:
+			ic.addRaw(t.src)
 		case !t.isTag():
 			ic.addText(t.text)
+		case !isModelledInlineTag(t.name):
+			ic.addRaw(t.src)
 		case t.closing:
-			ic.closeElement(t.name)
+			if !ic.closeElement(t.name) && t.name == "span" {
+				ic.addRaw(t.src)
+			}
 		default:
 			ic.openTag(t)
 		}
 	}
+}
+
+// addRaw keeps inline HTML that has no model, a comment or an unknown
+// tag, as written.
+func (ic *inlineConv) addRaw(src string) {
+	ic.addInline(Inline(InlineRaw, map[string]any{"markdown": src}))
+}
+
+// isModelledInlineTag reports whether inline HTML tags of the given name
+// become marks or inlines; others are kept verbatim.
+func isModelledInlineTag(name string) bool {
+	switch name {
+	case "br", "img", "a", "code", "i", "span", "strong", "b", "em", "s", "del", "strike",
+		"kbd", "sup", "sub", "mark":
+		return true
+	}
+	return false
 }
 
 func (ic *inlineConv) openTag(t htmlToken) {
@@ -45,6 +68,9 @@ func (ic *inlineConv) openTag(t htmlToken) {
 			ic.pushFrame(t, "emoji", Ref{})
 			return
 		}
+		// Other spans are not modelled: their tags are kept.
+		ic.addRaw(t.src)
+		return
 	}
 	if m, ok := tagMark(t); ok {
 		ic.marks = append(ic.marks, m)
@@ -112,6 +138,7 @@ func (ic *inlineConv) openAnchor(t htmlToken) {
 		ic.pushFrame(t, "anchor", Ref{})
 	default:
 		ic.pushFrame(t, "link", ic.c.opts.refForTarget(href, UseLink))
+		ic.top().title = t.attrOr("title")
 	}
 }
 
@@ -122,8 +149,9 @@ func (ic *inlineConv) pushFrame(t htmlToken, kind string, ref Ref) {
 }
 
 // closeElement handles </name>: it ends the innermost open element of
-// that name, closing frames opened inside it too.
-func (ic *inlineConv) closeElement(name string) {
+// that name, closing frames opened inside it too, and reports whether
+// there was one.
+func (ic *inlineConv) closeElement(name string) bool {
 	for i := len(ic.open) - 1; i >= 0; i-- {
 		e := ic.open[i]
 		if e.name != name {
@@ -132,15 +160,16 @@ func (ic *inlineConv) closeElement(name string) {
 		ic.open = ic.open[:i]
 		if e.frame == nil {
 			ic.removeMark(e.mark)
-			return
+			return true
 		}
 		for len(ic.frames) > 1 {
 			if ic.closeFrame() == e.frame {
 				break
 			}
 		}
-		return
+		return true
 	}
+	return false
 }
 
 // closeFrame ends the innermost frame and adds its node to the parent.
@@ -152,7 +181,11 @@ func (ic *inlineConv) closeFrame() *inlineFrame {
 	writePlainInlines(&text, f.nodes)
 	switch f.kind {
 	case "link":
-		ic.addInline(Inline(InlineLink, map[string]any{"ref": f.ref}, flattenLinks(f.nodes)...))
+		data := map[string]any{"ref": f.ref}
+		if f.title != "" {
+			data["title"] = f.title
+		}
+		ic.addInline(Inline(InlineLink, data, flattenLinks(f.nodes)...))
 	case "mention":
 		ic.addInline(Inline(InlineMention, map[string]any{"ref": f.ref}))
 	case "button":
@@ -216,6 +249,9 @@ func (c *converter) inlineImage(t htmlToken) Node {
 	}
 	if size := t.attrOr("data-size"); size == "line" || size == "original" {
 		data["size"] = size
+	}
+	if title := t.attrOr("title"); title != "" {
+		data["title"] = title
 	}
 	return Inline(InlineImage, data)
 }

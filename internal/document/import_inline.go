@@ -36,6 +36,7 @@ type inlineFrame struct {
 	kind  string // "", "link", "button", "mention", "icon", "expression", "emoji", "anchor"
 	tag   htmlToken
 	ref   Ref
+	title string // a link's title
 	nodes []Node
 }
 
@@ -110,11 +111,12 @@ func (ic *inlineConv) inline(n ast.Node) {
 		ic.withMark(Mark{Type: MarkStrikethrough}, func() { ic.children(n) })
 	case *ast.Link:
 		dest := unescapeMarkdown(n.Destination)
-		if unescapeMarkdown(n.Title) == "mention" {
+		title := unescapeMarkdown(n.Title)
+		if title == "mention" {
 			ic.addInline(Inline(InlineMention, map[string]any{"ref": ic.c.opts.refForTarget(dest, UseMention)}))
 			return
 		}
-		ic.enter(&inlineFrame{kind: "link", ref: ic.c.opts.refForTarget(dest, UseLink)})
+		ic.enter(&inlineFrame{kind: "link", ref: ic.c.opts.refForTarget(dest, UseLink), title: title})
 		ic.children(n)
 		ic.closeFrame()
 	case *ast.AutoLink:
@@ -131,6 +133,9 @@ func (ic *inlineConv) inline(n ast.Node) {
 		if alt := plainInlineText(ic.c, n); alt != "" {
 			data["alt"] = alt
 		}
+		if title := unescapeMarkdown(n.Title); title != "" {
+			data["title"] = title
+		}
 		ic.addInline(Inline(InlineImage, data))
 	case *ast.RawHTML:
 		var b strings.Builder
@@ -141,7 +146,9 @@ func (ic *inlineConv) inline(n ast.Node) {
 		ic.rawHTML(b.String())
 	case *mathInline:
 		ic.addInline(Inline(InlineMath, map[string]any{"formula": n.formula}))
-	case *extast.TaskCheckBox:
+	case *extast.FootnoteLink:
+		ic.annotation(n.Index)
+	case *extast.TaskCheckBox, *extast.FootnoteBacklink:
 	default:
 		ic.children(n)
 	}

@@ -107,6 +107,9 @@ func (c *converter) figureImage(t htmlToken, darkSrc string) Node {
 	if alt := t.attrOr("alt"); alt != "" {
 		data["alt"] = alt
 	}
+	if title := t.attrOr("title"); title != "" {
+		data["title"] = title
+	}
 	for _, k := range []string{"width", "height"} {
 		if v, ok := t.attr(k); ok {
 			if l, ok := parseLength(v); ok {
@@ -142,8 +145,10 @@ func (c *converter) setCaption(img *Node, raw string) {
 
 func (c *converter) inlineImageFromBlock(n Node, raw string) Node {
 	data := map[string]any{"ref": n.Data["ref"]}
-	if alt, ok := n.Data["alt"]; ok {
-		data["alt"] = alt
+	for _, k := range []string{"alt", "title"} {
+		if v, ok := n.Data[k]; ok {
+			data[k] = v
+		}
 	}
 	toks := tokenizeHTML(raw)
 	for _, t := range toks {
@@ -156,14 +161,8 @@ func (c *converter) inlineImageFromBlock(n Node, raw string) Node {
 	return Inline(InlineImage, data)
 }
 
-// mediaFallback converts HTML that turned out not to be an image block as
-// a paragraph of inline content.
+// mediaFallback keeps HTML that turned out not to be an image block
+// verbatim.
 func (c *converter) mediaFallback(raw string) []Node {
-	ic := c.newInlineConv()
-	ic.rawHTML(raw)
-	nodes := ic.finish()
-	if len(nodes) == 0 {
-		return nil
-	}
-	return []Node{Block(TypeParagraph, nil, nodes...)}
+	return []Node{rawBlock(strings.TrimRight(raw, "\r\n"))}
 }

@@ -10,6 +10,9 @@ import (
 // tag converts a {% tag %} block.
 func (c *converter) tag(n *tagBlock) []Node {
 	t := n.tag
+	if n.verbatim {
+		return c.verbatimTag(n)
+	}
 	body := func() []Node {
 		if n.body != "" {
 			return c.parse(n.body)
@@ -35,6 +38,8 @@ func (c *converter) tag(n *tagBlock) []Node {
 		return []Node{c.itemContainer(n, TypeStepper, "step", TypeStepperStep)}
 	case "columns":
 		return []Node{c.itemContainer(n, TypeColumns, "column", TypeColumn)}
+	case "updates":
+		return []Node{c.itemContainer(n, TypeUpdates, "update", TypeUpdate)}
 	case "code":
 		return c.codeTag(n, body())
 	case "embed":
@@ -58,13 +63,25 @@ func (c *converter) tag(n *tagBlock) []Node {
 		ref := Ref{Kind: RefReusableContent, ReusableContent: t.quoted()}
 		return []Node{Block(TypeReusableContent, map[string]any{"ref": ref})}
 	}
-	return body()
+	// A tag without a model of its own, such as {% else %}, is kept.
+	return []Node{rawBlock(n.source())}
+}
+
+// rawBlock returns a block keeping Markdown source verbatim.
+func rawBlock(src string) Node {
+	return Block(TypeRaw, map[string]any{"markdown": src})
 }
 
 // itemContainer converts tabs, steppers and columns: their item tags
 // become items, and stray content joins the previous item.
 func (c *converter) itemContainer(n *tagBlock, typ, itemTag, itemTyp string) Node {
 	data := map[string]any(nil)
+	if typ == TypeUpdates {
+		data = map[string]any{}
+		if f, ok := n.tag.attr("format"); ok {
+			data["format"] = f
+		}
+	}
 	if typ == TypeColumns || typ == TypeTabs {
 		if fw, ok := n.tag.attr("fullWidth"); ok {
 			data = map[string]any{"fullWidth": fw == "true"}
@@ -106,6 +123,13 @@ func (c *converter) item(n *tagBlock, typ string) Node {
 	case TypeStepperStep:
 		if icon, ok := t.attr("icon"); ok && icon != "" {
 			data["icon"] = icon
+		}
+	case TypeUpdate:
+		if date, ok := t.attr("date"); ok {
+			data["date"] = date
+		}
+		if tags, ok := t.attr("tags"); ok {
+			data["tags"] = splitList(tags)
 		}
 	case TypeColumn:
 		if w, ok := t.attr("width"); ok {
@@ -179,6 +203,13 @@ func (c *converter) codeTag(n *tagBlock, body []Node) []Node {
 func (c *converter) embed(n *tagBlock, body []Node) Node {
 	url, _ := n.tag.attr("url")
 	data := map[string]any{"url": url}
+	// The schema stores the address as a string; a resolver may map it
+	// to another reference (a page, a file), kept next to it.
+	if r := c.opts.refForTarget(url, UseEmbed); r.Kind == RefURL {
+		data["url"] = r.URL
+	} else {
+		data["ref"] = r
+	}
 	if fw, ok := n.tag.attr("fullWidth"); ok {
 		data["fullWidth"] = fw == "true"
 	}
@@ -216,8 +247,9 @@ func (c *converter) expandable(n *detailsBlock) Node {
 	}}
 }
 
-// htmlBlock keeps the text of an HTML block that has no GitBook meaning,
-// one paragraph per HTML block-level element.
+// htmlBlock converts an HTML block: GitBook's HTML forms (tables, code,
+// centred images) become their blocks, and any other HTML, comments
+// included, is kept verbatim.
 func (c *converter) htmlBlock(n *ast.HTMLBlock) []Node {
 	var raw strings.Builder
 	lines := n.Lines()
@@ -228,24 +260,11 @@ func (c *converter) htmlBlock(n *ast.HTMLBlock) []Node {
 	if n.HasClosure() {
 		raw.Write(n.ClosureLine.Value(c.src))
 	}
-	var out []Node
-	var para strings.Builder
-	flush := func() {
-		if s := strings.Join(strings.Fields(para.String()), " "); s != "" {
-			out = append(out, Block(TypeParagraph, nil, c.textNodes(s)...))
-		}
-		para.Reset()
+	src := strings.TrimRight(raw.String(), "\r\n")
+	if nodes, ok := c.htmlForms(src); ok {
+		return nodes
 	}
-	for _, t := range tokenizeHTML(raw.String()) {
-		switch {
-		case !t.isTag():
-			para.WriteString(t.text)
-		case isBlockHTMLTag(t.name):
-			flush()
-		}
-	}
-	flush()
-	return out
+	return []Node{rawBlock(src)}
 }
 
 // textNodes converts plain text to text and emoji nodes.
@@ -262,4 +281,15 @@ func isBlockHTMLTag(name string) bool {
 		return true
 	}
 	return false
+}
+
+// splitList reads a comma-separated attribute into trimmed strings.
+func splitList(s string) []any {
+	out := []any{}
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
 }

@@ -13,6 +13,12 @@ func wideMarkdown() map[string]func(n int) string {
 		"list items": func(n int) string { return strings.Repeat("- item\n", n/7) },
 		"table rows": func(n int) string { return "| a | b |\n| - | - |\n" + strings.Repeat("| x | y |\n", n/10) },
 		"brackets":   func(n int) string { return strings.Repeat("[", n) },
+		"html table rows": func(n int) string {
+			return "<table>" + strings.Repeat("<tr><td>x</td><td>y</td></tr>", n/30) + "</table>"
+		},
+		"footnote references": func(n int) string {
+			return strings.Repeat("x[^1] ", n/6) + "\n\n[^1]: body"
+		},
 		"lists 30 deep": func(n int) string {
 			return strings.Repeat(strings.Repeat("- ", 30)+"x\n\n", n/63)
 		},
@@ -143,5 +149,34 @@ func TestFromMarkdownAcceptsOnlyWhatParseAccepts(t *testing.T) {
 	}
 	if _, err := FromMarkdown(strings.Repeat(para, within+1)); !errors.Is(err, ErrTooManyNodes) {
 		t.Fatalf("%d paragraphs: err = %v, want ErrTooManyNodes", within+1, err)
+	}
+}
+
+func TestFromMarkdownCountsFootnoteCopies(t *testing.T) {
+	// Each reference copies the definition: a large one referenced often
+	// is refused, although the text is short.
+	md := strings.Repeat("x[^1] ", 2000) + "\n\n[^1]: " + strings.Repeat("* y\n    ", 200)
+	if _, err := FromMarkdown(md); !errors.Is(err, ErrTooManyNodes) {
+		t.Fatalf("err = %v, want ErrTooManyNodes", err)
+	}
+}
+
+func TestHTMLNestingIsBounded(t *testing.T) {
+	// HTML lists and tables nested past the converter's nesting are kept
+	// as raw HTML rather than nested deeper.
+	for _, md := range []string{
+		strings.Repeat("<table><tr><td>", 200) + "x" + strings.Repeat("</td></tr></table>", 200),
+		"<table><tr><td>" + strings.Repeat("<ul><li>", 200) + "x" + strings.Repeat("</li></ul>", 200) + "</td></tr></table>",
+	} {
+		doc, err := FromMarkdown(md)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := depth(doc.Nodes); d > MaxDepth {
+			t.Fatalf("depth %d", d)
+		}
+		if !strings.Contains(canonicalJSON(t, doc), `"type": "raw"`) {
+			t.Error("no raw block at the cut")
+		}
 	}
 }

@@ -28,6 +28,18 @@ type tagBlock struct {
 	body   string // content written on the opening line, for one-line forms
 	oneTag bool   // no end tag: the block is the opening tag alone
 	closed bool
+	// verbatim blocks are not parsed: raw holds their source, opening
+	// and end tags included, as the lines reached the parser (inside
+	// their containers' markers), and depth counts the tags of the same
+	// name still open.
+	verbatim bool
+	raw      bytes.Buffer
+	depth    int
+}
+
+// source returns the block's source without its final line end.
+func (n *tagBlock) source() string {
+	return string(bytes.TrimRight(n.raw.Bytes(), "\r\n"))
 }
 
 // Kind returns the node kind.
@@ -121,13 +133,32 @@ func (p *tagParser) Open(parent ast.Node, reader text.Reader, pc parser.Context)
 	switch {
 	case tag.name == "include" || tag.name == "page-ref" || tag.name == "else":
 		node.oneTag = true
-	case tag.name == "embed":
+		node.raw.Write(line[pos:])
+	case isIntegrationTag(tag.name) && util.IsBlank(rest) &&
+		!p.hasEnd(reader.Source(), seg.Start+pos+size, tag.name, false):
+		// An integration block is one tag on a line of its own.
+		node.oneTag = true
+		node.verbatim = true
+		node.raw.Write(line[pos:])
+	case tag.name == "embed" || tag.name == "file":
+		// Their end tag is optional: a lone tag has no caption.
 		node.oneTag = !bytes.Contains(rest, []byte("{%")) &&
 			!p.hasEnd(reader.Source(), seg.Start+pos+size, tag.name, true)
 	default:
 		if !p.hasEnd(reader.Source(), seg.Start+pos+size, tag.name, false) {
 			return nil, parser.NoChildren
 		}
+	}
+	if node.verbatim {
+		node.closed = true
+		reader.AdvanceToEOL()
+		return node, parser.NoChildren
+	}
+	if isVerbatimTag(tag.name) {
+		node.verbatim = true
+		node.addRawLine(line[pos:])
+		reader.AdvanceToEOL()
+		return node, parser.NoChildren
 	}
 	if node.oneTag {
 		node.closed = true
@@ -155,6 +186,14 @@ func (*tagParser) Continue(node ast.Node, reader text.Reader, pc parser.Context)
 		return parser.Close
 	}
 	line, _ := reader.PeekLine()
+	if n.verbatim {
+		if line == nil {
+			return parser.Close
+		}
+		n.addRawLine(line)
+		reader.AdvanceToEOL()
+		return parser.Continue | parser.NoChildren
+	}
 	w, pos := util.IndentWidth(line, reader.LineOffset())
 	if w <= 3 && pos < len(line) {
 		if tag, size, ok := parseLiquidTag(line[pos:]); ok && tag.isEnd() && tag.name[3:] == n.tag.name &&
@@ -232,4 +271,42 @@ func nextTag(src []byte, i int) (at int, tag liquidTag, size int, ok bool) {
 		i += 2
 	}
 	return 0, liquidTag{}, 0, false
+}
+
+// isIntegrationTag reports whether name is an integration block's tag,
+// such as "@github-files/github-code-block".
+func isIntegrationTag(name string) bool { return len(name) > 1 && name[0] == '@' }
+
+// addRawLine adds a line to a verbatim block and closes the block once
+// its end tag is reached.
+func (n *tagBlock) addRawLine(line []byte) {
+	n.raw.Write(line)
+	for i := 0; ; {
+		at, tag, size, ok := nextTag(line, i)
+		if !ok {
+			break
+		}
+		i = at + size
+		switch {
+		case tag.name == n.tag.name:
+			n.depth++
+		case tag.isEnd() && tag.name[3:] == n.tag.name:
+			n.depth--
+		}
+	}
+	if n.depth <= 0 {
+		n.closed = true
+	}
+}
+
+// isVerbatimTag reports whether blocks of the named tag are kept as their
+// source rather than parsed: tags this package does not model, and those
+// whose body it reads from the source (OpenAPI, swagger and prompts).
+func isVerbatimTag(name string) bool {
+	switch name {
+	case "hint", "tabs", "tab", "stepper", "step", "columns", "column", "code", "embed",
+		"content-ref", "page-ref", "file", "if", "else", "include", "updates", "update":
+		return false
+	}
+	return true
 }

@@ -23,11 +23,14 @@ func TestNormalization(t *testing.T) {
 		{"embed caption attribute", `{% embed url="https://x.io" caption="Cap" %}`, "{% embed url=\"https://x.io\" %}\nCap\n{% endembed %}"},
 		{"details open", "<details open>\n<summary>T</summary>\n\nB\n</details>", "<details>\n\n<summary>T</summary>\n\nB\n\n</details>"},
 		{"emoji span", `<span data-gb-custom-inline data-tag="emoji" data-code="2705">✅</span> ok`, "✅ ok"},
-		{"variation selector dropped", "🛠️ tools", "🛠 tools"},
-		{"unknown tag keeps content", "{% updates format=\"full\" %}\nNews.\n{% endupdates %}", "News."},
-		{"raw html keeps text", "<p align=\"center\">Centered <b>text</b></p>", "Centered text"},
 		{"unclosed tag is text", "{% hint style=\"info\" %}\nno end", "\\{% hint style=\"info\" %} no end"},
-		{"link title dropped", `[a](b.md "Title")`, "[a](b.md)"},
+		{"link title single quotes", `[a](b.md 'Title')`, `[a](b.md "Title")`},
+		{"lone file tag", `{% file src="../.gitbook/assets/a.pdf" %}`, "{% file src=\"../.gitbook/assets/a.pdf\" %}\n{% endfile %}"},
+		{"lone file then captioned", "{% file src=\"a.pdf\" %}\n\n{% file src=\"b.pdf\" %}\nB\n{% endfile %}", "{% file src=\"a.pdf\" %}\n{% endfile %}\n\n{% file src=\"b.pdf\" %}\nB\n{% endfile %}"},
+		{"swagger simple form", "{% swagger src=\"https://x.io/s.json\" path=\"/a\" method=\"get\" %}\n{% endswagger %}", "{% openapi src=\"https://x.io/s.json\" path=\"/a\" method=\"get\" %}\n[https://x.io/s.json](https://x.io/s.json)\n{% endopenapi %}"},
+		{"openapi on one line", `{% openapi src="s.yaml" path="/a" method="get" %}[s.yaml](s.yaml){% endopenapi %}`, "{% openapi src=\"s.yaml\" path=\"/a\" method=\"get\" %}\n[s.yaml](s.yaml)\n{% endopenapi %}"},
+		{"update tags spaced", "{% updates %}\n{% update date=\"2026-01-02\" tags=\"a, b\" %}\nX\n{% endupdate %}\n{% endupdates %}", "{% updates %}\n{% update date=\"2026-01-02\" tags=\"a,b\" %}\nX\n{% endupdate %}\n{% endupdates %}"},
+		{"footnote labels renumbered", "A[^note].\n\n[^note]: Body.", "A[^1].\n\n[^1]: Body."},
 		{"data mention", `<a href="page.md" data-mention>Page</a>`, `[page.md](page.md "mention")`},
 	}
 	for _, tc := range cases {

@@ -54,6 +54,25 @@ func (v *dataValidator) boolean(field string) {
 	}
 }
 
+// strings checks an optional array of strings.
+func (v *dataValidator) strings(field string) {
+	x, ok := v.data[field]
+	if !ok {
+		return
+	}
+	arr, isArr := x.([]any)
+	if !isArr {
+		v.fail(field, "must be an array of strings")
+		return
+	}
+	for _, e := range arr {
+		if _, isStr := e.(string); !isStr {
+			v.fail(field, "must be an array of strings")
+			return
+		}
+	}
+}
+
 func (v *dataValidator) number(field string) {
 	if x, ok := v.data[field]; ok {
 		if _, isNum := x.(json.Number); !isNum {

@@ -57,6 +57,7 @@ func (v *dataValidator) check(object, typ string) {
 		v.ref("ref", false, RefFile)
 	case TypeEmbed:
 		v.str("url", true)
+		v.ref("ref", false)
 		v.boolean("fullWidth")
 		v.str("caption", false)
 	case TypeContentRef:
@@ -96,6 +97,15 @@ func (v *dataValidator) check(object, typ string) {
 		v.str("icon", false)
 	case TypeColumns:
 		v.boolean("fullWidth")
+	case TypeUpdates:
+		v.only("format")
+		v.str("format", false)
+	case TypeUpdate:
+		v.str("date", false)
+		v.strings("tags")
+	case TypeRaw:
+		v.only("markdown")
+		v.str("markdown", true)
 	case TypeColumn:
 		v.only("width", "verticalAlignment")
 		v.length("width")
@@ -105,7 +115,10 @@ func (v *dataValidator) check(object, typ string) {
 
 func (v *dataValidator) checkInline(typ string) {
 	switch typ {
-	case InlineLink, InlineMention:
+	case InlineLink:
+		v.ref("ref", true)
+		v.str("title", false)
+	case InlineMention:
 		v.ref("ref", true)
 	case InlineImage:
 		v.ref("ref", true, RefURL, RefFile)
@@ -123,6 +136,9 @@ func (v *dataValidator) checkInline(typ string) {
 		v.str("formula", true)
 	case InlineAnnotation:
 		v.only()
+	case InlineRaw:
+		v.only("markdown")
+		v.str("markdown", true)
 	case InlineButton:
 		v.str("label", true)
 		v.str("kind", true, "primary", "secondary")

@@ -37,9 +37,11 @@ type TargetUse int
 const (
 	UseLink       TargetUse = iota // an inline link or button
 	UseMention                     // an inline page mention
-	UseImage                       // an image source (block or inline)
+	UseImage                       // an image source (block or inline) or a card's cover
 	UseFile                        // a file block or drawing source
-	UseContentRef                  // a content-ref (page link) block
+	UseContentRef                  // a content-ref (page link) block or a card's target
+	UseEmbed                       // an embed block's URL
+	UseOpenAPI                     // an OpenAPI block's spec source (a file or URL)
 )
 
 // LinkResolver maps Markdown link targets to content references and back,
@@ -78,7 +80,7 @@ func (o *options) refForTarget(target string, use TargetUse) Ref {
 	switch {
 	case use == UseLink && strings.HasPrefix(target, "#"):
 		return Ref{Kind: RefAnchor, Anchor: target[1:]}
-	case (use == UseImage || use == UseFile) && !hasScheme(target):
+	case (use == UseImage || use == UseFile || use == UseOpenAPI) && !hasScheme(target):
 		return Ref{Kind: RefFile, File: target}
 	case use == UseFile:
 		return Ref{Kind: RefFile, File: target}

@@ -226,7 +226,7 @@ func TestUnsupportedBlocksKeepText(t *testing.T) {
 		Block(TypeOpenAPIOp, map[string]any{"ref": Ref{Kind: RefOpenAPI, Spec: "pets"}, "path": "/pets", "method": "get"}),
 	)
 	got := mustToMarkdown(t, doc)
-	if got != "Snippet\n" {
+	if got != "Snippet\n\n{% openapi-operation spec=\"pets\" path=\"/pets\" method=\"get\" %}\n{% endopenapi-operation %}\n" {
 		t.Fatalf("got %q", got)
 	}
 	if s, err := ToMarkdown(nil); s != "" || err != nil {

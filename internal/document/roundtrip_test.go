@@ -1,6 +1,7 @@
 package document
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 )
@@ -53,7 +54,9 @@ func TestEveryBlockKindCovered(t *testing.T) {
 		"block:file", "block:drawing", "block:embed", "block:code", "block:code-line",
 		"block:math", "block:expandable", "block:tabs", "block:tabs-item", "block:table",
 		"block:content-ref", "block:stepper", "block:stepper-step", "block:columns",
-		"block:column", "block:if", "block:reusable-content",
+		"block:column", "block:if", "block:reusable-content", "block:updates", "block:update",
+		"block:raw", "block:swagger", "block:openapi-operation", "block:openapi-schemas",
+		"block:openapi-webhook", "inline:annotation", "inline:raw",
 		"inline:link", "inline:inline-image", "inline:emoji", "inline:icon",
 		"inline:expression", "inline:inline-math", "inline:mention", "inline:button",
 		"mark:bold", "mark:italic", "mark:code", "mark:keyboard", "mark:strikethrough",
@@ -103,5 +106,26 @@ func TestFragmentsAndShapes(t *testing.T) {
 		if !strings.Contains(j, want) {
 			t.Errorf("JSON lacks %s:\n%s", want, j)
 		}
+	}
+}
+
+// TestJSONRoundTrip checks that every case's document survives its JSON
+// form: Parse accepts it and ToMarkdown writes the same Markdown.
+func TestJSONRoundTrip(t *testing.T) {
+	for _, tc := range markdownCases() {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := mustFromMarkdown(t, tc.md)
+			b, err := json.Marshal(doc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parsed, err := Parse(b)
+			if err != nil {
+				t.Fatalf("Parse: %v", err)
+			}
+			if got := mustToMarkdown(t, parsed); got != tc.md+"\n" {
+				t.Fatalf("Markdown from the parsed JSON differs\n%s", diffLines(got, tc.md+"\n"))
+			}
+		})
 	}
 }

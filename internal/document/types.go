@@ -37,6 +37,14 @@ const (
 	TypeStepperStep     = "stepper-step"
 	TypeColumns         = "columns"
 	TypeColumn          = "column"
+	// TypeUpdates and TypeUpdate are a changelog ({% updates %}) and one
+	// dated entry of it; @gitbook/api 0.143.2 has no schema for them.
+	TypeUpdates = "updates"
+	TypeUpdate  = "update"
+	// TypeRaw is Quire's own block for Markdown it does not model (an
+	// unknown {% tag %} block, a prompt, an HTML block or comment): data
+	// "markdown" holds the source, written back unchanged.
+	TypeRaw = "raw"
 )
 
 // Inline types.
@@ -50,6 +58,9 @@ const (
 	InlineAnnotation = "annotation"
 	InlineMention    = "mention"
 	InlineButton     = "button"
+	// InlineRaw is Quire's own inline for inline HTML it does not model,
+	// such as a comment: data "markdown" holds the source.
+	InlineRaw = "raw"
 )
 
 // isBlockType reports whether typ is a block type of the schema.
@@ -62,7 +73,7 @@ func isBlockType(typ string) bool {
 		TypeExpandable, TypeTabs, TypeTabsItem, TypeTable, TypeSwagger,
 		TypeOpenAPIOp, TypeOpenAPISchemas, TypeOpenAPIWebhook, TypeContentRef,
 		TypeIntegration, TypeReusableContent, TypeStepper, TypeStepperStep,
-		TypeColumns, TypeColumn:
+		TypeColumns, TypeColumn, TypeUpdates, TypeUpdate, TypeRaw:
 		return true
 	}
 	return false
@@ -72,7 +83,7 @@ func isBlockType(typ string) bool {
 func isInlineType(typ string) bool {
 	switch typ {
 	case InlineLink, InlineImage, InlineEmoji, InlineIcon, InlineExpression,
-		InlineMath, InlineAnnotation, InlineMention, InlineButton:
+		InlineMath, InlineAnnotation, InlineMention, InlineButton, InlineRaw:
 		return true
 	}
 	return false
@@ -94,7 +105,7 @@ func isVoidBlock(typ string) bool {
 	case TypeDivider, TypeMath, TypeTable, TypeImage, TypeFile, TypeDrawing,
 		TypeEmbed, TypeReusableContent, TypeExpandable, TypeContentRef,
 		TypeIntegration, TypeSwagger, TypeOpenAPIOp, TypeOpenAPISchemas,
-		TypeOpenAPIWebhook:
+		TypeOpenAPIWebhook, TypeRaw:
 		return true
 	}
 	return false
@@ -131,6 +142,8 @@ func childTypeOf(typ string) string {
 		return TypeColumn
 	case TypeImages:
 		return TypeImage
+	case TypeUpdates:
+		return TypeUpdate
 	}
 	return ""
 }
@@ -139,7 +152,7 @@ func childTypeOf(typ string) string {
 // inside their specific parent (list items, code lines, tabs items, …).
 func isChildOnlyType(typ string) bool {
 	switch typ {
-	case TypeListItem, TypeCodeLine, TypeTabsItem, TypeStepperStep, TypeColumn, TypeImage:
+	case TypeListItem, TypeCodeLine, TypeTabsItem, TypeStepperStep, TypeColumn, TypeImage, TypeUpdate:
 		return true
 	}
 	return false
