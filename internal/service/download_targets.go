@@ -70,7 +70,9 @@ type downloadTargets struct {
 // RefForTarget maps a download link of a file of the space, expired or
 // not, on any host, to a reference to the file.
 func (d downloadTargets) RefForTarget(target string, use document.TargetUse) (document.Ref, bool) {
-	if use != document.UseImage && use != document.UseFile && use != document.UseLink {
+	switch use {
+	case document.UseImage, document.UseFile, document.UseLink, document.UseEmbed, document.UseOpenAPI, document.UseContentRef:
+	default:
 		return document.Ref{}, false
 	}
 	u, err := url.Parse(target)

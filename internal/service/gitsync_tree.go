@@ -169,8 +169,9 @@ func (s *Service) importTree(ctx context.Context, ed *content.Edit, old *content
 // importPage adds one page of an imported tree under parent.
 func (s *Service) importPage(ctx context.Context, ed *content.Edit, old *content.Snapshot, known *knownPaths, files map[string][]byte, parent string, p *gitbook.Page) error {
 	rp := &quire.RevisionPage{ID: p.ID, Type: p.Kind, Title: p.Title, Slug: p.Slug, Description: p.Description,
-		Emoji: p.Emoji, Icon: p.Icon, Hidden: p.Hidden, Layout: p.Layout, Cover: p.Cover, Href: p.Href,
-		Target: p.Target, Parent: parent}
+		Emoji: p.Emoji, Icon: p.Icon, Hidden: p.Hidden, NoIndex: p.NoIndex, NoRobotsIndex: p.NoRobotsIndex,
+		Condition: p.Condition, Variables: p.Variables, Layout: p.Layout, Cover: p.Cover, Href: p.Href,
+		Target: p.Target, Computed: p.Computed, Parent: parent}
 	if rp.Title == "" {
 		rp.Title = "Untitled"
 	}
@@ -284,8 +285,9 @@ func (s *Service) exportTree(ctx context.Context, snap *content.Snapshot) (*gitb
 		for _, n := range nodes {
 			rp := n.Page
 			p := &gitbook.Page{ID: rp.ID, Kind: rp.Type, Title: rp.Title, Slug: rp.Slug, Description: rp.Description,
-				Emoji: rp.Emoji, Icon: rp.Icon, Hidden: rp.Hidden, Layout: rp.Layout, Cover: rp.Cover,
-				Href: rp.Href, Target: rp.Target}
+				Emoji: rp.Emoji, Icon: rp.Icon, Hidden: rp.Hidden, NoIndex: rp.NoIndex, NoRobotsIndex: rp.NoRobotsIndex,
+				Condition: rp.Condition, Variables: rp.Variables, Layout: rp.Layout, Cover: rp.Cover,
+				Href: rp.Href, Target: rp.Target, Computed: rp.Computed}
 			if rp.Git != nil {
 				p.Path = rp.Git.Path
 			}
