@@ -31,6 +31,11 @@
 // merges answered 409 (goal 0) and PostgreSQL's rate as a share of
 // SQLite's (goal at least 0.5). -sections merges runs that part alone.
 //
+// Then, on a fresh database of each engine, a generated GitBook
+// repository of 1,000 pages and 100 images is imported from a local
+// remote end to end, and the space exported to another (bench/gitsync.go;
+// goal at most 2 s each). -sections gitsync runs that part alone.
+//
 // The default engine is SQLite in a temporary directory. With
 // QUIRE_TEST_POSTGRES_URL set, or -postgres URL, the benchmark also runs
 // on PostgreSQL in a new database that it drops at the end. -cpuprofile
@@ -129,7 +134,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
 	err := fs.Parse(args)
 	if err != nil {
@@ -177,10 +182,7 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 		names = append(names, "postgres")
 	}
 	if !cfg.on("reads") && !cfg.on("lists") && !cfg.on("content") && !cfg.on("creates") {
-		if !cfg.on("merges") {
-			return nil
-		}
-		return benchMerges(ctx, cfg, names, w)
+		return benchAfterReads(ctx, cfg, names, w)
 	}
 	var rows []row
 	for _, name := range names {
@@ -202,10 +204,21 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 			fmt.Fprintf(w, "\ntarget ratio >= 0.50 for the single read on sqlite: %.3f, %s\n", r.ratio(), verdict)
 		}
 	}
-	if !cfg.on("merges") {
-		return nil
+	return benchAfterReads(ctx, cfg, names, w)
+}
+
+// benchAfterReads runs the sections that start their own databases: the
+// concurrent merges and Git Sync.
+func benchAfterReads(ctx context.Context, cfg config, names []string, w io.Writer) error {
+	if cfg.on("merges") {
+		if err := benchMerges(ctx, cfg, names, w); err != nil {
+			return err
+		}
 	}
-	return benchMerges(ctx, cfg, names, w)
+	if cfg.on("gitsync") {
+		return benchGitSync(ctx, cfg, names, w)
+	}
+	return nil
 }
 
 // runEngine creates the engine's database, benchmarks it and removes it.
