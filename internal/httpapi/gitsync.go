@@ -101,16 +101,17 @@ func (s *Server) requestGit(ctx context.Context, spaceID string, r service.GitRe
 
 // gitOperationJSON is the last Git Sync operation of a space.
 type gitOperationJSON struct {
-	State           string  `json:"state" enum:"running,failure,success"`
-	Direction       string  `json:"direction" enum:"export,import"`
-	Stage           string  `json:"stage" enum:"repo_fetch,config_check,content_process,finalize"`
-	DispatchedTasks int     `json:"dispatchedTasks"`
-	CompletedTasks  int     `json:"completedTasks"`
-	StartedAt       string  `json:"startedAt" format:"date-time"`
-	UpdatedAt       string  `json:"updatedAt" format:"date-time"`
-	CompletedAt     *string `json:"completedAt,omitempty" format:"date-time"`
-	Error           string  `json:"error,omitempty" doc:"What went wrong, when state is failure"`
-	Commit          string  `json:"commit,omitempty" doc:"The commit imported or pushed"`
+	State           string   `json:"state" enum:"running,failure,success"`
+	Direction       string   `json:"direction" enum:"export,import"`
+	Stage           string   `json:"stage" enum:"repo_fetch,config_check,content_process,finalize"`
+	DispatchedTasks int      `json:"dispatchedTasks"`
+	CompletedTasks  int      `json:"completedTasks"`
+	StartedAt       string   `json:"startedAt" format:"date-time"`
+	UpdatedAt       string   `json:"updatedAt" format:"date-time"`
+	CompletedAt     *string  `json:"completedAt,omitempty" format:"date-time"`
+	Error           string   `json:"error,omitempty" doc:"What went wrong, when state is failure"`
+	Warnings        []string `json:"warnings,omitempty" doc:"What an import could not carry, such as Markdown files left out of the summary"`
+	Commit          string   `json:"commit,omitempty" doc:"The commit imported or pushed"`
 }
 
 // gitSyncJSON is the Git Sync state of a space (GitSyncState).
@@ -136,7 +137,7 @@ func gitSyncOut(g *quire.GitSync) gitSyncJSON {
 	if g.Direction != "" {
 		op := &gitOperationJSON{State: string(g.State), Direction: string(g.Direction), Stage: "repo_fetch",
 			DispatchedTasks: 1, StartedAt: timestamp(g.StartedAt), UpdatedAt: timestamp(g.UpdatedAt),
-			CompletedAt: optTimestamp(g.CompletedAt), Error: g.Error, Commit: g.Commit}
+			CompletedAt: optTimestamp(g.CompletedAt), Error: g.Error, Warnings: g.Warnings, Commit: g.Commit}
 		if g.State != quire.GitRunning {
 			op.Stage, op.CompletedTasks = "finalize", 1
 		}

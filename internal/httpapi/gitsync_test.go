@@ -379,7 +379,11 @@ func TestGitImportReadsGitBookRepositories(t *testing.T) {
 		space := ts.newSpace(t, "Docs")
 		ts.must(t, http.StatusNoContent, "POST", gitPath(space, "import"), admin,
 			map[string]any{"url": url, "ref": "refs/heads/main"})
-		wantFields(t, ts.waitGit(t, space), map[string]any{"operation.state": "success"})
+		info := ts.waitGit(t, space)
+		wantFields(t, info, map[string]any{"operation.state": "success"})
+		if w, _ := json.Marshal(info["operation"]); !strings.Contains(string(w), "orphan.md: not in the summary") {
+			t.Errorf("the unlisted page is not reported: %s", w)
+		}
 		tree, ids := ts.pageTree(t, space)
 		want := "document welcome \"Welcome\"\n" +
 			"group start \"Get started\"\n" +

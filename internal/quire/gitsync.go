@@ -58,7 +58,8 @@ type GitSync struct {
 	Direction   GitDirection
 	State       GitState
 	Error       string
-	Commit      string // the commit imported or pushed
+	Warnings    []string // what an import could not carry, such as files left out of the summary
+	Commit      string   // the commit imported or pushed
 	StartedAt   time.Time
 	UpdatedAt   time.Time
 	CompletedAt *time.Time

@@ -177,7 +177,7 @@ func (g *GitSync) Request(ctx context.Context, u *quire.User, spaceID string, r 
 		if ts.After(rec.Requested) {
 			rec.Requested = ts
 		}
-		rec.Direction, rec.State, rec.Error, rec.Commit = r.Direction, quire.GitRunning, "", ""
+		rec.Direction, rec.State, rec.Error, rec.Warnings, rec.Commit = r.Direction, quire.GitRunning, "", nil, ""
 		rec.StartedAt, rec.UpdatedAt, rec.CompletedAt = now, now, nil
 		return st.PutGitSync(ctx, rec)
 	})

@@ -21,8 +21,8 @@ func (g *GitSync) RunJob(ctx context.Context, job GitJob) error {
 	if err != nil || !run {
 		return err
 	}
-	commit, opErr := g.carryOut(ctx, job)
-	return g.finish(ctx, job, commit, opErr)
+	commit, warnings, opErr := g.carryOut(ctx, job)
+	return g.finish(ctx, job, commit, warnings, opErr)
 }
 
 // begin marks the operation as the one applied, unless a newer one ran
@@ -46,7 +46,7 @@ func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, er
 		}
 		now := g.s.Now()
 		rec.Applied = ts
-		rec.Direction, rec.State, rec.Error, rec.Ref = job.Direction, quire.GitRunning, "", job.Ref
+		rec.Direction, rec.State, rec.Error, rec.Warnings, rec.Ref = job.Direction, quire.GitRunning, "", nil, job.Ref
 		rec.StartedAt, rec.UpdatedAt, rec.CompletedAt = now, now, nil
 		return st.PutGitSync(ctx, rec)
 	})
@@ -61,31 +61,33 @@ func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, er
 	return run, err
 }
 
-// carryOut runs the operation and returns the commit imported or pushed.
-func (g *GitSync) carryOut(ctx context.Context, job GitJob) (string, error) {
+// carryOut runs the operation and returns the commit imported or pushed,
+// and the warnings of an import.
+func (g *GitSync) carryOut(ctx context.Context, job GitJob) (string, []string, error) {
 	box, err := g.sealer(ctx)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	raw, err := box.Open(job.SealedURL, []byte(job.Space))
 	if err != nil {
-		return "", quire.Errorf(quire.EINVALID, "the repository address cannot be read with this server's key: ask again")
+		return "", nil, quire.Errorf(quire.EINVALID, "the repository address cannot be read with this server's key: ask again")
 	}
 	u, err := g.s.store.User(ctx, job.User)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	switch job.Direction {
 	case quire.GitImport:
 		return g.importRepo(ctx, u, job, string(raw))
 	case quire.GitExport:
-		return g.exportRepo(ctx, job, string(raw))
+		oid, err := g.exportRepo(ctx, job, string(raw))
+		return oid, nil, err
 	}
-	return "", quire.Errorf(quire.EINVALID, "unknown direction %q", job.Direction)
+	return "", nil, quire.Errorf(quire.EINVALID, "unknown direction %q", job.Direction)
 }
 
 // finish records the outcome; it returns the error to retry on, if any.
-func (g *GitSync) finish(ctx context.Context, job GitJob, commit string, opErr error) error {
+func (g *GitSync) finish(ctx context.Context, job GitJob, commit string, warnings []string, opErr error) error {
 	if opErr != nil && retryable(opErr) {
 		g.log.WarnContext(ctx, "git sync failed; it will be tried again", "space", job.Space,
 			"direction", job.Direction, "err", opErr)
@@ -100,7 +102,7 @@ func (g *GitSync) finish(ctx context.Context, job GitJob, commit string, opErr e
 		if rec.Applied.UnixMilli() != job.Timestamp {
 			return nil // a newer operation took over the record
 		}
-		rec.State, rec.Commit, rec.UpdatedAt, rec.CompletedAt = quire.GitSuccess, commit, now, &now
+		rec.State, rec.Commit, rec.Warnings, rec.UpdatedAt, rec.CompletedAt = quire.GitSuccess, commit, warnings, now, &now
 		if opErr != nil {
 			rec.State, rec.Error, rec.CompletedAt = quire.GitFailure, errorMessage(opErr), nil
 		}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"quire/internal/gitbook"
@@ -11,64 +12,64 @@ import (
 
 // importRepo fetches the job's ref and commits the repository's content as
 // one revision of the space, recording the commit on it; the space moves
-// to it unless the job is standalone. It returns the commit imported.
-func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, rawURL string) (string, error) {
+// to it unless the job is standalone. It returns the commit imported and
+// what the import could not carry: files left out of the summary, broken
+// links and the like.
+func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, rawURL string) (string, []string, error) {
 	co, err := g.remote.Fetch(ctx, rawURL, job.Ref, job.ProjectDir)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	sp, err := liveSpace(ctx, g.s.store, job.Space)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	cur, err := g.s.store.Revision(ctx, sp.ID, sp.Revision)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	snap := g.s.engine.Snapshot(g.s.store, cur)
 	known, err := newKnownPaths(ctx, snap)
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	tree, err := gitbook.Read(gitbook.Files(co.Files), known)
 	if err != nil {
-		return "", asInvalid("repository", err)
+		return "", nil, asInvalid("repository", err)
 	}
-	for _, p := range tree.Unlisted {
-		g.log.WarnContext(ctx, "git import: file not in the summary, not imported", "space", sp.ID, "path", p)
-	}
-	for _, w := range tree.Warnings {
+	warnings := importWarnings(tree)
+	for _, w := range warnings {
 		g.log.WarnContext(ctx, "git import: "+w, "space", sp.ID)
 	}
 	ed := g.s.engine.Edit(g.s.store, &quire.Revision{SpaceID: sp.ID})
 	if err := g.s.importTree(ctx, ed, snap, known, co.Files, tree); err != nil {
-		return "", err
+		return "", nil, err
 	}
 	commit := &quire.GitCommit{OID: co.OID, Message: co.Message, Ref: job.Ref,
 		CreatedByService: co.Own, URL: commitURL(job.RepoCommitURL, co.OID)}
 	for {
 		if !job.Standalone && !ed.Changed(cur) {
-			return co.OID, nil // the space already holds this content
+			return co.OID, warnings, nil // the space already holds this content
 		}
 		next := ed.Revision(quire.NewID(), sp.ID, quire.RevisionEdits, u.ID, cur.ID)
 		next.Git = commit
 		if err := ed.Commit(ctx, g.s.store, next); err != nil {
-			return "", err
+			return "", nil, err
 		}
 		if job.Standalone {
-			return co.OID, nil
+			return co.OID, warnings, nil
 		}
 		err := g.s.store.AdvanceSpaceRevision(ctx, sp.ID, cur.ID, next.ID)
 		if !quire.IsStale(err) {
-			return co.OID, err
+			return co.OID, warnings, err
 		}
 		// Another write moved the space: the import replaces the content
 		// anyway, on top of the revision it reached.
 		if sp, err = liveSpace(ctx, g.s.store, job.Space); err != nil {
-			return "", err
+			return "", nil, err
 		}
 		if cur, err = g.s.store.Revision(ctx, sp.ID, sp.Revision); err != nil {
-			return "", err
+			return "", nil, err
 		}
 	}
 }
@@ -95,6 +96,23 @@ func (g *GitSync) exportRepo(ctx context.Context, job GitJob, rawURL string) (st
 	}
 	oid, _, err := g.remote.Push(ctx, rawURL, job.Ref, job.ProjectDir, gitremote.Files(files), job.CommitMessage)
 	return oid, err
+}
+
+// maxGitWarnings bounds the warnings an import records.
+const maxGitWarnings = 100
+
+// importWarnings lists what an import of tree leaves out.
+func importWarnings(tree *gitbook.Space) []string {
+	var out []string
+	for _, p := range tree.Unlisted {
+		out = append(out, p+": not in the summary, not imported")
+	}
+	out = append(out, tree.Warnings...)
+	if len(out) > maxGitWarnings {
+		n := len(out) - maxGitWarnings
+		out = append(out[:maxGitWarnings], fmt.Sprintf("and %d more", n))
+	}
+	return out
 }
 
 // commitURL is the address of a commit under a repoCommitURL prefix.

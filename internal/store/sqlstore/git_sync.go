@@ -11,7 +11,7 @@ import (
 
 // gitSyncCols are the columns of space_git_sync in scanGitSync's order.
 const gitSyncCols = `space_id, provider, tree_url, url, repo_name, ref, requested_at, applied_at,
-	direction, state, error, commit_oid, started_at, updated_at, completed_at`
+	direction, state, error, warnings, commit_oid, started_at, updated_at, completed_at`
 
 // optMillis stores a time where the zero time is 0.
 func optMillis(t time.Time) int64 {
@@ -33,13 +33,13 @@ func fromOptMillis(ms int64) time.Time {
 func (s *Store) GitSync(ctx context.Context, spaceID string) (*quire.GitSync, error) {
 	var (
 		g                                    quire.GitSync
-		provider, direction, state           string
+		provider, direction, state, warnings string
 		requested, applied, started, updated int64
 		completed                            sql.NullInt64
 	)
 	err := s.queryRow(ctx, "SELECT "+gitSyncCols+" FROM space_git_sync WHERE space_id = ?", spaceID).Scan(
 		&g.SpaceID, &provider, &g.TreeURL, &g.URL, &g.RepoName, &g.Ref, &requested, &applied,
-		&direction, &state, &g.Error, &g.Commit, &started, &updated, &completed)
+		&direction, &state, &g.Error, &warnings, &g.Commit, &started, &updated, &completed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, quire.NotFound("git sync")
 	}
@@ -50,21 +50,24 @@ func (s *Store) GitSync(ctx context.Context, spaceID string) (*quire.GitSync, er
 	g.Requested, g.Applied = fromOptMillis(requested), fromOptMillis(applied)
 	g.StartedAt, g.UpdatedAt = fromOptMillis(started), fromOptMillis(updated)
 	g.CompletedAt = fromNullMillis(completed)
+	if g.Warnings, err = decodeStrings(warnings); err != nil {
+		return nil, wrap("get git sync", err)
+	}
 	return &g, nil
 }
 
 // PutGitSync creates or replaces the space's Git Sync record.
 func (s *Store) PutGitSync(ctx context.Context, g *quire.GitSync) error {
 	_, err := s.exec(ctx, "INSERT INTO space_git_sync ("+gitSyncCols+`)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (space_id) DO UPDATE SET provider = excluded.provider, tree_url = excluded.tree_url,
 			url = excluded.url, repo_name = excluded.repo_name, ref = excluded.ref,
 			requested_at = excluded.requested_at, applied_at = excluded.applied_at,
-			direction = excluded.direction, state = excluded.state, error = excluded.error,
+			direction = excluded.direction, state = excluded.state, error = excluded.error, warnings = excluded.warnings,
 			commit_oid = excluded.commit_oid, started_at = excluded.started_at,
 			updated_at = excluded.updated_at, completed_at = excluded.completed_at`,
 		g.SpaceID, string(g.Provider), g.TreeURL, g.URL, g.RepoName, g.Ref, optMillis(g.Requested), optMillis(g.Applied),
-		string(g.Direction), string(g.State), g.Error, g.Commit, optMillis(g.StartedAt), optMillis(g.UpdatedAt),
+		string(g.Direction), string(g.State), g.Error, encodeStrings(g.Warnings), g.Commit, optMillis(g.StartedAt), optMillis(g.UpdatedAt),
 		nullMillis(g.CompletedAt))
 	if s.dialect.Classify(err) == FailForeignKey {
 		return quire.NotFound("space")

@@ -26,6 +26,7 @@ func gitSyncTests() []test {
 
 			done := started.Add(time.Second)
 			g.State, g.Applied, g.Commit, g.Error, g.UpdatedAt, g.CompletedAt = quire.GitFailure, started, "abc", "could not fetch", done, &done
+			g.Warnings = []string{"orphan.md: not in SUMMARY.md"}
 			must(t, f.st.PutGitSync(ctx(t), g))
 			got, err = f.st.GitSync(ctx(t), sp.ID)
 			must(t, err)

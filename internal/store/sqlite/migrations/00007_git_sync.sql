@@ -16,6 +16,7 @@ CREATE TABLE space_git_sync (
     direction    TEXT NOT NULL DEFAULT '',
     state        TEXT NOT NULL DEFAULT '',
     error        TEXT NOT NULL DEFAULT '',
+    warnings     TEXT NOT NULL DEFAULT '[]',
     commit_oid   TEXT NOT NULL DEFAULT '',
     started_at   BIGINT NOT NULL DEFAULT 0,
     updated_at   BIGINT NOT NULL DEFAULT 0,
