@@ -62,7 +62,7 @@ func (s *Server) revisionOut(ctx context.Context, c *service.Content, opts ReadO
 		out.Parents = []string{}
 	}
 	if opts.Metadata {
-		out.Git = r.Git
+		out.Git = gitCommitOut(r.Git)
 	}
 	sg, err := s.svc.DownloadSigner(ctx)
 	if err != nil {

@@ -225,8 +225,29 @@ type revisionJSON struct {
 	ReusableContents []any              `json:"reusableContents"`
 	Variables        map[string]string  `json:"variables"`
 	CreatedAt        string             `json:"createdAt" format:"date-time"`
-	Git              *quire.GitCommit   `json:"git,omitempty"`
+	Git              *gitCommitJSON     `json:"git,omitempty"`
 	URLs             pageURLs           `json:"urls"`
 	Type             string             `json:"type" enum:"edits,merge,rollback,update,computed"`
 	MergedFrom       *changeRequestJSON `json:"mergedFrom,omitempty"`
+}
+
+// gitCommitJSON is the Git commit of a revision (GitSyncCommit). Whether
+// an export made it is told under the contract's name, createdByService,
+// and under the name the published schema requires, createdByGitBook.
+type gitCommitJSON struct {
+	OID              string `json:"oid"`
+	Message          string `json:"message"`
+	CreatedByService bool   `json:"createdByService"`
+	CreatedByGitBook bool   `json:"createdByGitBook" doc:"The same as createdByService, under the name the published schema uses"`
+	URL              string `json:"url,omitempty"`
+	Ref              string `json:"ref,omitempty"`
+}
+
+// gitCommitOut renders a revision's commit; nil stays nil.
+func gitCommitOut(c *quire.GitCommit) *gitCommitJSON {
+	if c == nil {
+		return nil
+	}
+	return &gitCommitJSON{OID: c.OID, Message: c.Message, CreatedByService: c.CreatedByService,
+		CreatedByGitBook: c.CreatedByService, URL: c.URL, Ref: c.Ref}
 }

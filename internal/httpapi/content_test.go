@@ -675,6 +675,7 @@ func TestContentGitMetadata(t *testing.T) {
 		revBase := spaceBase + "/revisions/" + next.ID
 		rev := ts.must(t, 200, "GET", spaceBase+"/content", reader, nil)
 		wantFields(t, rev, map[string]any{"id": next.ID, "git.oid": "c0ffee", "git.message": "Sync from Git",
+			"git.createdByService": true, "git.createdByGitBook": true,
 			"pages.0.git": map[string]any{"oid": "0a1b2c", "path": "guide/README.md"},
 			"files.0.git": map[string]any{"oid": "3d4e5f", "path": ".gitbook/assets/logo.png"}})
 		wantAbsent(t, rev, "pages.0.pages.0.git")
