@@ -70,10 +70,10 @@ func emojiAt(s string) int {
 	return i
 }
 
-// emojiCode returns the API code of an emoji: lower-case hex code points
+// EmojiCode returns the API code of an emoji: lower-case hex code points
 // joined by "-". A U+FE0F variation selector is kept ("2764-fe0f"), so
 // that the emoji is written back as it was read.
-func emojiCode(s string) string {
+func EmojiCode(s string) string {
 	var parts []string
 	for _, r := range s {
 		parts = append(parts, strconv.FormatInt(int64(r), 16))
@@ -81,9 +81,9 @@ func emojiCode(s string) string {
 	return strings.Join(parts, "-")
 }
 
-// emojiFromCode turns an API emoji code back into its characters; an
+// EmojiFromCode turns an API emoji code back into its characters; an
 // invalid code gives "".
-func emojiFromCode(code string) string {
+func EmojiFromCode(code string) string {
 	var b strings.Builder
 	for _, p := range strings.Split(code, "-") {
 		v, err := strconv.ParseUint(p, 16, 32)

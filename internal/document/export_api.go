@@ -56,7 +56,7 @@ func fallbackBody(o *options, n Node) string {
 	}
 	t := o.targetForRef(r, UseOpenAPI)
 	label := t
-	if !hasScheme(t) {
+	if !HasScheme(t) {
 		label = path.Base(t)
 	}
 	return "[" + escapeText(label, ctxParagraph) + "](" + formatTarget(t) + ")"

@@ -27,7 +27,7 @@ func (w *mdWriter) htmlInlines(nodes []Node) string {
 			case InlineImage:
 				b.WriteString(w.htmlInlineImage(n))
 			case InlineEmoji:
-				b.WriteString(emojiFromCode(dataString(n, "code")))
+				b.WriteString(EmojiFromCode(dataString(n, "code")))
 			case InlineMath:
 				b.WriteString(escapeHTMLText("$$" + dataString(n, "formula") + "$$"))
 			case InlineAnnotation:

@@ -226,7 +226,7 @@ func (w *mdWriter) inline(n Node, ctx inlineCtx) string {
 		}
 		return "![" + escapeText(dataString(n, "alt"), ctx) + "](" + formatTarget(w.target(n, "ref", UseImage)) + titleSuffix(n) + ")"
 	case InlineEmoji:
-		return emojiFromCode(dataString(n, "code"))
+		return EmojiFromCode(dataString(n, "code"))
 	case InlineMath:
 		return "$$" + dataString(n, "formula") + "$$"
 	case InlineAnnotation:

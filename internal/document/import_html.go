@@ -210,8 +210,8 @@ func (ic *inlineConv) closeFrame() *inlineFrame {
 		ic.addInline(Inline(InlineExpression, map[string]any{"expression": text.String()}))
 	case "emoji":
 		code := f.tag.attrOr("data-code")
-		if emojiFromCode(code) == "" {
-			code = emojiCode(text.String())
+		if EmojiFromCode(code) == "" {
+			code = EmojiCode(text.String())
 		}
 		ic.addInline(Inline(InlineEmoji, map[string]any{"code": code}))
 	case "anchor":

@@ -228,7 +228,7 @@ func (ic *inlineConv) addText(s string) {
 			continue
 		}
 		ic.addLeaf(s[start:i], marks)
-		ic.addInline(Inline(InlineEmoji, map[string]any{"code": emojiCode(s[i : i+n])}))
+		ic.addInline(Inline(InlineEmoji, map[string]any{"code": EmojiCode(s[i : i+n])}))
 		i += n
 		start = i
 	}

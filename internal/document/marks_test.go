@@ -76,7 +76,7 @@ func flattenLeaves(nodes []Node) []Leaf {
 			out = append(out, n.Leaves...)
 		case n.Type == InlineEmoji:
 			code, _ := n.Data["code"].(string)
-			out = append(out, Leaf{Text: emojiFromCode(code), Marks: []Mark{{Type: "emoji"}}})
+			out = append(out, Leaf{Text: EmojiFromCode(code), Marks: []Mark{{Type: "emoji"}}})
 		}
 	}
 	return out

@@ -64,7 +64,7 @@ func writePlainInlines(b *strings.Builder, nodes []Node) {
 			switch c.Type {
 			case InlineEmoji:
 				code, _ := c.Data["code"].(string)
-				b.WriteString(emojiFromCode(code))
+				b.WriteString(EmojiFromCode(code))
 			case InlineMath:
 				s, _ := c.Data["formula"].(string)
 				b.WriteString(s)

@@ -54,8 +54,8 @@ type LinkResolver interface {
 	TargetForRef(ref Ref, use TargetUse) (string, bool)
 }
 
-// hasScheme reports whether s starts with a URL scheme such as "https:".
-func hasScheme(s string) bool {
+// HasScheme reports whether s starts with a URL scheme such as "https:".
+func HasScheme(s string) bool {
 	i := strings.IndexByte(s, ':')
 	if i <= 0 {
 		return false
@@ -80,7 +80,7 @@ func (o *options) refForTarget(target string, use TargetUse) Ref {
 	switch {
 	case use == UseLink && strings.HasPrefix(target, "#"):
 		return Ref{Kind: RefAnchor, Anchor: target[1:]}
-	case (use == UseImage || use == UseFile || use == UseOpenAPI) && !hasScheme(target):
+	case (use == UseImage || use == UseFile || use == UseOpenAPI) && !HasScheme(target):
 		return Ref{Kind: RefFile, File: target}
 	case use == UseFile:
 		return Ref{Kind: RefFile, File: target}

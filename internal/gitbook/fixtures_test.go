@@ -276,7 +276,7 @@ func TestReadWithoutSummary(t *testing.T) {
 document Getting started /getting-started @getting-started/README.md
   document Basics /2-basics @getting-started/2-basics.md
   document 10 advanced /10-advanced @getting-started/10-advanced.md
-  document Install guide /install-guide @getting-started/install_guide.md emoji=1f6e0
+  document Install guide /install-guide @getting-started/install_guide.md emoji=1f6e0-fe0f
 group Reference /reference
   document API /api @reference/api.md
   document CLI /cli @reference/cli.md

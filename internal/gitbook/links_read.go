@@ -19,7 +19,7 @@ type importResolver struct {
 // same-page anchors and targets that resolve to nothing take the default
 // mapping, which keeps their text.
 func (ir *importResolver) RefForTarget(target string, use document.TargetUse) (document.Ref, bool) {
-	if target == "" || hasScheme(target) || target == brokenReference {
+	if target == "" || document.HasScheme(target) || target == brokenReference {
 		return document.Ref{}, false
 	}
 	p, fragment, hasFragment := splitTarget(target)

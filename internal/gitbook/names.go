@@ -40,22 +40,6 @@ func humanize(name string) string {
 	return string(r)
 }
 
-// hasScheme reports whether s starts with a URL scheme such as "https:".
-func hasScheme(s string) bool {
-	i := strings.IndexByte(s, ':')
-	if i <= 0 {
-		return false
-	}
-	for j := 0; j < i; j++ {
-		c := s[j]
-		alpha := c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
-		if !alpha && (j == 0 || !(c >= '0' && c <= '9' || c == '+' || c == '-' || c == '.')) {
-			return false
-		}
-	}
-	return true
-}
-
 // normalizeNewlines turns "\r\n" and lone "\r" line endings into "\n".
 func normalizeNewlines(s string) string {
 	if !strings.Contains(s, "\r") {

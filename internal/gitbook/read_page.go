@@ -88,7 +88,7 @@ func (r *reader) documentPage(path, title string) *Page {
 // coverRef resolves the front matter's cover: a URL, or a file relative
 // to the page file. What resolves to nothing stays as written, as a URL.
 func (r *reader) coverRef(page, target string) *quire.ContentRef {
-	if hasScheme(target) {
+	if document.HasScheme(target) {
 		return &quire.ContentRef{Kind: document.RefURL, URL: target}
 	}
 	p, _, _ := splitTarget(target)

@@ -2,9 +2,10 @@ package gitbook
 
 import (
 	"html"
-	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"quire/internal/document"
 )
 
 // splitTitle takes the page title from the first line of a page body when
@@ -197,7 +198,7 @@ func splitEmoji(title string) (code, rest string) {
 	if rest == "" {
 		return "", title
 	}
-	return emojiCode(title[:n]), rest
+	return document.EmojiCode(title[:n]), rest
 }
 
 // emojiLen returns the byte length of the emoji sequence starting s, or 0.
@@ -247,32 +248,6 @@ func isEmojiBase(r rune) bool {
 
 func isRegionalIndicator(r rune) bool { return r >= 0x1F1E6 && r <= 0x1F1FF }
 
-// emojiCode returns the code of an emoji: lower-case hex code points
-// joined by "-", without the U+FE0F variation selector.
-func emojiCode(s string) string {
-	var parts []string
-	for _, r := range s {
-		if r != 0xFE0F {
-			parts = append(parts, strconv.FormatInt(int64(r), 16))
-		}
-	}
-	return strings.Join(parts, "-")
-}
-
-// emojiChars turns an emoji code back into its characters; an invalid
-// code gives "".
-func emojiChars(code string) string {
-	var b strings.Builder
-	for _, p := range strings.Split(code, "-") {
-		v, err := strconv.ParseUint(p, 16, 32)
-		if err != nil || !utf8.ValidRune(rune(v)) {
-			return ""
-		}
-		b.WriteRune(rune(v))
-	}
-	return b.String()
-}
-
 // emojiFromFrontMatter accepts an emoji given as its code or as the
 // character itself.
 func emojiFromFrontMatter(s string) string {
@@ -281,9 +256,9 @@ func emojiFromFrontMatter(s string) string {
 		return ""
 	}
 	if n := emojiLen(s); n > 0 && n == len(s) {
-		return emojiCode(s)
+		return document.EmojiCode(s)
 	}
-	if emojiChars(strings.ToLower(s)) != "" {
+	if document.EmojiFromCode(strings.ToLower(s)) != "" {
 		return strings.ToLower(s)
 	}
 	return ""
@@ -291,7 +266,7 @@ func emojiFromFrontMatter(s string) string {
 
 // titleWithEmoji writes a title with the page's emoji in front.
 func titleWithEmoji(title, code string) string {
-	if e := emojiChars(code); e != "" && emojiLen(e) == len(e) {
+	if e := document.EmojiFromCode(code); e != "" && emojiLen(e) == len(e) {
 		return e + " " + title
 	}
 	return title

@@ -52,7 +52,7 @@ func (b *summaryBuilder) choose(entries []*tocEntry) {
 	var walk func([]*tocEntry)
 	walk = func(es []*tocEntry) {
 		for _, e := range es {
-			if e.kind == entryLink && !hasScheme(e.target) {
+			if e.kind == entryLink && !document.HasScheme(e.target) {
 				path, _, hasFragment, _, ok := b.target(e)
 				if ok && b.r.isPageFile(path) {
 					if !hasFragment && b.chosen[path] == nil {
@@ -107,7 +107,7 @@ func (b *summaryBuilder) pages(entries []*tocEntry) []*Page {
 // linkEntry converts a list item with a link: the page of a page file,
 // or a link page.
 func (b *summaryBuilder) linkEntry(e *tocEntry) *Page {
-	if hasScheme(e.target) {
+	if document.HasScheme(e.target) {
 		return b.linkPage(e, &quire.ContentRef{Kind: document.RefURL, URL: e.target}, e.target)
 	}
 	path, fragment, hasFragment, exists, ok := b.target(e)
