@@ -39,8 +39,9 @@ func isEmojiModifier(r rune) bool {
 		(r >= 0xE0020 && r <= 0xE007F)
 }
 
-// emojiAt returns the byte length of the emoji sequence that starts s, or 0.
-func emojiAt(s string) int {
+// EmojiLen returns the byte length of the emoji sequence (with its
+// modifiers and joined parts) that starts s, or 0.
+func EmojiLen(s string) int {
 	r, n := utf8.DecodeRuneInString(s)
 	if !isEmojiBase(r) {
 		return 0

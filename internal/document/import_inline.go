@@ -221,7 +221,7 @@ func (ic *inlineConv) addText(s string) {
 			i++
 			continue
 		}
-		n := emojiAt(s[i:])
+		n := EmojiLen(s[i:])
 		if n == 0 {
 			_, size := utf8.DecodeRuneInString(s[i:])
 			i += size

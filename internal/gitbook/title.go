@@ -3,7 +3,6 @@ package gitbook
 import (
 	"html"
 	"strings"
-	"unicode/utf8"
 
 	"quire/internal/document"
 )
@@ -190,7 +189,7 @@ func escapeHeading(s string) string {
 // splitEmoji splits a leading emoji, followed by a space, off a title,
 // and returns its code.
 func splitEmoji(title string) (code, rest string) {
-	n := emojiLen(title)
+	n := document.EmojiLen(title)
 	if n == 0 || n >= len(title) || title[n] != ' ' {
 		return "", title
 	}
@@ -201,53 +200,6 @@ func splitEmoji(title string) (code, rest string) {
 	return document.EmojiCode(title[:n]), rest
 }
 
-// emojiLen returns the byte length of the emoji sequence starting s, or 0.
-func emojiLen(s string) int {
-	r, n := utf8.DecodeRuneInString(s)
-	if !isEmojiBase(r) {
-		return 0
-	}
-	i := n
-	if isRegionalIndicator(r) {
-		if r2, n2 := utf8.DecodeRuneInString(s[i:]); isRegionalIndicator(r2) {
-			return i + n2
-		}
-		return i
-	}
-	for i < len(s) {
-		r, n = utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == 0xFE0F || r == 0x20E3 || (r >= 0x1F3FB && r <= 0x1F3FF) || (r >= 0xE0020 && r <= 0xE007F):
-			i += n
-		case r == 0x200D:
-			next, n2 := utf8.DecodeRuneInString(s[i+n:])
-			if !isEmojiBase(next) {
-				return i
-			}
-			i += n + n2
-		default:
-			return i
-		}
-	}
-	return i
-}
-
-// isEmojiBase reports whether r starts an emoji: pictographs, symbols and
-// dingbats commonly shown as emoji.
-func isEmojiBase(r rune) bool {
-	switch {
-	case r >= 0x1F000 && r <= 0x1FAFF:
-		return r < 0x1F3FB || r > 0x1F3FF
-	case r >= 0x2600 && r <= 0x27BF, r >= 0x2B05 && r <= 0x2B55, r >= 0x2300 && r <= 0x23FF:
-		return true
-	case r == 0x3030, r == 0x303D, r == 0x3297, r == 0x3299:
-		return true
-	}
-	return false
-}
-
-func isRegionalIndicator(r rune) bool { return r >= 0x1F1E6 && r <= 0x1F1FF }
-
 // emojiFromFrontMatter accepts an emoji given as its code or as the
 // character itself.
 func emojiFromFrontMatter(s string) string {
@@ -255,7 +207,7 @@ func emojiFromFrontMatter(s string) string {
 	if s == "" {
 		return ""
 	}
-	if n := emojiLen(s); n > 0 && n == len(s) {
+	if n := document.EmojiLen(s); n > 0 && n == len(s) {
 		return document.EmojiCode(s)
 	}
 	if document.EmojiFromCode(strings.ToLower(s)) != "" {
@@ -266,7 +218,7 @@ func emojiFromFrontMatter(s string) string {
 
 // titleWithEmoji writes a title with the page's emoji in front.
 func titleWithEmoji(title, code string) string {
-	if e := document.EmojiFromCode(code); e != "" && emojiLen(e) == len(e) {
+	if e := document.EmojiFromCode(code); e != "" && document.EmojiLen(e) == len(e) {
 		return e + " " + title
 	}
 	return title
