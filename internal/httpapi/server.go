@@ -48,6 +48,8 @@ type Server struct {
 	// without a token.
 	mux          *http.ServeMux
 	publicRoutes []publicRoute
+	// spaceMemo keeps the JSON of listed spaces.
+	spaceMemo *spaceMemo
 }
 
 // New returns the handler of the /v1 API.
@@ -75,7 +77,8 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 		cfg.Logger = slog.Default()
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL}}
+	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL},
+		spaceMemo: newSpaceMemo()}
 	mux := http.NewServeMux()
 	s.mux = mux
 	api := humago.New(exactMux{mux}, s.humaConfig())
