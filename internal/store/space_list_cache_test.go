@@ -164,7 +164,7 @@ func TestSpaceListCacheHandsOutCopies(t *testing.T) {
 	}
 	sp := &quire.Space{ID: quire.NewID(), OrgID: o.ID, Title: "One", Revision: quire.NewID(), Position: "a",
 		MergeRules: quire.MergeRules{Type: quire.MergeRulesRules, Rules: []quire.MergeRule{{Rule: quire.RuleSpecificReviewers, Users: []string{"u"}}}},
-		CreatedAt: at, UpdatedAt: at}
+		CreatedAt:  at, UpdatedAt: at}
 	if err := st.CreateSpace(ctx, sp); err != nil {
 		t.Fatal(err)
 	}
