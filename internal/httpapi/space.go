@@ -30,10 +30,6 @@ type spaceJSON struct {
 	ChangeRequestsOpen  int              `json:"changeRequestsOpen"`
 	ChangeRequestsDraft int              `json:"changeRequestsDraft"`
 	Permissions         spacePermissions `json:"permissions"`
-
-	// raw, when set, is the whole object already written (see
-	// spaceMemo); the other fields are then empty.
-	raw []byte
 }
 
 // spaceURLs are the URLs of a space.
@@ -113,7 +109,7 @@ func (s *Server) listSpaces(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	return reply(listJSON(l, s.spaceListJSON)), nil
+	return reply(listWritten[service.SpaceView, spaceJSON](l, s.spaceListJSON)), nil
 }
 
 // createSpaceInput is the body of POST /orgs/{organizationId}/spaces.

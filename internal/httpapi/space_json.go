@@ -5,9 +5,6 @@ import "strconv"
 // appendJSON writes the Space object as encoding/json would, member for
 // member: a page of spaces is the API's largest common answer.
 func (s spaceJSON) appendJSON(b []byte) []byte {
-	if s.raw != nil {
-		return append(b, s.raw...)
-	}
 	b = append(b, `{"object":`...)
 	b = appendJSONString(b, s.Object)
 	b = appendStringMember(b, "id", s.ID)

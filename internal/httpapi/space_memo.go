@@ -117,13 +117,13 @@ func cloneMergeRules(rules []quire.MergeRule) []quire.MergeRule {
 	return out
 }
 
-// spaceListJSON writes the JSON of a page of spaces, reusing what the
-// memo holds.
-func (s *Server) spaceListJSON(v service.SpaceView) spaceJSON {
+// spaceListJSON returns the JSON of a listed space, from the memo when
+// it holds it.
+func (s *Server) spaceListJSON(v service.SpaceView) []byte {
 	if b := s.spaceMemo.lookup(v.Space, v.Level); b != nil {
-		return spaceJSON{raw: b}
+		return b
 	}
 	b := s.spaceOut(v.Space, v.Level).appendJSON(nil)
 	s.spaceMemo.store(v.Space, v.Level, b)
-	return spaceJSON{raw: b}
+	return b
 }

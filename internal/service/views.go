@@ -85,16 +85,7 @@ func spaceLevel(inherited quire.Facts, sp *quire.Space, grant quire.Role) quire.
 // rootFacts gathers the facts a space at an organization's root inherits:
 // the membership and the organization's default role.
 func (s *Service) rootFacts(ctx context.Context, u *quire.User, orgID string) (quire.Facts, error) {
-	f, err := s.store.OrganizationFacts(ctx, orgID, u.ID)
-	if err != nil {
-		return f, err
-	}
-	org, err := s.store.Organization(ctx, orgID)
-	if err != nil {
-		return f, err
-	}
-	f.OrgDefault = org.DefaultRole
-	return f, nil
+	return s.store.RootFacts(ctx, orgID, u.ID)
 }
 
 // uniq returns the distinct values of v in their first order.
