@@ -101,10 +101,10 @@ func (c *spacePages) put(key spacePageKey, version int64, items []*quire.Space, 
 // copySpaces returns pointers to fresh copies of spaces, allocated
 // together.
 func copySpaces(spaces []quire.Space) []*quire.Space {
-	buf := make([]quire.Space, len(spaces))
-	out := make([]*quire.Space, len(spaces))
-	for i := range spaces {
-		buf[i] = cloneSpace(&spaces[i])
+	buf := slices.Clone(spaces)
+	out := make([]*quire.Space, len(buf))
+	for i := range buf {
+		ownPointers(&buf[i])
 		out[i] = &buf[i]
 	}
 	return out
@@ -113,17 +113,23 @@ func copySpaces(spaces []quire.Space) []*quire.Space {
 // cloneSpace copies a space with everything it points to.
 func cloneSpace(sp *quire.Space) quire.Space {
 	c := *sp
+	ownPointers(&c)
+	return c
+}
+
+// ownPointers replaces what a copied space points to by copies of its
+// own.
+func ownPointers(sp *quire.Space) {
 	if sp.DeletedAt != nil {
 		t := *sp.DeletedAt
-		c.DeletedAt = &t
+		sp.DeletedAt = &t
 	}
 	if sp.MergeRules.Rules != nil {
-		c.MergeRules.Rules = slices.Clone(sp.MergeRules.Rules)
-		for i := range c.MergeRules.Rules {
-			c.MergeRules.Rules[i].Users = slices.Clone(c.MergeRules.Rules[i].Users)
+		sp.MergeRules.Rules = slices.Clone(sp.MergeRules.Rules)
+		for i := range sp.MergeRules.Rules {
+			sp.MergeRules.Rules[i].Users = slices.Clone(sp.MergeRules.Rules[i].Users)
 		}
 	}
-	return c
 }
 
 // spaceVersion returns the organization's space version: the number of
