@@ -21,6 +21,12 @@ func (s *Service) SpaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 // caller is already an admin (an organization admin's whole list), nor
 // where they see nothing whatever their grants.
 func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quire.Space) (map[string]quire.Level, error) {
+	return s.spaceLevelsWith(ctx, u, spaces, nil)
+}
+
+// spaceLevelsWith is spaceLevels with the facts root spaces inherit known
+// already for the organizations in roots (keyed by organization id).
+func (s *Service) spaceLevelsWith(ctx context.Context, u *quire.User, spaces []*quire.Space, known map[string]quire.Facts) (map[string]quire.Level, error) {
 	out := make(map[string]quire.Level, len(spaces))
 	if len(spaces) == 0 {
 		return out, nil
@@ -36,6 +42,9 @@ func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 		return nil, err
 	}
 	roots := map[string]quire.Facts{} // by organization
+	for org, f := range known {
+		roots[org] = f
+	}
 	facts := make([]quire.Facts, len(spaces))
 	var raisable []string // spaces a grant could raise
 	for i, sp := range spaces {
