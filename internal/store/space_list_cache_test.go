@@ -181,3 +181,67 @@ func TestSpaceListCacheHandsOutCopies(t *testing.T) {
 		got.MergeRules.Rules[0].Users[0] = "changed"
 	}
 }
+
+// TestSpaceListCacheUnderConcurrentWrites lists from several goroutines
+// while another store renames a space, then checks that the list shows
+// the last name: run with -race it also checks the cache's locking.
+func TestSpaceListCacheUnderConcurrentWrites(t *testing.T) {
+	ctx := context.Background()
+	c := engines()["sqlite"](t)
+	a, err := store.Open(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := store.Open(ctx, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	at := time.Date(2024, 3, 1, 12, 0, 0, 0, time.UTC)
+	o := &quire.Organization{ID: quire.NewID(), Title: "A", CreatedAt: at, Type: "business",
+		DefaultRole: quire.RoleRead, Plan: "free", MergeRules: quire.MergeRules{Type: "none"}}
+	if err := a.CreateOrganization(ctx, o); err != nil {
+		t.Fatal(err)
+	}
+	sp := &quire.Space{ID: quire.NewID(), OrgID: o.ID, Title: "T0", Revision: quire.NewID(), Position: "a",
+		MergeRules: quire.MergeRules{Type: "inherit"}, CreatedAt: at, UpdatedAt: at}
+	if err := a.CreateSpace(ctx, sp); err != nil {
+		t.Fatal(err)
+	}
+	const renames = 20
+	done := make(chan error, 4)
+	for range 4 {
+		go func() {
+			for range 50 {
+				l, err := a.Spaces(ctx, quire.SpaceFilter{OrgID: o.ID}, quire.Page{})
+				if err == nil && len(l.Items) != 1 {
+					err = fmt.Errorf("listed %d spaces, want 1", len(l.Items))
+				}
+				if err != nil {
+					done <- err
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for i := 1; i <= renames; i++ {
+		title := fmt.Sprintf("T%d", i)
+		if _, err := b.UpdateSpace(ctx, sp.ID, quire.SpaceUpdate{Title: &title}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	l, err := a.Spaces(ctx, quire.SpaceFilter{OrgID: o.ID}, quire.Page{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := fmt.Sprintf("T%d", renames); l.Items[0].Title != want {
+		t.Fatalf("after the renames a lists %q, want %q", l.Items[0].Title, want)
+	}
+}
