@@ -89,8 +89,8 @@ func (s *Service) spaceViewsWith(ctx context.Context, u *quire.User, l *quire.Li
 		return nil, err
 	}
 	out := &quire.List[SpaceView]{Next: l.Next, Count: l.Count, Items: make([]SpaceView, 0, len(l.Items))}
-	for _, sp := range l.Items {
-		out.Items = append(out.Items, SpaceView{Space: sp, Level: levels[sp.ID]})
+	for i, sp := range l.Items {
+		out.Items = append(out.Items, SpaceView{Space: sp, Level: levels[i]})
 	}
 	return out, nil
 }
