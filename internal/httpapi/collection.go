@@ -122,7 +122,7 @@ func (s *Server) listCollectionSpaces(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	return reply(listJSON(l, s.spaceViewOut)), nil
+	return reply(listWritten[service.SpaceView, spaceJSON](l, s.spaceListJSON)), nil
 }
 
 // pointer names a space or collection that a moved item goes next to.

@@ -90,6 +90,10 @@ type listOf[T any] struct {
 	Next  *nextPage `json:"next,omitempty"`
 	Count *int      `json:"count,omitempty" doc:"Total count of objects in the list"`
 	Items []T       `json:"items"`
+
+	// written, when not nil, holds the items already written as JSON,
+	// standing in for Items (see spaceMemo).
+	written [][]byte
 }
 
 // countOf is the count member of a list envelope: absent for a list that
@@ -111,6 +115,19 @@ func listJSON[T, U any](l *quire.List[T], conv func(T) U) listOf[U] {
 	out := listOf[U]{Count: countOf(l.Count), Items: make([]U, 0, len(l.Items))}
 	for _, it := range l.Items {
 		out.Items = append(out.Items, conv(it))
+	}
+	if l.Next != "" {
+		out.Next = &nextPage{Page: l.Next}
+	}
+	return out
+}
+
+// listWritten converts a page of domain objects with a conversion that
+// writes each one's JSON.
+func listWritten[T, U any](l *quire.List[T], write func(T) []byte) listOf[U] {
+	out := listOf[U]{Count: countOf(l.Count), written: make([][]byte, 0, len(l.Items))}
+	for _, it := range l.Items {
+		out.written = append(out.written, write(it))
 	}
 	if l.Next != "" {
 		out.Next = &nextPage{Page: l.Next}

@@ -64,7 +64,7 @@ func jsonFormat() huma.Format {
 // tryAppendJSON writes the envelope when its items write their own JSON.
 func (l listOf[T]) tryAppendJSON(b []byte) ([]byte, bool) {
 	var zero T
-	if _, ok := any(&zero).(jsonAppender); !ok {
+	if _, ok := any(&zero).(jsonAppender); !ok && l.written == nil {
 		return b, false
 	}
 	b = append(b, '{')
@@ -79,6 +79,15 @@ func (l listOf[T]) tryAppendJSON(b []byte) ([]byte, bool) {
 		b = append(b, ',')
 	}
 	b = append(b, `"items":[`...)
+	if l.written != nil {
+		for i, item := range l.written {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = append(b, item...)
+		}
+		return append(b, "]}"...), true
+	}
 	for i := range l.Items {
 		if i > 0 {
 			b = append(b, ',')

@@ -55,6 +55,8 @@ type Server struct {
 	// without a token.
 	mux          *http.ServeMux
 	publicRoutes []publicRoute
+	// spaceMemo keeps the JSON of listed spaces.
+	spaceMemo *spaceMemo
 }
 
 // New returns the handler of the /v1 API.
@@ -83,7 +85,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL},
-		git: gitSync{cfg.GitSync}, imports: contentImports{cfg.Imports}}
+		git: gitSync{cfg.GitSync}, imports: contentImports{cfg.Imports}, spaceMemo: newSpaceMemo()}
 	mux := http.NewServeMux()
 	s.mux = mux
 	api := humago.New(exactMux{mux}, s.humaConfig())

@@ -105,11 +105,17 @@ func (s *Server) listSpaces(ctx context.Context, in *struct {
 	OrgPath
 	ListParams
 }) (*body[listOf[spaceJSON]], error) {
-	l, err := s.svc.Spaces(ctx, userFrom(ctx), in.OrganizationID, in.page())
+	var l *quire.List[service.SpaceView]
+	var err error
+	if acc, ok := subjectFrom[service.OrgAccess](ctx); ok && acc.Facts.OrgID == in.OrganizationID {
+		l, err = s.svc.SpacesAfterAccess(ctx, userFrom(ctx), acc, in.page())
+	} else {
+		l, err = s.svc.Spaces(ctx, userFrom(ctx), in.OrganizationID, in.page())
+	}
 	if err != nil {
 		return nil, err
 	}
-	return reply(listJSON(l, s.spaceViewOut)), nil
+	return reply(listWritten[service.SpaceView, spaceJSON](l, s.spaceListJSON)), nil
 }
 
 // createSpaceInput is the body of POST /orgs/{organizationId}/spaces.

@@ -96,6 +96,10 @@ type AccessStore interface {
 	// OrganizationFacts gathers the facts about userID on an organization.
 	// Returns ENOTFOUND if the organization does not exist.
 	OrganizationFacts(ctx context.Context, orgID, userID string) (Facts, error)
+	// RootFacts gathers the facts a space at the organization's root
+	// inherits: those of OrganizationFacts and the organization's default
+	// role. Returns ENOTFOUND if the organization does not exist.
+	RootFacts(ctx context.Context, orgID, userID string) (Facts, error)
 	// SetGrant creates or replaces a grant.
 	SetGrant(ctx context.Context, g Grant) error
 	// RemoveGrant deletes a grant; it reports whether one existed.

@@ -47,11 +47,33 @@ func (s *Service) Level(ctx context.Context, u *quire.User, sc Scope, id string)
 	return l, err
 }
 
+// OrgAccess is the subject Access loads for ScopeOrganization: the
+// caller's facts on the organization together with its default role, the
+// facts a space at its root inherits (see SpacesAfterAccess).
+type OrgAccess struct {
+	UserID string
+	Facts  quire.Facts
+}
+
 // Access returns the caller's effective level on a subject and, where the
 // same statement can load it, the subject itself (a *quire.Space for
-// ScopeSpace), so that a handler need not load it again. An unknown
-// subject is ENOTFOUND.
+// ScopeSpace, an OrgAccess for ScopeOrganization), so that a handler need
+// not load it again. An unknown subject is ENOTFOUND.
 func (s *Service) Access(ctx context.Context, u *quire.User, sc Scope, id string) (quire.Level, any, error) {
+	if sc == ScopeOrganization {
+		f, err := s.store.RootFacts(ctx, id, u.ID)
+		if err != nil {
+			if quire.IsNotFound(err) {
+				return quire.LevelNone, nil, quire.NotFound(sc.String())
+			}
+			return quire.LevelNone, nil, err
+		}
+		// Organization-level checks use the role alone, without the
+		// default role spaces inherit.
+		org := f
+		org.OrgDefault = ""
+		return org.Level(), OrgAccess{UserID: u.ID, Facts: f}, nil
+	}
 	if sc == ScopeSpace {
 		sp, f, err := s.store.SpaceWithFacts(ctx, id, u.ID)
 		if err != nil {

@@ -226,6 +226,9 @@ func TestAdminListSkipsGrants(t *testing.T) {
 			})
 			return n, level
 		}
+		// The first list reads the page and caches it; both measured
+		// lists then read the same cached page.
+		list(admin)
 		adminCost, adminLevel := list(admin)
 		readerCost, readerLevel := list(reader)
 		if adminLevel != quire.LevelAdmin || readerLevel != quire.LevelEdit {
@@ -233,6 +236,82 @@ func TestAdminListSkipsGrants(t *testing.T) {
 		}
 		if adminCost != readerCost-1 {
 			t.Errorf("an admin's page cost %d statements, a reader's %d; want one fewer", adminCost, readerCost)
+		}
+	})
+}
+
+// TestSpacesAfterAccess checks that a list taking the root facts from
+// the organization's access check shows the levels Spaces shows, reads
+// one statement fewer, and ignores facts loaded for another user.
+func TestSpacesAfterAccess(t *testing.T) {
+	eachEngine(t, func(t *testing.T, st statsStore) {
+		ctx := context.Background()
+		svc, admin, org := bootstrap(t, st)
+		reader, _, err := svc.CreateUser(ctx, service.CreateUserInput{Email: "r@example.com", Name: "R", OrgID: org, Role: quire.RoleRead})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := svc.CreateCollection(ctx, admin, org, "C", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, parent := range []string{"", c.Collection.ID, ""} {
+			if _, err := svc.CreateSpace(ctx, admin, org, service.SpaceInput{Title: "S", Parent: parent}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		levels := func(l *quire.List[service.SpaceView]) []quire.Level {
+			var out []quire.Level
+			for _, v := range l.Items {
+				out = append(out, v.Level)
+			}
+			return out
+		}
+		access := func(u *quire.User) service.OrgAccess {
+			_, subject, err := svc.Access(ctx, u, service.ScopeOrganization, org)
+			if err != nil {
+				t.Fatal(err)
+			}
+			acc, ok := subject.(service.OrgAccess)
+			if !ok {
+				t.Fatalf("the organization's access check loaded %T, want service.OrgAccess", subject)
+			}
+			return acc
+		}
+		// A first list caches the page, so that both measured lists read
+		// it from the cache.
+		if _, err := svc.Spaces(ctx, admin, org, quire.Page{}); err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range []*quire.User{admin, reader} {
+			var plain, after *quire.List[service.SpaceView]
+			plainCost, _ := cost(t, st, func() (err error) {
+				plain, err = svc.Spaces(ctx, u, org, quire.Page{})
+				return err
+			})
+			acc := access(u)
+			afterCost, _ := cost(t, st, func() (err error) {
+				after, err = svc.SpacesAfterAccess(ctx, u, acc, quire.Page{})
+				return err
+			})
+			if fmt.Sprint(levels(plain)) != fmt.Sprint(levels(after)) {
+				t.Errorf("%s: levels %v after the access check, %v without", u.DisplayName, levels(after), levels(plain))
+			}
+			if afterCost != plainCost-1 {
+				t.Errorf("%s: %d statements after the access check, %d without; want one fewer", u.DisplayName, afterCost, plainCost)
+			}
+		}
+		// The admin's facts do not stand in for the reader's.
+		mixed, err := svc.SpacesAfterAccess(ctx, reader, access(admin), quire.Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		plain, err := svc.Spaces(ctx, reader, org, quire.Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(levels(mixed)) != fmt.Sprint(levels(plain)) {
+			t.Errorf("with the admin's facts the reader gets %v, want %v", levels(mixed), levels(plain))
 		}
 	})
 }

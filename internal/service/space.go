@@ -51,22 +51,46 @@ func liveSpace(ctx context.Context, st quire.Store, id string) (*quire.Space, er
 
 // Spaces lists the live spaces of an organization.
 func (s *Service) Spaces(ctx context.Context, u *quire.User, orgID string, p quire.Page) (*quire.List[SpaceView], error) {
+	return s.spaces(ctx, u, orgID, nil, p)
+}
+
+// SpacesAfterAccess lists the live spaces of the organization Access
+// loaded acc for, taking the facts its root spaces inherit from acc
+// instead of reading them again. An acc loaded for another user is not
+// used.
+func (s *Service) SpacesAfterAccess(ctx context.Context, u *quire.User, acc OrgAccess, p quire.Page) (*quire.List[SpaceView], error) {
+	roots := map[string]quire.Facts{}
+	if acc.UserID == u.ID {
+		roots[acc.Facts.OrgID] = acc.Facts
+	}
+	return s.spaces(ctx, u, acc.Facts.OrgID, roots, p)
+}
+
+// spaces lists the live spaces of an organization; roots holds the facts
+// root spaces inherit where they are known already.
+func (s *Service) spaces(ctx context.Context, u *quire.User, orgID string, roots map[string]quire.Facts, p quire.Page) (*quire.List[SpaceView], error) {
 	l, err := s.store.Spaces(ctx, quire.SpaceFilter{OrgID: orgID}, p)
 	if err != nil {
 		return nil, err
 	}
-	return s.spaceViews(ctx, u, l)
+	return s.spaceViewsWith(ctx, u, l, roots)
 }
 
 // spaceViews resolves the caller's level on each listed space.
 func (s *Service) spaceViews(ctx context.Context, u *quire.User, l *quire.List[*quire.Space]) (*quire.List[SpaceView], error) {
-	levels, err := s.spaceLevels(ctx, u, l.Items)
+	return s.spaceViewsWith(ctx, u, l, nil)
+}
+
+// spaceViewsWith is spaceViews with the facts of some organizations'
+// root spaces known already.
+func (s *Service) spaceViewsWith(ctx context.Context, u *quire.User, l *quire.List[*quire.Space], roots map[string]quire.Facts) (*quire.List[SpaceView], error) {
+	levels, err := s.spaceLevelsWith(ctx, u, l.Items, roots)
 	if err != nil {
 		return nil, err
 	}
 	out := &quire.List[SpaceView]{Next: l.Next, Count: l.Count, Items: make([]SpaceView, 0, len(l.Items))}
-	for _, sp := range l.Items {
-		out.Items = append(out.Items, SpaceView{Space: sp, Level: levels[sp.ID]})
+	for i, sp := range l.Items {
+		out.Items = append(out.Items, SpaceView{Space: sp, Level: levels[i]})
 	}
 	return out, nil
 }

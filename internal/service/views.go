@@ -21,7 +21,22 @@ func (s *Service) SpaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 // caller is already an admin (an organization admin's whole list), nor
 // where they see nothing whatever their grants.
 func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quire.Space) (map[string]quire.Level, error) {
+	levels, err := s.spaceLevelsWith(ctx, u, spaces, nil)
+	if err != nil {
+		return nil, err
+	}
 	out := make(map[string]quire.Level, len(spaces))
+	for i, sp := range spaces {
+		out[sp.ID] = levels[i]
+	}
+	return out, nil
+}
+
+// spaceLevelsWith is spaceLevels with the facts root spaces inherit known
+// already for the organizations in known (keyed by organization id); it
+// returns the levels in the order of spaces.
+func (s *Service) spaceLevelsWith(ctx context.Context, u *quire.User, spaces []*quire.Space, known map[string]quire.Facts) ([]quire.Level, error) {
+	out := make([]quire.Level, len(spaces))
 	if len(spaces) == 0 {
 		return out, nil
 	}
@@ -36,8 +51,16 @@ func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 		return nil, err
 	}
 	roots := map[string]quire.Facts{} // by organization
-	facts := make([]quire.Facts, len(spaces))
-	var raisable []string // spaces a grant could raise
+	for org, f := range known {
+		roots[org] = f
+	}
+	// The spaces a grant could raise, with where they are listed and the
+	// facts they inherit.
+	var (
+		raisable   []string
+		raisableAt []int
+		inherited  []quire.Facts
+	)
 	for i, sp := range spaces {
 		var pf quire.Facts
 		if sp.Parent != "" {
@@ -53,19 +76,24 @@ func (s *Service) spaceLevels(ctx context.Context, u *quire.User, spaces []*quir
 			}
 			roots[sp.OrgID] = pf
 		}
-		facts[i] = pf
-		if pf.Member && !pf.Disabled && spaceLevel(pf, sp, "") < quire.LevelAdmin {
+		out[i] = spaceLevel(pf, sp, "")
+		if pf.Member && !pf.Disabled && out[i] < quire.LevelAdmin {
 			raisable = append(raisable, sp.ID)
+			raisableAt = append(raisableAt, i)
+			inherited = append(inherited, pf)
 		}
 	}
-	var grants map[string]quire.Role
-	if len(raisable) > 0 {
-		if grants, err = s.store.GrantRoles(ctx, u.ID, quire.GrantSpace, raisable); err != nil {
-			return nil, err
-		}
+	if len(raisable) == 0 {
+		return out, nil
 	}
-	for i, sp := range spaces {
-		out[sp.ID] = spaceLevel(facts[i], sp, grants[sp.ID])
+	grants, err := s.store.GrantRoles(ctx, u.ID, quire.GrantSpace, raisable)
+	if err != nil {
+		return nil, err
+	}
+	for j, i := range raisableAt {
+		if g := grants[spaces[i].ID]; g != "" {
+			out[i] = spaceLevel(inherited[j], spaces[i], g)
+		}
 	}
 	return out, nil
 }
@@ -85,16 +113,7 @@ func spaceLevel(inherited quire.Facts, sp *quire.Space, grant quire.Role) quire.
 // rootFacts gathers the facts a space at an organization's root inherits:
 // the membership and the organization's default role.
 func (s *Service) rootFacts(ctx context.Context, u *quire.User, orgID string) (quire.Facts, error) {
-	f, err := s.store.OrganizationFacts(ctx, orgID, u.ID)
-	if err != nil {
-		return f, err
-	}
-	org, err := s.store.Organization(ctx, orgID)
-	if err != nil {
-		return f, err
-	}
-	f.OrgDefault = org.DefaultRole
-	return f, nil
+	return s.store.RootFacts(ctx, orgID, u.ID)
 }
 
 // uniq returns the distinct values of v in their first order.

@@ -94,24 +94,41 @@ func (s *Store) facts(ctx context.Context, q, targetID, userID, what string) (qu
 // organization-level checks use the role alone. Returns ENOTFOUND if the
 // organization does not exist.
 func (s *Store) OrganizationFacts(ctx context.Context, orgID, userID string) (quire.Facts, error) {
+	f, _, err := s.organizationFacts(ctx, orgID, userID)
+	return f, err
+}
+
+// RootFacts gathers the facts a space at the organization's root
+// inherits: those of OrganizationFacts and the organization's default
+// role, in the same statement. Returns ENOTFOUND if the organization does
+// not exist.
+func (s *Store) RootFacts(ctx context.Context, orgID, userID string) (quire.Facts, error) {
+	f, def, err := s.organizationFacts(ctx, orgID, userID)
+	f.OrgDefault = def
+	return f, err
+}
+
+// organizationFacts reads the facts of OrganizationFacts and the
+// organization's default role.
+func (s *Store) organizationFacts(ctx context.Context, orgID, userID string) (quire.Facts, quire.Role, error) {
 	var (
 		f                quire.Facts
 		member, disabled int
-		role             sql.NullString
+		role, def        sql.NullString
 	)
-	err := s.queryRow(ctx, `SELECT o.id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, `+disabledCol+`, m.role
+	err := s.queryRow(ctx, `SELECT o.id, CASE WHEN m.user_id IS NULL THEN 0 ELSE 1 END, `+disabledCol+`, m.role, o.default_role
 		FROM organizations o LEFT JOIN members m ON m.org_id = o.id AND m.user_id = ?
-		WHERE o.id = ?`, userID, orgID).Scan(&f.OrgID, &member, &disabled, &role)
+		WHERE o.id = ?`, userID, orgID).Scan(&f.OrgID, &member, &disabled, &role, &def)
 	if errors.Is(err, sql.ErrNoRows) {
-		return f, quire.NotFound("organization")
+		return f, "", quire.NotFound("organization")
 	}
 	if err != nil {
-		return quire.Facts{}, wrap("organization facts", err)
+		return quire.Facts{}, "", wrap("organization facts", err)
 	}
 	f.Member = member == 1
 	f.Disabled = disabled == 1
 	f.OrgRole = quire.Role(role.String)
-	return f, nil
+	return f, quire.Role(def.String), nil
 }
 
 // SpaceWithFacts returns a space, deleted or not, together with the facts

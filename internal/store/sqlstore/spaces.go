@@ -129,14 +129,35 @@ func (s *Store) Spaces(ctx context.Context, f quire.SpaceFilter, p quire.Page) (
 	if err := seekAfter[string](&w, p, tag, "s.position", "s.id", false); err != nil {
 		return nil, err
 	}
+	cursor := func(sp *quire.Space) string { return encodeCursor(tag, sp.Position, sp.ID) }
+	// Outside a transaction a page read before is served again while the
+	// organization's space version has not moved. Inside one, the rows
+	// may hold writes that are not committed yet: never cached.
+	cached := s.tx == nil && f.OrgID != ""
+	var key spacePageKey
+	var version int64
+	if cached {
+		key = spacePageKey{org: f.OrgID, cursor: p.Cursor, size: p.Size()}
+		if f.Parent != nil {
+			key.parent, key.byParent = *f.Parent, true
+		}
+		var err error
+		if version, err = s.spaceVersion(ctx, f.OrgID); err != nil {
+			return nil, wrap("list spaces", err)
+		}
+		if items, more, ok := s.spacePages.get(key, version); ok {
+			return newList(items, more, quire.Uncounted, cursor), nil
+		}
+	}
 	q := "SELECT " + spaceCols + " FROM spaces s" + w.where() + " ORDER BY s.position, s.id"
 	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), new(spaceReader).scan)
 	if err != nil {
 		return nil, wrap("list spaces", err)
 	}
-	return newList(items, more, quire.Uncounted, func(sp *quire.Space) string {
-		return encodeCursor(tag, sp.Position, sp.ID)
-	}), nil
+	if cached {
+		s.spacePages.put(key, version, items, more)
+	}
+	return newList(items, more, quire.Uncounted, cursor), nil
 }
 
 // UpdateSpace applies the non-nil fields of upd and stamps the update time

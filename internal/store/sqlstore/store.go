@@ -29,6 +29,9 @@ type Store struct {
 	attempts int
 	stmts    *stmtCache
 	stats    *counters
+	// spacePages serves pages of the space list read before, while the
+	// database vouches they are unchanged.
+	spacePages *spacePages
 }
 
 var _ quire.Store = (*Store)(nil)
@@ -54,7 +57,7 @@ func WithAttempts(n int) Option {
 // and closes them in Close.
 func New(read, write *sql.DB, d Dialect, opts ...Option) *Store {
 	s := &Store{read: read, write: write, dialect: d, now: time.Now, attempts: 5,
-		stmts: newStmtCache(stmtCacheSize), stats: &counters{}}
+		stmts: newStmtCache(stmtCacheSize), stats: &counters{}, spacePages: newSpacePages(spacePageBudget)}
 	for _, o := range opts {
 		o(s)
 	}

@@ -163,5 +163,29 @@ func accessTests() []test {
 			_, err := f.st.OrganizationFacts(ctx(t), "nope", u.ID)
 			wantCode(t, err, quire.ENOTFOUND)
 		}},
+		{"access/root facts", func(t *testing.T, f *fixture) {
+			o := f.org("A")
+			u, g, stranger := f.user("Ada", "ada@x.io"), f.user("Gus", "gus@x.io"), f.user("Cy", "cy@x.io")
+			f.member(o, u, quire.RoleEdit)
+			f.member(o, g, "")
+			for _, def := range []quire.Role{quire.RoleRead, ""} {
+				_, err := f.st.UpdateOrganization(ctx(t), o.ID, quire.OrganizationUpdate{DefaultRole: &def})
+				must(t, err)
+				for _, c := range []struct {
+					user *quire.User
+					want quire.Facts
+				}{
+					{u, quire.Facts{OrgID: o.ID, Member: true, OrgRole: quire.RoleEdit, OrgDefault: def}},
+					{g, quire.Facts{OrgID: o.ID, Member: true, OrgDefault: def}},
+					{stranger, quire.Facts{OrgID: o.ID, OrgDefault: def}},
+				} {
+					got, err := f.st.RootFacts(ctx(t), o.ID, c.user.ID)
+					must(t, err)
+					equal(t, c.user.DisplayName+" with default "+string(def), got, c.want)
+				}
+			}
+			_, err := f.st.RootFacts(ctx(t), "nope", u.ID)
+			wantCode(t, err, quire.ENOTFOUND)
+		}},
 	}
 }
