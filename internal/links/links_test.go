@@ -323,15 +323,15 @@ func TestAnchorSlug(t *testing.T) {
 func TestInApp(t *testing.T) {
 	a := newInApp([]string{"http://quire.test:8080/app", "http://quire.test:8080/v1/", "not a url"})
 	for raw, want := range map[string]bool{
-		"http://quire.test:8080/app":            true,
-		"http://QUIRE.test:8080/app/s/1":        true,
-		"http://quire.test:8080/v1/spaces/x":    true,
-		"http://quire.test:8080/application":    false,
-		"http://quire.test/app/s/1":             false,
-		"https://quire.test:8080/app/s/1":       false,
-		"http://quire.test:8080/docs/s":         false,
-		"/app/s/1":                              false,
-		"http://other.test:8080/app/s/1":        false,
+		"http://quire.test:8080/app":         true,
+		"http://QUIRE.test:8080/app/s/1":     true,
+		"http://quire.test:8080/v1/spaces/x": true,
+		"http://quire.test:8080/application": false,
+		"http://quire.test/app/s/1":          false,
+		"https://quire.test:8080/app/s/1":    false,
+		"http://quire.test:8080/docs/s":      false,
+		"/app/s/1":                           false,
+		"http://other.test:8080/app/s/1":     false,
 	} {
 		if got := a.match(raw); got != want {
 			t.Errorf("match(%q) = %v, want %v", raw, got, want)
