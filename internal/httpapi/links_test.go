@@ -272,3 +272,30 @@ func TestLinksQueryValues(t *testing.T) {
 		}
 	})
 }
+
+func TestLinksFromMarkdown(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		sp := ts.newSpace(t, "Markdown links")
+		cr := str(ts.newChangeRequest(t, sp, "A page"), "id")
+		res := ts.writeContent(t, sp, cr, insertPage("Setup",
+			"## Install the CLI\n\nSee [install](#install-the-cli), [missing](#missing) and [the site](https://example.com).\n\n![logo](nosuchfile.png)\n"))
+		page := changedPage(t, res, 0)
+		l := ts.must(t, http.StatusOK, "GET", crPath(sp, cr, "/content/page/"+page+"/links"), ts.token(cRead), nil)
+		want := []string{
+			"ok reference anchor " + page + " install-the-cli",
+			"broken reference anchor " + page + " missing",
+			"ok reference url https://example.com",
+			"broken reference file nosuchfile.png",
+		}
+		if got := linkLines(t, l); !slices.Equal(got, want) {
+			t.Errorf("links of a Markdown page:\ngot  %q\nwant %q", got, want)
+		}
+		// Both broken links are new in the change request: main has no
+		// such page.
+		wantFields(t, l, map[string]any{"stats.total": 4, "stats.broken.total": 2, "stats.broken.changeRequest": 2})
+		// A page's links to itself are no backlinks.
+		back := ts.must(t, http.StatusOK, "GET", crPath(sp, cr, "/content/page/"+page+"/backlinks"), ts.token(cRead), nil)
+		wantFields(t, back, map[string]any{"items": []any{}})
+	})
+}

@@ -338,3 +338,46 @@ func TestInApp(t *testing.T) {
 		}
 	}
 }
+
+// slowSource is a revision whose first read waits until released, so
+// that concurrent requests overlap.
+type slowSource struct {
+	*fakeSource
+	release chan struct{}
+}
+
+func (s *slowSource) Tree(ctx context.Context) ([]*content.TreeNode, error) {
+	<-s.release
+	return s.fakeSource.Tree(ctx)
+}
+
+func TestIndexerBuildsOnceUnderConcurrency(t *testing.T) {
+	x := NewIndexer(Options{})
+	src := &slowSource{fakeSource: fixture(t), release: make(chan struct{})}
+	const n = 8
+	errs := make(chan error, n)
+	results := make(chan *Index, n)
+	for range n {
+		go func() {
+			ix, err := x.Index(context.Background(), "sp", "r1", src)
+			errs <- err
+			results <- ix
+		}()
+	}
+	close(src.release)
+	var first *Index
+	for range n {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+		ix := <-results
+		if first == nil {
+			first = ix
+		} else if ix != first {
+			t.Error("two indexes of one revision")
+		}
+	}
+	if src.reads != 1 {
+		t.Errorf("read the revision %d times, want once", src.reads)
+	}
+}
