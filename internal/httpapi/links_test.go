@@ -299,3 +299,54 @@ func TestLinksFromMarkdown(t *testing.T) {
 		wantFields(t, back, map[string]any{"items": []any{}})
 	})
 }
+
+func TestLinksOfImportedPages(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		url := pushRepo(t, map[string]string{
+			"SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n" +
+				"* [Steps](install.md#steps)\n* [Source](https://example.com/src)\n",
+			"README.md":                "---\ncover: .gitbook/assets/logo.png\n---\n\n# Welcome\n\nSee [installing](install.md#steps) and [nowhere](install.md#nowhere).\n",
+			"install.md":               "# Install\n\n## Steps\n\nDo it.\n",
+			".gitbook/assets/logo.png": string(pngBytes(t, 2, 2)),
+		})
+		space := ts.newSpace(t, "Imported")
+		ts.must(t, http.StatusNoContent, "POST", gitPath(space, "import"), ts.token(cAdmin),
+			map[string]any{"url": url, "ref": "refs/heads/main"})
+		wantFields(t, ts.waitGit(t, space), map[string]any{"operation.state": "success"})
+		_, byPath := ts.pageTree(t, space)
+		welcome, install := byPath["welcome"], byPath["install"]
+		reader := ts.token(cRead)
+		base := "/v1/spaces/" + space
+		l := ts.must(t, http.StatusOK, "GET", base+"/links", reader, nil)
+		its := items(t, l)
+		if len(its) != 4 {
+			t.Fatalf("links of the imported space: %q", linkLines(t, l))
+		}
+		logo := str(its[0], "target.file")
+		want := []string{
+			"ok reference file " + logo,
+			"ok reference anchor " + install + " steps",
+			"broken reference anchor " + install + " nowhere",
+			"ok reference url https://example.com/src",
+		}
+		if got := linkLines(t, l); !slices.Equal(got, want) || logo == "" {
+			t.Errorf("links of the imported space:\ngot  %q\nwant %q", got, want)
+		}
+		// The cover is the page's own reference: no block.
+		wantFields(t, its[0], map[string]any{"locationReferences.0.page.id": welcome})
+		wantAbsent(t, its[0], "locationReferences.0.internalLocation")
+		// The link page to the anchor is a second location of that target.
+		if locs := field(its[1], "locationReferences").([]any); len(locs) != 2 || str(locs[0], "page.id") != welcome {
+			t.Errorf("locations of the link to the steps: %v", locs)
+		}
+		back := ts.must(t, http.StatusOK, "GET", base+"/content/page/"+install+"/backlinks", reader, nil)
+		if got := ids(t, back, "page.id"); len(got) != 2 || got[0] != welcome {
+			t.Errorf("backlinks of install: %v", got)
+		}
+		files := ts.must(t, http.StatusOK, "GET", base+"/content/files/"+logo+"/backlinks", reader, nil)
+		if got := ids(t, files, "page.id"); !slices.Equal(got, []string{welcome}) {
+			t.Errorf("backlinks of the cover: %v", got)
+		}
+	})
+}
