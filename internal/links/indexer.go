@@ -9,7 +9,7 @@ import (
 
 // DefaultCacheSize is how many revisions' indexes an Indexer keeps when
 // Options give no size.
-const DefaultCacheSize = 128
+const DefaultCacheSize = 64
 
 // Options configure an Indexer.
 type Options struct {
