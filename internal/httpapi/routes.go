@@ -105,6 +105,10 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "listFilesInChangeRequestById", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files", Access: onSpace(read)}, readFiles[crFilesIn](s))
 	handle(s, api, Route{ID: "getFileInChangeRequestById", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}", Access: onSpace(read)}, readFile[crFileIn](s))
 	handle(s, api, Route{ID: "getPageInChangeRequestById", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}", Access: onSpace(read)}, readPage[crPageIn](s))
+	handle(s, api, Route{ID: "listChangeRequestLinks", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/links", Access: onSpace(read)}, listLinks[crLinksIn](s))
+	handle(s, api, Route{ID: "listPageLinksInChangeRequest", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links", Access: onSpace(read)}, listLinks[crPageLinksIn](s))
+	handle(s, api, Route{ID: "listChangeRequestPageBacklinks", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks", Access: onSpace(read)}, listBacklinks[crPageBacklinksIn](s))
+	handle(s, api, Route{ID: "listChangeRequestFileBacklinks", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks", Access: onSpace(read)}, listBacklinks[crFileBacklinksIn](s))
 	handle(s, api, Route{ID: "getPageInChangeRequestByPath", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}", Access: onSpace(read)}, readPage[crPathIn](s))
 
 	// Space comments.
@@ -126,6 +130,10 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "getFileById", Method: get, Path: "/v1/spaces/{spaceId}/content/files/{fileId}", Access: onSpace(read)}, readFile[spaceFileIn](s))
 	handle(s, api, Route{ID: "getPageById", Method: get, Path: "/v1/spaces/{spaceId}/content/page/{pageId}", Access: onSpace(read)}, readPage[spacePageIn](s))
 	handle(s, api, Route{ID: "getPageByPath", Method: get, Path: "/v1/spaces/{spaceId}/content/path/{pagePath}", Access: onSpace(read)}, readPage[spacePathIn](s))
+	handle(s, api, Route{ID: "listSpaceLinks", Method: get, Path: "/v1/spaces/{spaceId}/links", Access: onSpace(read)}, listLinks[spaceLinksIn](s))
+	handle(s, api, Route{ID: "listPageLinksInSpace", Method: get, Path: "/v1/spaces/{spaceId}/content/page/{pageId}/links", Access: onSpace(read)}, listLinks[spacePageLinksIn](s))
+	handle(s, api, Route{ID: "listSpacePageBacklinks", Method: get, Path: "/v1/spaces/{spaceId}/content/page/{pageId}/backlinks", Access: onSpace(read)}, listBacklinks[spacePageBacklinksIn](s))
+	handle(s, api, Route{ID: "listSpaceFileBacklinks", Method: get, Path: "/v1/spaces/{spaceId}/content/files/{fileId}/backlinks", Access: onSpace(read)}, listBacklinks[spaceFileBacklinksIn](s))
 	handle(s, api, Route{ID: "applyTemplateToSpace", Method: post, Path: "/v1/spaces/{spaceId}/content/template", Status: created, Access: onSpace(edit)}, s.applyTemplate)
 	handle(s, api, Route{ID: "importContent", Method: post, Path: "/v1/spaces/{spaceId}/content/import", Status: created, Access: onSpace(edit)}, s.importContent)
 

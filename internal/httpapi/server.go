@@ -11,6 +11,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 
+	"quire/internal/links"
 	"quire/internal/service"
 )
 
@@ -37,6 +38,9 @@ type Config struct {
 	// available on this server.
 	GitSync *service.GitSync
 	Imports *service.ContentImports
+	// Links reads links and backlinks; when nil the server makes one
+	// whose in-app links are those to BaseURL's /app and /v1.
+	Links *service.Links
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -47,6 +51,7 @@ type Server struct {
 	svc     *service.Service
 	git     gitSync
 	imports contentImports
+	links   *service.Links
 	cfg     Config
 	log     *slog.Logger
 	urls    urlBuilder
@@ -85,7 +90,10 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL},
-		git: gitSync{cfg.GitSync}, imports: contentImports{cfg.Imports}, spaceMemo: newSpaceMemo()}
+		git: gitSync{cfg.GitSync}, imports: contentImports{cfg.Imports}, links: cfg.Links, spaceMemo: newSpaceMemo()}
+	if s.links == nil {
+		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
+	}
 	mux := http.NewServeMux()
 	s.mux = mux
 	api := humago.New(exactMux{mux}, s.humaConfig())
