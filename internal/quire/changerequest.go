@@ -87,6 +87,11 @@ type ChangeRequestStore interface {
 	// ChangeRequest returns a change request of a space by id or by
 	// number (as a decimal string). Returns ENOTFOUND.
 	ChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*ChangeRequest, error)
+	// SpaceChangeRequest returns a space, deleted or not, and one of its
+	// change requests by id or number, read together. Returns ENOTFOUND
+	// naming the space when it is missing, else the change request, then
+	// with the space.
+	SpaceChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*Space, *ChangeRequest, error)
 	// ChangeRequests lists change requests, newest first.
 	ChangeRequests(ctx context.Context, f ChangeRequestFilter, p Page) (*List[*ChangeRequest], error)
 	// UpdateChangeRequest applies upd, keeps the space's counters right on

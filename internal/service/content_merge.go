@@ -65,9 +65,13 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 	}
 	// The change request's row first, then the space's: the order every
 	// status change takes, so the two cannot deadlock.
+	// The status read above (open or draft) is the one compared: the
+	// store then knows which counter the merge moves without reading the
+	// row again, and a status that changed meanwhile is one more stale
+	// attempt.
 	merged := quire.CRMerged
 	_, err = st.UpdateChangeRequest(ctx, sp.ID, cr.ID, quire.ChangeRequestUpdate{
-		Status: &merged, RevisionMerged: &next.ID, IfRevision: &theirs.ID, IfStatus: quire.WritableStatuses()})
+		Status: &merged, RevisionMerged: &next.ID, IfRevision: &theirs.ID, IfStatus: []quire.ChangeRequestStatus{cr.Status}})
 	if err != nil {
 		return nil, err
 	}

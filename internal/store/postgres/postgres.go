@@ -35,10 +35,12 @@ func Migrations() fs.FS {
 	return sub
 }
 
-// Pool limits.
+// Pool limits. Idle connections are kept up to the open limit, so that a
+// burst of requests does not open and close connections, each of which
+// prepares its statements again, burst after burst.
 const (
 	maxOpenConns    = 20
-	maxIdleConns    = 10
+	maxIdleConns    = maxOpenConns
 	connMaxIdleTime = 5 * time.Minute
 )
 

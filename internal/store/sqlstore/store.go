@@ -29,6 +29,9 @@ type Store struct {
 	attempts int
 	stmts    *stmtCache
 	stats    *counters
+	revs     *revisionCache
+	// txw, inside a transaction, are its queued writes.
+	txw *txWrites
 }
 
 var _ quire.Store = (*Store)(nil)
@@ -54,7 +57,8 @@ func WithAttempts(n int) Option {
 // and closes them in Close.
 func New(read, write *sql.DB, d Dialect, opts ...Option) *Store {
 	s := &Store{read: read, write: write, dialect: d, now: time.Now, attempts: 5,
-		stmts: newStmtCache(stmtCacheSize), stats: &counters{}}
+		stmts: newStmtCache(stmtCacheSize), stats: &counters{},
+		revs: newRevisionCache()}
 	for _, o := range opts {
 		o(s)
 	}
@@ -119,6 +123,9 @@ func (s *Store) writer() querier {
 // query runs a read returning rows. Outside a transaction it runs as a
 // cached prepared statement on the read pool.
 func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if err := s.sendQueued(ctx, q); err != nil {
+		return nil, err
+	}
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
 	if s.tx == nil {
@@ -134,6 +141,8 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 // A statement that fails to prepare runs unprepared, so its error is
 // reported by Scan.
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	// A failed send is kept and fails the commit.
+	_ = s.sendQueued(ctx, q)
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
 	if s.tx == nil {
@@ -150,6 +159,9 @@ func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 // deadlock error did not apply, and is run again like a transaction would
 // be.
 func (s *Store) exec(ctx context.Context, q string, args ...any) (int64, error) {
+	if err := s.sendQueued(ctx, q); err != nil {
+		return 0, err
+	}
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
 	for attempt := 1; ; attempt++ {
