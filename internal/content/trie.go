@@ -57,6 +57,10 @@ func (t trie) load(ctx context.Context, key string) (*trieNode, error) {
 	if n, ok := t.r.cache.node(key); ok {
 		return n.clone(), nil
 	}
+	if n, ok := t.r.nodes[key]; ok {
+		t.r.reads.Add(1)
+		return n.clone(), nil
+	}
 	b, err := t.r.get(ctx, key)
 	if err != nil {
 		return nil, err
@@ -83,8 +87,12 @@ func (t trie) store(n *trieNode) string {
 	if len(n.Entries) == 0 {
 		return ""
 	}
-	b, _ := json.Marshal(n) // strings and numbers only: cannot fail
-	return t.r.put(b)
+	k := t.r.put(encodeNode(n))
+	if t.r.nodes == nil {
+		t.r.nodes = map[string]*trieNode{}
+	}
+	t.r.nodes[k] = n // the callers drop n once stored
+	return k
 }
 
 // Get returns the value of a key.
