@@ -78,6 +78,16 @@ type ChangeRequestUpdate struct {
 	IfStatus []ChangeRequestStatus
 }
 
+// MergeMark is the record of a merge: the change request, still on
+// Revision and in status From, becomes merged as revision Next, which
+// becomes the space's current revision in place of Prev.
+type MergeMark struct {
+	SpaceID, ChangeRequestID string
+	Revision                 string
+	From                     ChangeRequestStatus
+	Prev, Next               string
+}
+
 // ChangeRequestStore persists change requests.
 type ChangeRequestStore interface {
 	// CreateChangeRequest stores a change request, giving it the next
@@ -97,6 +107,13 @@ type ChangeRequestStore interface {
 	// UpdateChangeRequest applies upd, keeps the space's counters right on
 	// status changes, and returns the result. Returns ENOTFOUND.
 	UpdateChangeRequest(ctx context.Context, spaceID, id string, upd ChangeRequestUpdate) (*ChangeRequest, error)
+	// MarkMerged records a merge as one compare-and-swap over the change
+	// request and the space, which moves the space's open and draft
+	// counters with the status. When either row moved it is a
+	// quire.Stale ECONFLICT; an unknown change request or space is
+	// ENOTFOUND. After an error part of it may be written: the caller's
+	// transaction or savepoint must be rolled back.
+	MarkMerged(ctx context.Context, m MergeMark) error
 	// AddContributor records that a user wrote to a change request.
 	AddContributor(ctx context.Context, changeRequestID, userID string) error
 }

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"quire/internal/quire"
@@ -167,6 +168,52 @@ func queuedTests() []test {
 			if gotSp != nil {
 				t.Fatalf("a missing space came back as %v", gotSp)
 			}
+		}},
+		{"merge mark/merges, moves the space and its counters", func(t *testing.T, f *fixture) {
+			o := f.org("A")
+			u := f.user("Ada", "ada@x.io")
+			sp := f.space(o, "", "a")
+			c := f.changeRequest(sp, u, quire.CROpen)
+			r := f.revision(sp, sp.Revision)
+			must(t, f.st.MarkMerged(ctx(t), quire.MergeMark{SpaceID: sp.ID, ChangeRequestID: c.ID, Revision: c.Revision,
+				From: quire.CROpen, Prev: sp.Revision, Next: r.ID}))
+			got, err := f.st.ChangeRequest(ctx(t), sp.ID, c.ID)
+			must(t, err)
+			equal(t, "status", got.Status, quire.CRMerged)
+			equal(t, "merged revision", got.RevisionMerged, r.ID)
+			after, err := f.st.Space(ctx(t), sp.ID)
+			must(t, err)
+			equal(t, "space revision", after.Revision, r.ID)
+			equal(t, "counters", f.spaceCounters(sp.ID), counters{1, 0, 0})
+		}},
+		{"merge mark/either row moved is stale and changes nothing", func(t *testing.T, f *fixture) {
+			o := f.org("A")
+			u := f.user("Ada", "ada@x.io")
+			sp := f.space(o, "", "a")
+			c := f.changeRequest(sp, u, quire.CRDraft)
+			r := f.revision(sp, sp.Revision)
+			ok := quire.MergeMark{SpaceID: sp.ID, ChangeRequestID: c.ID, Revision: c.Revision,
+				From: quire.CRDraft, Prev: sp.Revision, Next: r.ID}
+			movedCR, movedStatus, movedSpace := ok, ok, ok
+			movedCR.Revision = "other"
+			movedStatus.From = quire.CROpen
+			movedSpace.Prev = "other"
+			for name, m := range map[string]quire.MergeMark{"change request": movedCR, "status": movedStatus, "space": movedSpace} {
+				err := f.st.WithTx(ctx(t), func(st quire.Store) error { return st.MarkMerged(ctx(t), m) })
+				if !quire.IsStale(err) {
+					t.Fatalf("%s moved: got %v, want a stale conflict", name, err)
+				}
+				if name != "status" && !strings.Contains(err.Error(), name) {
+					t.Errorf("%s moved: the conflict says %q", name, err)
+				}
+			}
+			got, err := f.st.ChangeRequest(ctx(t), sp.ID, c.ID)
+			must(t, err)
+			equal(t, "status", got.Status, quire.CRDraft)
+			equal(t, "counters", f.spaceCounters(sp.ID), counters{1, 0, 1})
+			missing := ok
+			missing.ChangeRequestID = "nope"
+			wantCode(t, f.st.MarkMerged(ctx(t), missing), quire.ENOTFOUND)
 		}},
 	}
 }
