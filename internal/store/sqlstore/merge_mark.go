@@ -24,8 +24,12 @@ func (s *Store) chainsWrites() bool {
 // MarkMerged records a merge: the change request's compare-and-swap on
 // its revision and status, then the space's on its revision, carrying the
 // counter moves. Where the engine chains writes it is one statement, the
-// change request's row updated (and locked) first, as every status change
-// does, so the two cannot deadlock; elsewhere two. Counter moves the
+// space's row locked first, then the change request's; elsewhere two, the
+// change request's first. The one statement applies whole or not at all,
+// so an operation whose only direct write it is needs no savepoint in
+// the database (see spScope); the lock order, the reverse of a status
+// change's, can deadlock with one, which the database detects and the
+// transaction's retry absorbs. Counter moves the
 // transaction queued for the space ride along. When nothing matched, the
 // rows are read to tell which moved.
 func (s *Store) MarkMerged(ctx context.Context, m quire.MergeMark) error {
@@ -46,11 +50,18 @@ func (s *Store) MarkMerged(ctx context.Context, m quire.MergeMark) error {
 	var done bool
 	err := s.inTx(ctx, func(tx *Store) error {
 		if tx.chainsWrites() {
+			// s locks the space's row while it is still on Prev, so the
+			// change request is updated only if the space will be, and
+			// the statement applies whole or not at all.
 			var n int
-			err := tx.queryRow(ctx, "WITH c AS ("+crSet+" RETURNING 1), u AS ("+spSet+
-				" AND EXISTS (SELECT 1 FROM c) RETURNING 1) SELECT COUNT(*) FROM u",
-				append(crArgs, spArgs...)...).Scan(&n)
-			done = n > 0
+			err := tx.queryRowAtomic(ctx, `WITH s AS (SELECT id FROM spaces WHERE id = ? AND revision = ? FOR UPDATE),
+				c AS (`+crSet+` AND EXISTS (SELECT 1 FROM s) RETURNING 1),
+				u AS (`+spSet+` AND EXISTS (SELECT 1 FROM c) RETURNING 1)
+				SELECT COUNT(*) FROM u`,
+				append(append([]any{m.SpaceID, m.Prev}, crArgs...), spArgs...)...).Scan(&n)
+			if done = n > 0; done {
+				tx.atomicWrite()
+			}
 			return err
 		}
 		n, err := tx.exec(ctx, crSet, crArgs...)

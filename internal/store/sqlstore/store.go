@@ -126,6 +126,11 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 	if err := s.sendQueued(ctx, q); err != nil {
 		return nil, err
 	}
+	if !isRead(q) {
+		if err := s.protect(ctx); err != nil {
+			return nil, err
+		}
+	}
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
 	if s.tx == nil {
@@ -141,8 +146,26 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 // A statement that fails to prepare runs unprepared, so its error is
 // reported by Scan.
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	// A failed send or savepoint is kept and fails the commit.
+	if s.sendQueued(ctx, q) == nil && !isRead(q) {
+		if err := s.protect(ctx); err != nil {
+			s.txw.err = err
+		}
+	}
+	return s.rowOf(ctx, q, args...)
+}
+
+// queryRowAtomic runs, on a transaction, a write returning one row that
+// either applies whole or changes nothing, without sending the open
+// savepoints first; the caller calls atomicWrite when it applied.
+func (s *Store) queryRowAtomic(ctx context.Context, q string, args ...any) *sql.Row {
 	// A failed send is kept and fails the commit.
 	_ = s.sendQueued(ctx, q)
+	return s.rowOf(ctx, q, args...)
+}
+
+// rowOf runs a statement returning at most one row.
+func (s *Store) rowOf(ctx context.Context, q string, args ...any) *sql.Row {
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
 	if s.tx == nil {
@@ -160,6 +183,9 @@ func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 // be.
 func (s *Store) exec(ctx context.Context, q string, args ...any) (int64, error) {
 	if err := s.sendQueued(ctx, q); err != nil {
+		return 0, err
+	}
+	if err := s.protect(ctx); err != nil {
 		return 0, err
 	}
 	q = s.dialect.Rebind(q)

@@ -36,6 +36,8 @@ type txWrites struct {
 	err       error // a failed send, which fails the commit
 	// savepoints counts the savepoints opened, to name each.
 	savepoints int
+	// scopes are the open savepoints, innermost last.
+	scopes []*spScope
 }
 
 // objectWrite is one object queued for storage.
@@ -128,6 +130,10 @@ func (s *Store) send(ctx context.Context, objs, revs, counts bool) error {
 	w := s.txw
 	if w.err != nil {
 		return w.err
+	}
+	if err := s.protectQueued(ctx, objs, revs, counts); err != nil {
+		w.err = err
+		return err
 	}
 	if objs && w.objsOut < len(w.objs) {
 		if err := s.sendObjects(ctx, w.objs[w.objsOut:]); err != nil {

@@ -215,5 +215,50 @@ func queuedTests() []test {
 			missing.ChangeRequestID = "nope"
 			wantCode(t, f.st.MarkMerged(ctx(t), missing), quire.ENOTFOUND)
 		}},
+		{"merge mark/a failure after it undoes it or fails the transaction", func(t *testing.T, f *fixture) {
+			o := f.org("A")
+			u := f.user("Ada", "ada@x.io")
+			sp := f.space(o, "", "a")
+			c := f.changeRequest(sp, u, quire.CROpen)
+			r := f.revision(sp, sp.Revision)
+			_ = f.st.WithTx(ctx(t), func(st quire.Store) error {
+				err := st.WithTx(ctx(t), func(st quire.Store) error {
+					must(t, st.MarkMerged(ctx(t), quire.MergeMark{SpaceID: sp.ID, ChangeRequestID: c.ID,
+						Revision: c.Revision, From: quire.CROpen, Prev: sp.Revision, Next: r.ID}))
+					return boom
+				})
+				if !errors.Is(err, boom) {
+					t.Fatalf("got %v, want the nested function's error", err)
+				}
+				return nil // the outer function goes on as if nothing was written
+			})
+			got, err := f.st.ChangeRequest(ctx(t), sp.ID, c.ID)
+			must(t, err)
+			equal(t, "status", got.Status, quire.CROpen)
+			after, err := f.st.Space(ctx(t), sp.ID)
+			must(t, err)
+			equal(t, "space revision", after.Revision, sp.Revision)
+			equal(t, "counters", f.spaceCounters(sp.ID), counters{1, 1, 0})
+		}},
+		{"tx/a nested function that only read fails alone", func(t *testing.T, f *fixture) {
+			o := f.org("A")
+			sp := f.space(o, "", "a")
+			var kept *quire.User
+			must(t, f.st.WithTx(ctx(t), func(st quire.Store) error {
+				err := st.WithTx(ctx(t), func(st quire.Store) error {
+					if _, err := st.Space(ctx(t), sp.ID); err != nil {
+						return err
+					}
+					return boom
+				})
+				if !errors.Is(err, boom) {
+					t.Fatalf("got %v, want the nested function's error", err)
+				}
+				kept = &quire.User{ID: quire.NewID(), DisplayName: "Ada", Email: "ada@x.io", CreatedAt: f.tick()}
+				return st.CreateUser(ctx(t), kept)
+			}))
+			_, err := f.st.User(ctx(t), kept.ID)
+			must(t, err)
+		}},
 	}
 }
