@@ -377,6 +377,10 @@ func (ed *Edit) Commit(ctx context.Context, st Store, rev *quire.Revision) error
 	}
 	for k, b := range keep {
 		ed.snap.r.cache.put(k, b)
+		if n, ok := ed.snap.r.nodes[k]; ok {
+			// The next edit of this content reads it decoded.
+			ed.snap.r.cache.putNode(k, n)
+		}
 	}
 	return st.CreateRevision(ctx, rev)
 }
@@ -393,6 +397,12 @@ func (ed *Edit) reachable(roots ...string) map[string][]byte {
 			continue
 		}
 		keep[k] = b
+		if n, ok := ed.snap.r.nodes[k]; ok { // a trie node, decoded already
+			for _, e := range n.Entries {
+				stack = append(stack, e.C, e.V)
+			}
+			continue
+		}
 		var refs struct {
 			E        []trieEntry `json:"e"`
 			Document string      `json:"document"`

@@ -77,7 +77,10 @@ type reader struct {
 	store   quire.ObjectStore
 	cache   *cache
 	pending map[string][]byte
-	reads   atomic.Int64 // objects asked for, wherever they came from
+	// nodes are the decoded trie nodes among pending, as written: an
+	// edit reads back the nodes it wrote without decoding them again.
+	nodes map[string]*trieNode
+	reads atomic.Int64 // objects asked for, wherever they came from
 }
 
 // get returns one object.

@@ -51,11 +51,24 @@ type trie struct {
 // load returns a node the caller may modify; "" is the empty node.
 // Decoded nodes are cached, so the copy is what keeps them immutable.
 func (t trie) load(ctx context.Context, key string) (*trieNode, error) {
+	n, err := t.peek(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	return n.clone(), nil
+}
+
+// peek returns a node the caller only reads, shared with the caches.
+func (t trie) peek(ctx context.Context, key string) (*trieNode, error) {
 	if key == "" {
 		return &trieNode{}, nil
 	}
 	if n, ok := t.r.cache.node(key); ok {
-		return n.clone(), nil
+		return n, nil
+	}
+	if n, ok := t.r.nodes[key]; ok {
+		t.r.reads.Add(1)
+		return n, nil
 	}
 	b, err := t.r.get(ctx, key)
 	if err != nil {
@@ -65,9 +78,13 @@ func (t trie) load(ctx context.Context, key string) (*trieNode, error) {
 	if err := json.Unmarshal(b, n); err != nil {
 		return nil, fmt.Errorf("content: decode trie node %s: %w", key, err)
 	}
-	if _, pending := t.r.pending[key]; !pending {
+	if _, pending := t.r.pending[key]; pending {
+		if t.r.nodes == nil {
+			t.r.nodes = map[string]*trieNode{}
+		}
+		t.r.nodes[key] = n
+	} else {
 		t.r.cache.putNode(key, n)
-		return n.clone(), nil
 	}
 	return n, nil
 }
@@ -83,15 +100,19 @@ func (t trie) store(n *trieNode) string {
 	if len(n.Entries) == 0 {
 		return ""
 	}
-	b, _ := json.Marshal(n) // strings and numbers only: cannot fail
-	return t.r.put(b)
+	k := t.r.put(encodeNode(n))
+	if t.r.nodes == nil {
+		t.r.nodes = map[string]*trieNode{}
+	}
+	t.r.nodes[k] = n // the callers drop n once stored
+	return k
 }
 
 // Get returns the value of a key.
 func (t trie) Get(ctx context.Context, root, k string) (string, bool, error) {
 	h, key := keyHash(k), root
 	for depth := 0; key != ""; depth++ {
-		n, err := t.load(ctx, key)
+		n, err := t.peek(ctx, key)
 		if err != nil {
 			return "", false, err
 		}
@@ -216,7 +237,7 @@ func (t trie) del(ctx context.Context, key string, depth int, h uint64, k string
 	if err != nil || !found {
 		return key, found, err
 	}
-	switch child, err := t.load(ctx, c); {
+	switch child, err := t.peek(ctx, c); {
 	case err != nil:
 		return "", false, err
 	case c == "":
@@ -268,11 +289,11 @@ func (t trie) Diff(ctx context.Context, a, b string, fn func(k, va, vb string) e
 	if a == b {
 		return nil
 	}
-	na, err := t.load(ctx, a)
+	na, err := t.peek(ctx, a)
 	if err != nil {
 		return err
 	}
-	nb, err := t.load(ctx, b)
+	nb, err := t.peek(ctx, b)
 	if err != nil {
 		return err
 	}

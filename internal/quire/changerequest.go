@@ -78,6 +78,16 @@ type ChangeRequestUpdate struct {
 	IfStatus []ChangeRequestStatus
 }
 
+// MergeMark is the record of a merge: the change request, still on
+// Revision and in status From, becomes merged as revision Next, which
+// becomes the space's current revision in place of Prev.
+type MergeMark struct {
+	SpaceID, ChangeRequestID string
+	Revision                 string
+	From                     ChangeRequestStatus
+	Prev, Next               string
+}
+
 // ChangeRequestStore persists change requests.
 type ChangeRequestStore interface {
 	// CreateChangeRequest stores a change request, giving it the next
@@ -87,11 +97,23 @@ type ChangeRequestStore interface {
 	// ChangeRequest returns a change request of a space by id or by
 	// number (as a decimal string). Returns ENOTFOUND.
 	ChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*ChangeRequest, error)
+	// SpaceChangeRequest returns a space, deleted or not, and one of its
+	// change requests by id or number, read together. Returns ENOTFOUND
+	// naming the space when it is missing, else the change request, then
+	// with the space.
+	SpaceChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*Space, *ChangeRequest, error)
 	// ChangeRequests lists change requests, newest first.
 	ChangeRequests(ctx context.Context, f ChangeRequestFilter, p Page) (*List[*ChangeRequest], error)
 	// UpdateChangeRequest applies upd, keeps the space's counters right on
 	// status changes, and returns the result. Returns ENOTFOUND.
 	UpdateChangeRequest(ctx context.Context, spaceID, id string, upd ChangeRequestUpdate) (*ChangeRequest, error)
+	// MarkMerged records a merge as one compare-and-swap over the change
+	// request and the space, which moves the space's open and draft
+	// counters with the status. When either row moved it is a
+	// quire.Stale ECONFLICT; an unknown change request or space is
+	// ENOTFOUND. After an error part of it may be written: the caller's
+	// transaction or savepoint must be rolled back.
+	MarkMerged(ctx context.Context, m MergeMark) error
 	// AddContributor records that a user wrote to a change request.
 	AddContributor(ctx context.Context, changeRequestID, userID string) error
 }

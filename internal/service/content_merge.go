@@ -63,15 +63,11 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 	if err := ed.Commit(ctx, st, next); err != nil {
 		return nil, err
 	}
-	// The change request's row first, then the space's: the order every
-	// status change takes, so the two cannot deadlock.
-	merged := quire.CRMerged
-	_, err = st.UpdateChangeRequest(ctx, sp.ID, cr.ID, quire.ChangeRequestUpdate{
-		Status: &merged, RevisionMerged: &next.ID, IfRevision: &theirs.ID, IfStatus: quire.WritableStatuses()})
-	if err != nil {
-		return nil, err
-	}
-	if err := st.AdvanceSpaceRevision(ctx, sp.ID, ours.ID, next.ID); err != nil {
+	// One compare-and-swap over the change request (still on the revision
+	// merged, still in the status read above) and the space (still on
+	// ours): a write that lands first makes the attempt stale.
+	if err := st.MarkMerged(ctx, quire.MergeMark{SpaceID: sp.ID, ChangeRequestID: cr.ID, Revision: theirs.ID,
+		From: cr.Status, Prev: ours.ID, Next: next.ID}); err != nil {
 		return nil, err
 	}
 	return &MergeOutcome{Result: ResultMerge, Revision: next.ID}, nil

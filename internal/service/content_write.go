@@ -349,17 +349,17 @@ func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID
 // writableChangeRequest loads, from st, a change request whose content may
 // change: not merged or archived, in a live space that is not locked.
 func writableChangeRequest(ctx context.Context, st quire.Store, spaceID, crID string) (*quire.ChangeRequest, *quire.Space, error) {
-	sp, err := liveSpace(ctx, st, spaceID)
-	if err != nil {
+	sp, cr, err := st.SpaceChangeRequest(ctx, spaceID, crID)
+	if sp == nil {
 		return nil, nil, err
+	}
+	if sp.DeletedAt != nil {
+		return nil, nil, quire.Errorf(quire.EINVALID, "the space is deleted; restore it first")
 	}
 	if sp.EditMode == quire.EditModeLocked {
 		return nil, nil, quire.Errorf(quire.EINVALID, "the space is locked: its content cannot change")
 	}
-	cr, err := st.ChangeRequest(ctx, spaceID, crID)
-	if quire.IsNotFound(err) {
-		return nil, nil, quire.NotFound("change request")
-	} else if err != nil {
+	if err != nil {
 		return nil, nil, err
 	}
 	switch cr.Status {

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 
 	"quire/internal/quire"
 )
@@ -19,22 +20,36 @@ const changeRequestCols = `c.id, c.space_id, c.number, c.status, c.subject, c.de
 
 // scanChangeRequest reads the columns of changeRequestCols.
 func scanChangeRequest(sc scanner) (*quire.ChangeRequest, error) {
-	var (
-		c                quire.ChangeRequest
-		description      sql.NullString
-		created, updated int64
-	)
-	err := sc.Scan(&c.ID, &c.SpaceID, &c.Number, &c.Status, &c.Subject, &description, &c.CreatedBy,
-		&created, &updated, &c.Revision, &c.RevisionInitial, &c.RevisionMergedAncestor,
-		&c.RevisionMerged, &c.Comments)
-	if err != nil {
+	var r crReader
+	if err := sc.Scan(r.dest()...); err != nil {
 		return nil, err
 	}
-	if description.Valid {
-		c.Description = json.RawMessage(description.String)
+	return r.result(), nil
+}
+
+// crReader holds the destinations of one row of changeRequestCols.
+type crReader struct {
+	c                quire.ChangeRequest
+	description      sql.NullString
+	created, updated int64
+}
+
+// dest returns where the columns of changeRequestCols are scanned.
+func (r *crReader) dest() []any {
+	c := &r.c
+	return []any{&c.ID, &c.SpaceID, &c.Number, &c.Status, &c.Subject, &r.description, &c.CreatedBy,
+		&r.created, &r.updated, &c.Revision, &c.RevisionInitial, &c.RevisionMergedAncestor,
+		&c.RevisionMerged, &c.Comments}
+}
+
+// result returns the change request scanned.
+func (r *crReader) result() *quire.ChangeRequest {
+	c := r.c
+	if r.description.Valid {
+		c.Description = json.RawMessage(r.description.String)
 	}
-	c.CreatedAt, c.UpdatedAt = fromMillis(created), fromMillis(updated)
-	return &c, nil
+	c.CreatedAt, c.UpdatedAt = fromMillis(r.created), fromMillis(r.updated)
+	return &c
 }
 
 // encodeDescription stores a description as JSON text, or NULL when there
@@ -110,6 +125,33 @@ func (s *Store) ChangeRequest(ctx context.Context, spaceID, idOrNumber string) (
 	return s.changeRequestByID(ctx, spaceID, idOrNumber)
 }
 
+// SpaceChangeRequest returns a space, deleted or not, and one of its
+// change requests by id in one statement; by number, or when either is
+// missing, it reads them one after the other, for ENOTFOUND to name the
+// one missing; a missing change request comes with its space.
+func (s *Store) SpaceChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*quire.Space, *quire.ChangeRequest, error) {
+	if _, number := crNumber(idOrNumber); !number {
+		var cr crReader
+		sp, err := scanSpace(rowScanner{row: s.queryRow(ctx, "SELECT "+spaceCols+", "+changeRequestCols+`
+			FROM spaces s JOIN change_requests c ON c.space_id = s.id AND c.id = ?
+			WHERE s.id = ?`, idOrNumber, spaceID), extra: cr.dest()})
+		if err == nil {
+			return sp, cr.result(), nil
+		} else if !errors.Is(err, sql.ErrNoRows) {
+			return nil, nil, wrap("get space and change request", err)
+		}
+	}
+	sp, err := s.Space(ctx, spaceID)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := s.ChangeRequest(ctx, spaceID, idOrNumber)
+	if err != nil {
+		return sp, nil, err
+	}
+	return sp, c, nil
+}
+
 // changeRequestByID returns a change request of the space by id, or
 // ENOTFOUND.
 func (s *Store) changeRequestByID(ctx context.Context, spaceID, id string) (*quire.ChangeRequest, error) {
@@ -182,10 +224,19 @@ func (s *Store) ChangeRequests(ctx context.Context, f quire.ChangeRequestFilter,
 // revision and status (a quire.Stale ECONFLICT when either moved) and
 // concurrent status changes count once each: when the
 // status changes, the space's open and draft counters move with it in the
-// same transaction. Returns ENOTFOUND.
+// same transaction (queued: see moveCounts). Returns ENOTFOUND.
+//
+// When the old status is known without reading it (the status does not
+// change, or upd.IfStatus names one status), the update is first tried as
+// one conditional statement (see casChangeRequest); only when it matches
+// no row does the update lock and read the row to tell why.
 func (s *Store) UpdateChangeRequest(ctx context.Context, spaceID, id string, upd quire.ChangeRequestUpdate) (*quire.ChangeRequest, error) {
 	var out *quire.ChangeRequest
 	err := s.inTx(ctx, func(tx *Store) error {
+		var err error
+		if out, err = tx.casChangeRequest(ctx, spaceID, id, upd); out != nil || err != nil {
+			return err
+		}
 		n, err := tx.exec(ctx, "UPDATE change_requests SET status = status WHERE space_id = ? AND id = ?", spaceID, id)
 		if err != nil {
 			return err
@@ -220,14 +271,8 @@ func (s *Store) UpdateChangeRequest(ctx context.Context, spaceID, id string, upd
 		if err := tx.update(ctx, "change_requests", "space_id = ? AND id = ?", []any{spaceID, id}, set, "change request"); err != nil {
 			return err
 		}
-		if upd.Status != nil && *upd.Status != cur.Status {
-			oldOpen, oldDraft := statusCounts(cur.Status)
-			newOpen, newDraft := statusCounts(*upd.Status)
-			if _, err := tx.exec(ctx, `UPDATE spaces SET change_requests_open = change_requests_open + ?,
-				change_requests_draft = change_requests_draft + ? WHERE id = ?`,
-				newOpen-oldOpen, newDraft-oldDraft, spaceID); err != nil {
-				return err
-			}
+		if upd.Status != nil {
+			tx.moveCounts(spaceID, cur.Status, *upd.Status)
 		}
 		out, err = tx.changeRequestByID(ctx, spaceID, id)
 		return err
@@ -245,4 +290,69 @@ func (s *Store) AddContributor(ctx context.Context, changeRequestID, userID stri
 		return s.conflict("add contributor", err, "already a contributor")
 	}
 	return nil
+}
+
+// casChangeRequest applies upd in one UPDATE whose WHERE clause holds
+// upd.IfRevision and upd.IfStatus and which returns the updated row,
+// then moves the space's counters when the status changed. It returns a
+// nil change request, having changed nothing, when no row matched (the
+// caller finds out why) or when upd needs the current row read first: an
+// update that sets nothing, or a status change from a status not known in
+// advance. The database checks the conditions on the latest row version
+// under the row's lock, so it is the same compare-and-swap as reading
+// under the lock first.
+func (s *Store) casChangeRequest(ctx context.Context, spaceID, id string, upd quire.ChangeRequestUpdate) (*quire.ChangeRequest, error) {
+	if upd.Status != nil && len(upd.IfStatus) != 1 {
+		return nil, nil
+	}
+	var set setter
+	setIf(&set, "subject", upd.Subject)
+	if upd.Description != nil {
+		set.add("description", encodeDescription(*upd.Description))
+	}
+	setIf(&set, "status", upd.Status)
+	setIf(&set, "revision", upd.Revision)
+	setIf(&set, "revision_merged_ancestor", upd.RevisionMergedAncestor)
+	setIf(&set, "revision_merged", upd.RevisionMerged)
+	if set.empty() {
+		return nil, nil
+	}
+	set.add("updated_at", millis(s.clock()))
+	q := "UPDATE change_requests SET " + strings.Join(set.cols, ", ") + " WHERE space_id = ? AND id = ?"
+	args := append(set.args, spaceID, id)
+	if upd.IfRevision != nil {
+		q += " AND revision = ?"
+		args = append(args, *upd.IfRevision)
+	}
+	if len(upd.IfStatus) > 0 {
+		q += " AND status IN (" + placeholders(len(upd.IfStatus)) + ")"
+		for _, st := range upd.IfStatus {
+			args = append(args, st)
+		}
+	}
+	// SQLite's RETURNING names the updated table's columns unqualified.
+	q += " RETURNING " + strings.ReplaceAll(changeRequestCols, "c.", "")
+	out, err := scanChangeRequest(s.queryRow(ctx, q, args...))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
+	}
+	if upd.Status != nil {
+		s.moveCounts(spaceID, upd.IfStatus[0], *upd.Status)
+	}
+	return out, nil
+}
+
+// moveCounts queues, on a transaction, the move of the space's open and
+// draft counters for a change request going from one status to another:
+// it is sent with the transaction's other queued writes, or with the
+// space's revision when the transaction moves it next (see txWrites).
+func (s *Store) moveCounts(spaceID string, from, to quire.ChangeRequestStatus) {
+	oldOpen, oldDraft := statusCounts(from)
+	newOpen, newDraft := statusCounts(to)
+	if oldOpen == newOpen && oldDraft == newDraft {
+		return
+	}
+	s.txw.counts = append(s.txw.counts, countMove{spaceID: spaceID, open: newOpen - oldOpen, draft: newDraft - oldDraft})
 }

@@ -60,12 +60,19 @@ func (s *Store) readObjects(ctx context.Context, keys []string, out map[string][
 }
 
 // PutObjects stores objects in batches of objectBatch rows, in one
-// transaction; a key already stored keeps its bytes and only has its
+// transaction (inside a transaction, they are queued with its other
+// writes: see txWrites); a key already stored keeps its bytes and only has its
 // written time moved to now, which keeps a collection that began before
 // from deleting it. Keys are written in order so that concurrent writers
 // of the same keys lock them in the same order.
 func (s *Store) PutObjects(ctx context.Context, objs map[string][]byte) error {
 	if len(objs) == 0 {
+		return nil
+	}
+	if s.txw != nil {
+		for k, b := range objs {
+			s.txw.objs = append(s.txw.objs, objectWrite{key: k, data: b})
+		}
 		return nil
 	}
 	keys := make([]string, 0, len(objs))

@@ -32,6 +32,9 @@ type Store struct {
 	// spacePages serves pages of the space list read before, while the
 	// database vouches they are unchanged.
 	spacePages *spacePages
+	revs       *revisionCache
+	// txw, inside a transaction, are its queued writes.
+	txw *txWrites
 }
 
 var _ quire.Store = (*Store)(nil)
@@ -57,7 +60,8 @@ func WithAttempts(n int) Option {
 // and closes them in Close.
 func New(read, write *sql.DB, d Dialect, opts ...Option) *Store {
 	s := &Store{read: read, write: write, dialect: d, now: time.Now, attempts: 5,
-		stmts: newStmtCache(stmtCacheSize), stats: &counters{}, spacePages: newSpacePages(spacePageBudget)}
+		stmts: newStmtCache(stmtCacheSize), stats: &counters{}, spacePages: newSpacePages(spacePageBudget),
+		revs: newRevisionCache()}
 	for _, o := range opts {
 		o(s)
 	}
@@ -122,6 +126,14 @@ func (s *Store) writer() querier {
 // query runs a read returning rows. Outside a transaction it runs as a
 // cached prepared statement on the read pool.
 func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
+	if err := s.sendQueued(ctx, q); err != nil {
+		return nil, err
+	}
+	if !isRead(q) {
+		if err := s.protect(ctx); err != nil {
+			return nil, err
+		}
+	}
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
 	if s.tx == nil {
@@ -137,6 +149,26 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 // A statement that fails to prepare runs unprepared, so its error is
 // reported by Scan.
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
+	// A failed send or savepoint is kept and fails the commit.
+	if s.sendQueued(ctx, q) == nil && !isRead(q) {
+		if err := s.protect(ctx); err != nil {
+			s.txw.err = err
+		}
+	}
+	return s.rowOf(ctx, q, args...)
+}
+
+// queryRowAtomic runs, on a transaction, a write returning one row that
+// either applies whole or changes nothing, without sending the open
+// savepoints first; the caller calls atomicWrite when it applied.
+func (s *Store) queryRowAtomic(ctx context.Context, q string, args ...any) *sql.Row {
+	// A failed send is kept and fails the commit.
+	_ = s.sendQueued(ctx, q)
+	return s.rowOf(ctx, q, args...)
+}
+
+// rowOf runs a statement returning at most one row.
+func (s *Store) rowOf(ctx context.Context, q string, args ...any) *sql.Row {
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
 	if s.tx == nil {
@@ -153,6 +185,12 @@ func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 // deadlock error did not apply, and is run again like a transaction would
 // be.
 func (s *Store) exec(ctx context.Context, q string, args ...any) (int64, error) {
+	if err := s.sendQueued(ctx, q); err != nil {
+		return 0, err
+	}
+	if err := s.protect(ctx); err != nil {
+		return 0, err
+	}
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
 	for attempt := 1; ; attempt++ {

@@ -26,32 +26,44 @@ func (s *Store) WithTx(ctx context.Context, fn func(quire.Store) error) error {
 }
 
 // savepoint runs fn inside the current transaction, behind a savepoint:
-// when fn fails its writes alone are undone, and the transaction, even
-// one a failed statement left aborted, goes on. Savepoints of one name
-// nest, each release or rollback naming the newest. The statements that
-// close the savepoint ignore ctx's cancellation, so that a cancelled fn
-// does not leave the transaction half closed.
+// when fn fails its writes alone are undone, and the transaction goes on.
+// Each savepoint of a transaction has a name of its own, so a rollback
+// names exactly its savepoint whatever was opened after it. It is sent
+// to the database only before fn's first write that a rollback would
+// have to undo (see spScope), and one that succeeds is not released: it
+// stays open, its writes part of the enclosing level, until the
+// transaction commits (which ends every savepoint) or an enclosing
+// savepoint rolls back (which ends those opened after it). A failed
+// statement leaves a PostgreSQL transaction aborted: when the savepoint
+// was never sent the transaction cannot go on, and fails. The statements
+// that close a failed savepoint ignore ctx's cancellation, so that a
+// cancelled fn does not leave the transaction half closed.
 func (s *Store) savepoint(ctx context.Context, fn func(*Store) error) error {
-	if _, err := s.tx.ExecContext(ctx, "SAVEPOINT quire_nested"); err != nil {
-		return fmt.Errorf("sqlstore: savepoint: %w", err)
+	w := s.txw
+	w.savepoints++
+	sc := &spScope{name: fmt.Sprintf("quire_sp%d", w.savepoints), mark: w.mark()}
+	w.scopes = append(w.scopes, sc)
+	err := fn(s)
+	w.scopes = w.scopes[:len(w.scopes)-1]
+	if err == nil {
+		return nil
 	}
-	s.stats.statements.Add(1)
-	closing := context.WithoutCancel(ctx)
-	if err := fn(s); err != nil {
-		s.stats.statements.Add(2)
-		if _, rerr := s.tx.ExecContext(closing, "ROLLBACK TO SAVEPOINT quire_nested"); rerr != nil {
-			return errors.Join(err, fmt.Errorf("sqlstore: rollback to savepoint: %w", rerr))
-		}
-		if _, rerr := s.tx.ExecContext(closing, "RELEASE SAVEPOINT quire_nested"); rerr != nil {
-			return errors.Join(err, fmt.Errorf("sqlstore: release savepoint: %w", rerr))
-		}
+	w.rollback(sc.mark)
+	if sc.bare {
+		w.err = errors.Join(w.err, errUnprotected)
+	}
+	if !sc.sent {
 		return err
 	}
-	s.stats.statements.Add(1)
-	if _, err := s.tx.ExecContext(closing, "RELEASE SAVEPOINT quire_nested"); err != nil {
-		return fmt.Errorf("sqlstore: release savepoint: %w", err)
+	closing := context.WithoutCancel(ctx)
+	s.stats.statements.Add(2)
+	if _, rerr := s.tx.ExecContext(closing, "ROLLBACK TO SAVEPOINT "+sc.name); rerr != nil {
+		return errors.Join(err, fmt.Errorf("sqlstore: rollback to savepoint: %w", rerr))
 	}
-	return nil
+	if _, rerr := s.tx.ExecContext(closing, "RELEASE SAVEPOINT "+sc.name); rerr != nil {
+		return errors.Join(err, fmt.Errorf("sqlstore: release savepoint: %w", rerr))
+	}
+	return err
 }
 
 // inTx is WithTx for the store's own multi-statement writes, handing fn the
@@ -93,6 +105,7 @@ func (s *Store) runTx(ctx context.Context, fn func(*Store) error) (err error) {
 	}
 	inner := *s
 	inner.tx = tx
+	inner.txw = &txWrites{}
 	defer func() {
 		if p := recover(); p != nil {
 			_ = tx.Rollback()
@@ -103,8 +116,15 @@ func (s *Store) runTx(ctx context.Context, fn func(*Store) error) (err error) {
 		_ = tx.Rollback()
 		return err
 	}
+	if err := inner.flushWrites(ctx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("sqlstore: commit: %w", err)
+	}
+	for _, r := range inner.txw.revs {
+		s.revs.put(r)
 	}
 	return nil
 }
