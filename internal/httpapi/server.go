@@ -37,6 +37,9 @@ type Config struct {
 	// available on this server.
 	GitSync *service.GitSync
 	Imports *service.ContentImports
+	// PDFs sets spaces and change requests as PDF; without it the PDF
+	// operations answer that they are not available.
+	PDFs *service.PDFs
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -47,6 +50,7 @@ type Server struct {
 	svc     *service.Service
 	git     gitSync
 	imports contentImports
+	pdfs    pdfs
 	cfg     Config
 	log     *slog.Logger
 	urls    urlBuilder
@@ -83,7 +87,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL},
-		git: gitSync{cfg.GitSync}, imports: contentImports{cfg.Imports}}
+		git: gitSync{cfg.GitSync}, imports: contentImports{cfg.Imports}, pdfs: pdfs{cfg.PDFs}}
 	mux := http.NewServeMux()
 	s.mux = mux
 	api := humago.New(exactMux{mux}, s.humaConfig())

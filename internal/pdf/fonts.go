@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 
 	"golang.org/x/image/font/gofont/gobold"
@@ -88,17 +89,20 @@ func goFont(face Face) []byte {
 	return nil
 }
 
-// Fonts are the TrueType fonts documents are set in, read once and
-// shared by every rendering.
+// Fonts are the TrueType fonts documents are set in: found when the
+// server starts, read on first use and shared by every rendering.
 type Fonts struct {
-	data  [faceCount][]byte
 	paths [faceCount]string
+	once  sync.Once
+	err   error
+	data  [faceCount][]byte
 	cover [faceCount]*coverage
 }
 
-// LoadFonts reads the fonts from dir, when given, then from the default
+// LoadFonts finds the fonts in dir, when given, then in the default
 // directories; a Latin face found nowhere falls back to the Go fonts, and
-// without a CJK font CJK characters cannot be shown.
+// without CJK fonts CJK characters cannot be shown. The files are read
+// when the first document is set.
 func LoadFonts(dir string) (*Fonts, error) {
 	dirs := DefaultFontDirs()
 	if dir != "" {
@@ -110,41 +114,65 @@ func LoadFonts(dir string) (*Fonts, error) {
 	f := &Fonts{}
 	for face := range faceCount {
 		for _, name := range fontFiles(face) {
-			if p, data := findFont(dirs, name); data != nil {
-				f.data[face], f.paths[face] = data, p
+			if p := findFont(dirs, name); p != "" {
+				f.paths[face] = p
 				break
 			}
 		}
-		if f.data[face] == nil && goFont(face) != nil {
-			f.data[face], f.paths[face] = goFont(face), "go:"+face.fontFamily()
+		if f.paths[face] == "" && goFont(face) != nil {
+			f.paths[face] = goFontPrefix + face.fontFamily()
 		}
-		if f.data[face] == nil {
-			continue
-		}
-		c, err := newCoverage(f.data[face])
-		if err != nil {
-			return nil, fmt.Errorf("pdf font %s: %w", f.paths[face], err)
-		}
-		f.cover[face] = c
 	}
 	return f, nil
 }
 
-// findFont returns the path and bytes of the first file called name in
-// dirs.
-func findFont(dirs []string, name string) (string, []byte) {
+// goFontPrefix marks the Go fonts in Sources.
+const goFontPrefix = "go:"
+
+// load reads the fonts found, once.
+func (f *Fonts) load() error {
+	f.once.Do(func() {
+		for face := range faceCount {
+			p := f.paths[face]
+			switch {
+			case p == "":
+				continue
+			case strings.HasPrefix(p, goFontPrefix):
+				f.data[face] = goFont(face)
+			default:
+				data, err := os.ReadFile(p)
+				if err != nil {
+					f.err = fmt.Errorf("pdf font: %w", err)
+					return
+				}
+				f.data[face] = data
+			}
+			c, err := newCoverage(f.data[face])
+			if err != nil {
+				f.err = fmt.Errorf("pdf font %s: %w", p, err)
+				return
+			}
+			f.cover[face] = c
+		}
+	})
+	return f.err
+}
+
+// findFont returns the path of the first regular file called name in
+// dirs, or "".
+func findFont(dirs []string, name string) string {
 	for _, d := range dirs {
 		p := filepath.Join(d, name)
-		if data, err := os.ReadFile(p); err == nil {
-			return p, data
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			return p
 		}
 	}
-	return "", nil
+	return ""
 }
 
 // HasCJK reports whether fonts for Chinese, Japanese and Korean were
 // found.
-func (f *Fonts) HasCJK() bool { return f.data[FaceCJK] != nil && f.data[FaceHangul] != nil }
+func (f *Fonts) HasCJK() bool { return f.paths[FaceCJK] != "" && f.paths[FaceHangul] != "" }
 
 // Sources tells where each face was read from: a file path, or "go:…"
 // for the Go fonts.

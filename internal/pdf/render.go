@@ -71,6 +71,9 @@ type tocEntry struct {
 
 // Render sets the book as PDF and writes it to w.
 func Render(ctx context.Context, w io.Writer, b *Book, fonts *Fonts, open FileOpener) error {
+	if err := fonts.load(); err != nil {
+		return err
+	}
 	r := &renderer{ctx: ctx, fonts: fonts, open: open, inBook: map[string]string{}, left: margin, width: contentW, face: -1}
 	for _, p := range b.Pages {
 		r.inBook[p.ID] = cmp.Or(p.Title, untitled)
