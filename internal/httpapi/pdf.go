@@ -10,8 +10,8 @@ import (
 	"quire/internal/service"
 )
 
-// pdfQuery selects the pages of a PDF.
-type pdfQuery struct {
+// PDFQuery selects the pages of a PDF.
+type PDFQuery struct {
 	Only bool   `query:"only" doc:"Show only the page given by page, without the pages below it"`
 	Page string `query:"page" maxLength:"128" doc:"Id of the page to show, with the pages below it unless only is true"`
 }
@@ -34,14 +34,14 @@ func (p pdfs) get() (*service.PDFs, error) {
 
 func (s *Server) getSpacePDF(ctx context.Context, in *struct {
 	SpacePath
-	pdfQuery
+	PDFQuery
 }) (*body[pdfURLJSON], error) {
 	return s.pdfLink(ctx, service.PDFRequest{SpaceID: in.SpaceID, Page: in.Page, Only: in.Only})
 }
 
 func (s *Server) getChangeRequestPDF(ctx context.Context, in *struct {
 	CRPath
-	pdfQuery
+	PDFQuery
 }) (*body[pdfURLJSON], error) {
 	return s.pdfLink(ctx, service.PDFRequest{SpaceID: in.SpaceID, ChangeRequest: in.ChangeRequestID, Page: in.Page, Only: in.Only})
 }
