@@ -111,6 +111,11 @@ func LoadFonts(dir string) (*Fonts, error) {
 		}
 		dirs = append([]string{dir}, dirs...)
 	}
+	return findFonts(dirs), nil
+}
+
+// findFonts finds each face in dirs, falling back to the Go fonts.
+func findFonts(dirs []string) *Fonts {
 	f := &Fonts{}
 	for face := range faceCount {
 		for _, name := range fontFiles(face) {
@@ -123,7 +128,7 @@ func LoadFonts(dir string) (*Fonts, error) {
 			f.paths[face] = goFontPrefix + face.fontFamily()
 		}
 	}
-	return f, nil
+	return f
 }
 
 // goFontPrefix marks the Go fonts in Sources.

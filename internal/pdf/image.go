@@ -37,9 +37,6 @@ func (r *renderer) image(n document.Node) {
 		}
 		return
 	}
-	if alt != "" {
-		r.paragraph(r.plainUnits(alt, style{face: FaceItalic, size: 8.5, color: colorMuted}), 0)
-	}
 	r.y += 6
 }
 

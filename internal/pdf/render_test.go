@@ -121,7 +121,7 @@ func requireTool(t *testing.T, name string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
-		t.Skipf("%s is not installed (Debian package poppler-utils); .ci/run installs it", name)
+		missing(t, name+" is not installed (Debian package poppler-utils); .ci/run installs it")
 	}
 	return p
 }
@@ -135,9 +135,19 @@ func requireCJK(t *testing.T) *Fonts {
 		t.Fatal(err)
 	}
 	if !f.HasCJK() {
-		t.Skip("no CJK font found in " + strings.Join(DefaultFontDirs(), ", ") + " (Debian packages fonts-droid-fallback, fonts-nanum); .ci/run installs them")
+		missing(t, "no CJK fonts found in "+strings.Join(DefaultFontDirs(), ", ")+" (Debian packages fonts-droid-fallback, fonts-nanum); .ci/run installs them")
 	}
 	return f
+}
+
+// missing skips a test whose tool or font is not installed, but fails it
+// in CI, where .ci/run installs them.
+func missing(t *testing.T, why string) {
+	t.Helper()
+	if os.Getenv("CI") != "" {
+		t.Fatal(why)
+	}
+	t.Skip(why)
 }
 
 func renderBook(t *testing.T, b *Book, fonts *Fonts) string {
@@ -198,5 +208,54 @@ func TestRenderFiftyPagesEveryBlock(t *testing.T) {
 	if dir := os.Getenv("QUIRE_PDF_KEEP"); dir != "" {
 		data, _ := os.ReadFile(path)
 		_ = os.WriteFile(filepath.Join(dir, "book.pdf"), data, 0o644)
+	}
+}
+
+// TestRenderGoFontsFallback checks that without system fonts a document
+// is set in the Go fonts, its Latin text extractable.
+func TestRenderGoFontsFallback(t *testing.T) {
+	fonts := findFonts([]string{t.TempDir()})
+	for face, src := range fonts.Sources() {
+		if !strings.HasPrefix(src, goFontPrefix) {
+			t.Errorf("%s read from %s, want a Go font", face, src)
+		}
+	}
+	if fonts.HasCJK() {
+		t.Error("the Go fonts claim CJK")
+	}
+	doc, err := document.FromMarkdown("Plain **bold** and `mono` words.\n\n- [x] done item\n\n" +
+		"A very long address https://example.com/" + strings.Repeat("segment/", 40) + " ends here.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := renderBook(t, &Book{Title: "Fallback", Pages: []Page{{ID: "a", Title: "Only page", Body: doc}}}, fonts)
+	text := strings.Join(strings.Fields(pdfText(t, path)), " ")
+	for _, want := range []string{"Fallback", "Only page", "Plain bold and mono words.", "[x] done item", "ends here."} {
+		if !strings.Contains(text, want) {
+			t.Errorf("%q missing from %s", want, text)
+		}
+	}
+}
+
+// TestLoadFontsDir checks that a configured directory must exist and is
+// searched first.
+func TestLoadFontsDir(t *testing.T) {
+	if _, err := LoadFonts(filepath.Join(t.TempDir(), "nothing")); err == nil {
+		t.Error("a missing font directory was accepted")
+	}
+	dir := t.TempDir()
+	src, err := os.ReadFile(filepath.Join(DefaultFontDirs()[0], "DejaVuSansMono.ttf"))
+	if err != nil {
+		missing(t, "DejaVu fonts are not installed (Debian package fonts-dejavu-core); .ci/run installs them")
+	}
+	if err := os.WriteFile(filepath.Join(dir, "DejaVuSans.ttf"), src, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	fonts, err := LoadFonts(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fonts.Sources()["regular"]; got != filepath.Join(dir, "DejaVuSans.ttf") {
+		t.Errorf("regular face read from %s, want the configured directory", got)
 	}
 }
