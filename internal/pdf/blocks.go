@@ -292,13 +292,10 @@ func (r *renderer) bar(c rgb, fn func()) {
 		if bottom <= top {
 			continue
 		}
-		if p != r.page {
+		if endPage != startPage {
 			_ = r.gp.SetPage(p)
 		}
 		r.rect(x+2, top, 3, bottom-top, c)
-	}
-	if endPage != startPage {
-		_ = r.gp.SetPage(endPage)
 	}
 	r.y += 4
 }

@@ -83,6 +83,9 @@ func (r *renderer) units(runs []run) []unit {
 			case c == ' ' || c == '\t':
 				closeWord()
 				out = append(out, unit{kind: unitSpace, segs: []seg{{text: " ", st: rn.st}}, size: rn.st.size})
+			case !r.settable(c):
+				// No face has the character: leave it out rather than
+				// show a blank.
 			case wide(c):
 				closeWord()
 				u := unit{kind: unitWord, size: rn.st.size}
@@ -136,6 +139,16 @@ func (r *renderer) faceFor(st style, c rune) style {
 		}
 	}
 	return st
+}
+
+// settable reports whether a face has a glyph for c.
+func (r *renderer) settable(c rune) bool {
+	for f := range faceCount {
+		if r.fonts.has(f, c) {
+			return true
+		}
+	}
+	return false
 }
 
 // wide reports whether c is a CJK character, between which lines may

@@ -25,31 +25,40 @@ func (r *renderer) table(n document.Node) {
 	if len(cols) == 0 {
 		return
 	}
-	colW := max(r.width/float64(len(cols)), minColWidth)
-	header := make([]tableCell, len(cols))
+	headUnits := make([][]unit, len(cols))
 	for i, c := range cols {
-		header[i] = r.tableCell(r.plainUnits(c.Title, style{face: FaceBold, size: 9.5, color: colorText}), colW)
+		headUnits[i] = r.plainUnits(c.Title, style{face: FaceBold, size: 9.5, color: colorText})
+	}
+	cellUnits := make([][][]unit, len(rows))
+	for i, row := range rows {
+		cellUnits[i] = make([][]unit, len(cols))
+		for j := range cols {
+			if j < len(row) {
+				cellUnits[i][j] = r.units(r.cellRuns(row[j]))
+			}
+		}
+	}
+	widths := r.columnWidths(headUnits, cellUnits)
+	header := make([]tableCell, len(cols))
+	for i := range cols {
+		header[i] = r.tableCell(headUnits[i], widths[i])
 	}
 	laid := make([][]tableCell, len(rows))
-	for i, row := range rows {
+	for i := range rows {
 		laid[i] = make([]tableCell, len(cols))
 		for j := range cols {
-			var runs []run
-			if j < len(row) {
-				runs = r.cellRuns(row[j])
-			}
-			laid[i][j] = r.tableCell(r.units(runs), colW)
+			laid[i][j] = r.tableCell(cellUnits[i][j], widths[j])
 		}
 	}
 	r.ensure(rowHeight(header) + rowHeight(firstOr(laid)))
-	r.tableRow(header, colW, true)
+	r.tableRow(header, widths, true)
 	for _, row := range laid {
 		h := rowHeight(row)
 		if r.y+h > pageH-bottomMargin {
 			r.newPage()
-			r.tableRow(header, colW, true)
+			r.tableRow(header, widths, true)
 		}
-		r.tableRow(row, colW, false)
+		r.tableRow(row, widths, false)
 	}
 	r.y += 10
 }
@@ -110,13 +119,14 @@ func rowHeight(row []tableCell) float64 {
 }
 
 // tableRow sets a row of cells with its borders.
-func (r *renderer) tableRow(row []tableCell, colW float64, header bool) {
+func (r *renderer) tableRow(row []tableCell, widths []float64, header bool) {
 	h := rowHeight(row)
 	r.fresh = false
 	r.stroke(colorRule)
 	r.gp.SetLineWidth(0.6)
+	x := r.left
 	for i, c := range row {
-		x := r.left + float64(i)*colW
+		colW := widths[i]
 		if header {
 			r.rect(x, r.y, colW, h, colorShade)
 		}
@@ -127,6 +137,57 @@ func (r *renderer) tableRow(row []tableCell, colW float64, header bool) {
 			r.drawLine(l, x+cellPad, y, lh)
 			y += lh
 		}
+		x += colW
 	}
 	r.y += h
+}
+
+// columnWidths shares the column's width among the columns in proportion
+// to the width their widest cell would take on one line, each at least
+// minColWidth (or an equal share, when the columns are too many).
+func (r *renderer) columnWidths(head [][]unit, rows [][][]unit) []float64 {
+	n := len(head)
+	floor := min(minColWidth, r.width/float64(n))
+	want := make([]float64, n)
+	natural := func(units []unit) float64 {
+		w, line := 0.0, 0.0
+		for _, u := range units {
+			if u.kind == unitBreak {
+				w, line = max(w, line), 0
+				continue
+			}
+			line += u.w
+		}
+		return max(w, line) + 2*cellPad
+	}
+	for j := range n {
+		want[j] = natural(head[j])
+		for _, row := range rows {
+			want[j] = max(want[j], natural(row[j]))
+		}
+		want[j] = min(max(want[j], floor), r.width)
+	}
+	total := 0.0
+	for _, w := range want {
+		total += w
+	}
+	widths := make([]float64, n)
+	if total <= r.width {
+		for j, w := range want {
+			widths[j] = w * r.width / total
+		}
+		return widths
+	}
+	// Too wide: columns keep the floor and share the rest by their wish.
+	rest, extra := r.width-floor*float64(n), 0.0
+	for _, w := range want {
+		extra += w - floor
+	}
+	for j, w := range want {
+		widths[j] = floor
+		if extra > 0 {
+			widths[j] += (w - floor) * rest / extra
+		}
+	}
+	return widths
 }
