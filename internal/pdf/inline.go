@@ -256,9 +256,11 @@ func textTop(y, h, size float64) float64 {
 	return y + (h-size*lineFactor)/2 + size*0.2
 }
 
-// drawLine sets a line with its top at y, starting at x, with links,
-// shading and strike-through.
+// drawLine sets a line with its top at y, starting at x, with shading,
+// strike-through and links, one link area for each run of text linking
+// to the same place.
 func (r *renderer) drawLine(line []unit, x, y, h float64) {
+	var area linkArea
 	for _, u := range line {
 		for _, s := range u.segs {
 			top := textTop(y, h, s.st.size)
@@ -275,17 +277,36 @@ func (r *renderer) drawLine(line []unit, x, y, h float64) {
 				r.gp.SetLineWidth(0.6)
 				r.gp.Line(x, top+s.st.size*0.55, x+s.w, top+s.st.size*0.55)
 			}
-			switch {
-			case s.st.link != "":
+			if s.st.link != "" {
 				r.stroke(colorLink)
 				r.gp.SetLineWidth(0.5)
 				r.gp.Line(x, top+s.st.size*1.08, x+s.w, top+s.st.size*1.08)
-				r.gp.AddExternalLink(s.st.link, x, top, s.w, s.st.size*1.2)
-			case s.st.anchor != "":
-				r.gp.AddInternalLink(s.st.anchor, x, top, s.w, s.st.size*1.2)
 			}
+			if s.st.link != area.link || s.st.anchor != area.anchor {
+				r.addLink(area)
+				area = linkArea{link: s.st.link, anchor: s.st.anchor, x: x, y: top, h: s.st.size * 1.2}
+			}
+			area.w = x + s.w - area.x
+			area.h = max(area.h, s.st.size*1.2)
 			x += s.w
 		}
+	}
+	r.addLink(area)
+}
+
+// linkArea is where a link is on a line.
+type linkArea struct {
+	link, anchor string
+	x, y, w, h   float64
+}
+
+// addLink makes a link area clickable, if it links anywhere.
+func (r *renderer) addLink(a linkArea) {
+	switch {
+	case a.link != "":
+		r.gp.AddExternalLink(a.link, a.x, a.y, a.w, a.h)
+	case a.anchor != "":
+		r.gp.AddInternalLink(a.anchor, a.x, a.y, a.w, a.h)
 	}
 }
 
@@ -326,16 +347,7 @@ func (r *renderer) inlineNode(n document.Node, base style) []run {
 	text := func(key string) string { s, _ := n.Data[key].(string); return s }
 	switch n.Type {
 	case document.InlineLink:
-		st := base
-		if ref, ok := refOf(n.Data["ref"]); ok {
-			switch {
-			case ref.Kind == document.RefURL && safeURL(ref.URL):
-				st.link, st.color = ref.URL, colorLink
-			case ref.Kind == document.RefPage && r.inBook[ref.Page] != "":
-				st.anchor, st.color = ref.Page, colorLink
-			}
-		}
-		return r.inlineRuns(n.Nodes, st)
+		return r.inlineRuns(n.Nodes, r.linkStyle(base, n.Data["ref"]))
 	case document.InlineEmoji:
 		return []run{{text: document.EmojiFromCode(text("code")), st: base}}
 	case document.InlineMath:
@@ -343,7 +355,16 @@ func (r *renderer) inlineNode(n document.Node, base style) []run {
 		st.face, st.code, st.color = FaceMono, true, colorCode
 		return []run{{text: text("formula"), st: st}}
 	case document.InlineButton:
-		return []run{{text: "[" + text("label") + "]", st: base}}
+		return []run{{text: "[" + text("label") + "]", st: r.linkStyle(base, n.Data["ref"])}}
+	case document.InlineMention:
+		ref, ok := refOf(n.Data["ref"])
+		switch {
+		case ok && ref.Kind == document.RefPage && r.inBook[ref.Page] != "":
+			return []run{{text: r.inBook[ref.Page], st: r.linkStyle(base, n.Data["ref"])}}
+		case ok && ref.Kind == document.RefURL && ref.URL != "":
+			return []run{{text: ref.URL, st: r.linkStyle(base, n.Data["ref"])}}
+		}
+		return r.inlineRuns(n.Nodes, base)
 	case document.InlineExpression:
 		return []run{{text: text("expression"), st: base}}
 	case document.InlineImage:
@@ -353,6 +374,21 @@ func (r *renderer) inlineNode(n document.Node, base style) []run {
 		return nil
 	}
 	return r.inlineRuns(n.Nodes, base)
+}
+
+// linkStyle returns base linking to a content reference: a web address,
+// or a page of the book.
+func (r *renderer) linkStyle(base style, v any) style {
+	st := base
+	if ref, ok := refOf(v); ok {
+		switch {
+		case ref.Kind == document.RefURL && safeURL(ref.URL):
+			st.link, st.color = ref.URL, colorLink
+		case ref.Kind == document.RefPage && r.inBook[ref.Page] != "":
+			st.anchor, st.color = ref.Page, colorLink
+		}
+	}
+	return st
 }
 
 // markStyle applies a leaf's marks to base.

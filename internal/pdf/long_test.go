@@ -67,3 +67,29 @@ func TestRenderBlocksAcrossPages(t *testing.T) {
 		_ = os.WriteFile(filepath.Join(dir, "long.pdf"), data, 0o644)
 	}
 }
+
+// TestRenderEdgeCases checks that an empty space, a space of groups and
+// the document package's golden page (every node kind it writes) render.
+func TestRenderEdgeCases(t *testing.T) {
+	fonts := findFonts([]string{t.TempDir()})
+	golden, err := os.ReadFile(filepath.Join("..", "document", "testdata", "page.golden.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := document.ParseStored(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string]*Book{
+		"empty":  {Title: "Empty"},
+		"groups": {Title: "Groups", Pages: []Page{{ID: "a", Title: "One"}, {ID: "b", Title: "Two", Depth: 1}}},
+		"golden": {Title: "", Pages: []Page{{ID: "g", Body: doc}, {ID: "e", Title: "Empty body", Body: document.New()}}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := renderBook(t, b, fonts)
+			if st, err := os.Stat(path); err != nil || st.Size() == 0 {
+				t.Fatalf("no PDF written: %v", err)
+			}
+		})
+	}
+}

@@ -70,6 +70,10 @@ func sampleBook(t testing.TB, n int) *Book {
 			t.Fatal(err)
 		}
 		withImage(doc.Nodes)
+		doc.Nodes = append(doc.Nodes, document.Block(document.TypeParagraph, nil,
+			document.Text(document.PlainLeaf("See ")),
+			document.Inline(document.InlineLink, map[string]any{"ref": map[string]any{"kind": "page", "page": "p1"}},
+				document.Text(document.PlainLeaf(fmt.Sprintf("the first page from %d", i))))))
 		b.Pages = append(b.Pages, Page{ID: fmt.Sprintf("p%d", i), Title: fmt.Sprintf("Page title %d", i),
 			Description: fmt.Sprintf("About page %d", i), Depth: (i + 1) % 2, Body: doc})
 	}
@@ -192,7 +196,7 @@ func TestRenderFiftyPagesEveryBlock(t *testing.T) {
 			fmt.Sprintf("Hint text %d", i), fmt.Sprintf("Quoted words %d", i),
 			fmt.Sprintf("row%da", i), fmt.Sprintf("cell%db", i), "Name", "Value",
 			fmt.Sprintf("漢字のテキスト%d", i), fmt.Sprintf("中文段落%d", i), fmt.Sprintf("한국어%d", i),
-			fmt.Sprintf("E = mc^%d", i),
+			fmt.Sprintf("E = mc^%d", i), fmt.Sprintf("See the first page from %d", i),
 		} {
 			if !strings.Contains(compact, want) {
 				t.Errorf("page %d: text %q missing from the PDF", i, want)
@@ -201,6 +205,17 @@ func TestRenderFiftyPagesEveryBlock(t *testing.T) {
 	}
 	if t.Failed() {
 		t.Logf("extracted text starts: %.3000s", compact)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 50 lines of contents and 50 links to the first page jump within.
+	if n := bytes.Count(data, []byte("/Dest [")); n != 100 {
+		t.Errorf("%d links within the PDF, want 100", n)
+	}
+	if n := bytes.Count(data, []byte("/URI (https://example.com/p")); n != 50 {
+		t.Errorf("%d links to web pages, want 50", n)
 	}
 	if !strings.Contains(compact, "Contents") {
 		t.Error("no table of contents")
