@@ -210,9 +210,10 @@ func TestRenderFiftyPagesEveryBlock(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// 50 lines of contents and 50 links to the first page jump within.
-	if n := bytes.Count(data, []byte("/Dest [")); n != 100 {
-		t.Errorf("%d links within the PDF, want 100", n)
+	// 50 bookmarks, 50 lines of contents and 50 links to the first page
+	// jump within.
+	if n := bytes.Count(data, []byte("/Dest [")); n != 150 {
+		t.Errorf("%d destinations within the PDF, want 150", n)
 	}
 	if n := bytes.Count(data, []byte("/URI (https://example.com/p")); n != 50 {
 		t.Errorf("%d links to web pages, want 50", n)
