@@ -9,9 +9,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"quire/internal/pdf"
 )
 
 // pdfPNG is a small PNG for the pages' images.
@@ -248,6 +251,51 @@ func TestPDFLinks(t *testing.T) {
 		ts.must(t, 205, "DELETE", "/v1/spaces/"+sp, ts.token(cAdmin), nil)
 		if r := ts.signedGet(t, fresh); r.Status != 404 {
 			t.Errorf("link of a deleted space: %d %s, want 404", r.Status, r.Body)
+		}
+	})
+}
+
+// TestPDFFiftyPages sets a space of fifty pages, each with every common
+// block kind and CJK text, and finds each page's text in the PDF.
+func TestPDFFiftyPages(t *testing.T) {
+	t.Parallel()
+	fonts, err := pdf.LoadFonts("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !fonts.HasCJK() {
+		const why = "no CJK fonts installed (Debian packages fonts-droid-fallback, fonts-nanum); .ci/run installs them"
+		if os.Getenv("CI") != "" {
+			t.Fatal(why)
+		}
+		t.Skip(why)
+	}
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		sp := ts.newSpace(t, "Fifty")
+		cr := str(ts.newChangeRequest(t, sp, "Fifty pages"), "id")
+		img := insertedFileID(t, ts.writeContent(t, sp, cr, insertFiles(inlineFile("dot.png", pdfPNG(t)))), 0)
+		var changes []map[string]any
+		for i := range 50 {
+			n := strconv.Itoa(i)
+			changes = append(changes, insertPage("Page "+n, "# Head "+n+"\n\nText **bold"+n+"** *ital"+n+"* `code"+n+"` [link"+n+"](https://example.com/"+n+").\n\n"+
+				"- item"+n+"\n\n1. first"+n+"\n\n```\nline"+n+"()\n```\n\n{% hint style=\"danger\" %}\nhint"+n+"\n{% endhint %}\n\n"+
+				"| A | B |\n| - | - |\n| a"+n+" | b"+n+" |\n\n![pic]("+img+")\n\n日本語"+n+" 中文"+n+" 한국어"+n+"\n"))
+		}
+		ts.writeContent(t, sp, cr, changes...)
+		ts.mergeCR(t, sp, cr)
+		data := ts.getPDF(t, ts.pdfLink(t, ts.token(cRead), "/v1/spaces/"+sp+"/pdf"))
+		text := pdfText(t, data)
+		for i := range 50 {
+			n := strconv.Itoa(i)
+			for _, w := range []string{"Page " + n, "Head " + n, "bold" + n, "ital" + n, "code" + n, "link" + n, "item" + n, "first" + n,
+				"line" + n + "()", "hint" + n, "a" + n, "b" + n, "日本語" + n, "中文" + n, "한국어" + n} {
+				if !strings.Contains(text, w) {
+					t.Errorf("%q missing from the PDF", w)
+				}
+			}
+		}
+		if got := bytes.Count(data, []byte("/Subtype /Image")); got < 1 {
+			t.Errorf("no image in the PDF")
 		}
 	})
 }
