@@ -7,6 +7,7 @@ import (
 	"quire/internal/gitremote"
 	"quire/internal/importer"
 	"quire/internal/jobs"
+	"quire/internal/pdf"
 	"quire/internal/service"
 )
 
@@ -15,6 +16,7 @@ import (
 type areas struct {
 	git     *service.GitSync
 	imports *service.ContentImports
+	pdfs    *service.PDFs
 }
 
 // newAreas builds the area services and registers their background
@@ -28,5 +30,13 @@ func newAreas(cfg Config, svc *service.Service, queue *jobs.Queue, fetcher *fetc
 	git := service.NewGitSync(svc, remote, service.WithSealingKey(key))
 	jobs.Register(queue, git.RunJob)
 	imports := service.NewContentImports(svc, importer.New(fetcher, importer.Options{Logger: log}))
-	return &areas{git: git, imports: imports}, nil
+	fonts, err := pdf.LoadFonts(cfg.PDFFontDir)
+	if err != nil {
+		return nil, err
+	}
+	if !fonts.HasCJK() {
+		log.Warn("no CJK fonts found: PDF exports leave out Chinese, Japanese and Korean characters; install fonts-droid-fallback and fonts-nanum, or give --pdf-font-dir",
+			"fonts", fonts.Sources())
+	}
+	return &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts)}, nil
 }

@@ -105,6 +105,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		StrictInput:  cfg.StrictInput,
 		GitSync:      areas.git,
 		Imports:      areas.imports,
+		PDFs:         areas.pdfs,
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,

@@ -186,6 +186,9 @@ var expectedAccess = map[string]accessRow{
 	"getFileInRevisionById":    spaceRow(quire.LevelRead),
 	"downloadFileInRevision":   spaceRow(quire.LevelRead),
 	"downloadFileBySignedLink": signedRow(),
+	"getSpacePDF":              spaceRow(quire.LevelRead),
+	"getChangeRequestPDF":      spaceRow(quire.LevelRead),
+	"downloadPDFBySignedLink":  signedRow(),
 	"getPageInRevisionById":    spaceRow(quire.LevelRead),
 	"getPageInRevisionByPath":  spaceRow(quire.LevelRead),
 }
@@ -630,6 +633,18 @@ var authzCases = map[string]authzCase{
 	}},
 	"getPageInRevisionById":   contentRead(),
 	"getPageInRevisionByPath": contentRead(),
+	"getSpacePDF": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("spaceId", m.sharedContent(t).Space), nil
+	}},
+	"getChangeRequestPDF": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		f := m.sharedContent(t)
+		return pathParams("spaceId", f.Space, "changeRequestId", f.CR), nil
+	}},
+	"downloadPDFBySignedLink": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		f := m.sharedContent(t)
+		res := m.ts.must(t, 200, "GET", "/v1/spaces/"+f.Space+"/pdf", m.ts.token(cAdmin), nil)
+		return pdfLinkParams(t, str(res, "url")), nil
+	}},
 }
 
 // declaredRoutes builds a server to read its route table.
@@ -784,6 +799,18 @@ func signedLinkParams(t *testing.T, link string) map[string]string {
 		t.Fatalf("not a signed download URL: %s", link)
 	}
 	return pathParams("spaceId", parts[0], "revisionId", parts[1], "fileId", parts[2], "fileName", parts[3])
+}
+
+// pdfLinkParams splits a PDF link into the path parameters of its route,
+// the query riding on the last one.
+func pdfLinkParams(t *testing.T, link string) map[string]string {
+	t.Helper()
+	rest, ok := strings.CutPrefix(link, testBaseURL+"/v1/pdfs/")
+	parts := strings.Split(rest, "/")
+	if !ok || len(parts) != 3 {
+		t.Fatalf("not a PDF link: %s", link)
+	}
+	return pathParams("spaceId", parts[0], "revisionId", parts[1], "fileName", parts[2])
 }
 
 // TestUnauthenticated checks that every operation refuses a missing or

@@ -29,6 +29,7 @@ import (
 	"quire/internal/gitremote"
 	"quire/internal/importer"
 	"quire/internal/jobs"
+	"quire/internal/pdf"
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/store"
@@ -139,7 +140,11 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	}
 	t.Cleanup(func() { _ = queue.Stop(context.Background()) })
 	imports := service.NewContentImports(svc, importer.New(fetcher, importer.Options{Logger: logger}))
-	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports}
+	fonts, err := pdf.LoadFonts("")
+	if err != nil {
+		t.Fatalf("pdf fonts: %v", err)
+	}
+	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports, PDFs: service.NewPDFs(svc, fonts)}
 	for _, o := range cfgs {
 		o(&cfg)
 	}

@@ -83,6 +83,7 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "createChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests", Status: created, Access: onSpace(edit)}, s.createChangeRequest)
 	handle(s, api, Route{ID: "getChangeRequestById", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}", Access: onSpace(read)}, s.getChangeRequest)
 	handle(s, api, Route{ID: "updateChangeRequestById", Method: patch, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}", Access: onSpace(edit)}, s.updateChangeRequest)
+	handle(s, api, Route{ID: "getChangeRequestPDF", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf", Access: onSpace(read)}, s.getChangeRequestPDF)
 	handle(s, api, Route{ID: "listChangeRequestsForOrganization", Method: get, Path: "/v1/orgs/{organizationId}/change-requests", Access: onOrg(read)}, s.listOrgChangeRequests)
 
 	// Change request comments.
@@ -136,6 +137,11 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "listSpaceFileBacklinks", Method: get, Path: "/v1/spaces/{spaceId}/content/files/{fileId}/backlinks", Access: onSpace(read)}, listBacklinks[spaceFileBacklinksIn](s))
 	handle(s, api, Route{ID: "applyTemplateToSpace", Method: post, Path: "/v1/spaces/{spaceId}/content/template", Status: created, Access: onSpace(edit)}, s.applyTemplate)
 	handle(s, api, Route{ID: "importContent", Method: post, Path: "/v1/spaces/{spaceId}/content/import", Status: created, Access: onSpace(edit)}, s.importContent)
+
+	// PDF export.
+	handle(s, api, Route{ID: "getSpacePDF", Method: get, Path: "/v1/spaces/{spaceId}/pdf", Access: onSpace(read)}, s.getSpacePDF)
+	handle(s, api, Route{ID: "downloadPDFBySignedLink", Method: get, Path: "/v1/pdfs/{spaceId}/{revisionId}/{fileName}", Access: signedLink(),
+		Summary: "Download a PDF through the signed link getSpacePDF or getChangeRequestPDF answered, without a token"}, s.downloadSignedPDF)
 
 	// Git Sync.
 	handle(s, api, Route{ID: "importGitRepository", Method: post, Path: "/v1/spaces/{spaceId}/git/import", Status: http.StatusNoContent, Access: onSpace(edit)}, s.importGit)

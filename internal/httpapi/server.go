@@ -41,6 +41,9 @@ type Config struct {
 	// Links reads links and backlinks; when nil the server makes one
 	// whose in-app links are those to BaseURL's /app and /v1.
 	Links *service.Links
+	// PDFs sets spaces and change requests as PDF; without it the PDF
+	// operations answer that they are not available.
+	PDFs *service.PDFs
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -52,6 +55,7 @@ type Server struct {
 	git     gitSync
 	imports contentImports
 	links   *service.Links
+	pdfs    pdfs
 	cfg     Config
 	log     *slog.Logger
 	urls    urlBuilder
@@ -90,7 +94,8 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL},
-		git: gitSync{cfg.GitSync}, imports: contentImports{cfg.Imports}, links: cfg.Links, spaceMemo: newSpaceMemo()}
+		git: gitSync{cfg.GitSync}, imports: contentImports{cfg.Imports}, pdfs: pdfs{cfg.PDFs}, links: cfg.Links,
+		spaceMemo: newSpaceMemo()}
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
 	}

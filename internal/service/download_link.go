@@ -163,12 +163,17 @@ func (s *Service) downloadKey(ctx context.Context) ([]byte, error) {
 	return key, nil
 }
 
-// mac computes the link's HMAC-SHA256 under key. Each part is written
-// with its length first, so that no two different links sign the same
-// bytes.
+// mac computes the link's HMAC-SHA256 under key.
 func (l DownloadLink) mac(key []byte) []byte {
+	return linkMAC(key, "quire download link v1", l.SpaceID, l.RevisionID, l.FileID, strconv.FormatInt(l.Expires, 10))
+}
+
+// linkMAC is the HMAC-SHA256 under key of the parts of a signed link,
+// each written with its length first, so that no two different lists of
+// parts sign the same bytes. The first part names the kind of link.
+func linkMAC(key []byte, parts ...string) []byte {
 	h := hmac.New(sha256.New, key)
-	for _, part := range []string{"quire download link v1", l.SpaceID, l.RevisionID, l.FileID, strconv.FormatInt(l.Expires, 10)} {
+	for _, part := range parts {
 		var n [binary.MaxVarintLen64]byte
 		h.Write(n[:binary.PutUvarint(n[:], uint64(len(part)))])
 		h.Write([]byte(part))
