@@ -31,9 +31,13 @@ type MergeOutcome struct {
 // that do not conflict all succeed; those queued in this process together
 // share one transaction and its commit (see spaceQueues).
 func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	return inSpaceLock(ctx, s, spaceID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
+	out, err := inSpaceLock(ctx, s, spaceID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
 		return s.mergeOnce(ctx, st, u, spaceID, crID)
 	})
+	if err == nil && out.Result == ResultMerge {
+		s.announceContent(ctx, spaceID)
+	}
+	return out, err
 }
 
 // mergeOnce is one attempt, on a transaction holding the space's lock
@@ -71,7 +75,7 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 	if err != nil {
 		return nil, err
 	}
-	if err := st.AdvanceSpaceRevision(ctx, sp.ID, ours.ID, next.ID); err != nil {
+	if err := advanceSpace(ctx, st, sp.ID, ours.ID, next.ID); err != nil {
 		return nil, err
 	}
 	return &MergeOutcome{Result: ResultMerge, Revision: next.ID}, nil
