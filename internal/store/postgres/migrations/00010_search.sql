@@ -43,6 +43,11 @@ CREATE TABLE search_sections (
 CREATE INDEX search_sections_page ON search_sections (space_id, page_id);
 CREATE INDEX search_sections_doc ON search_sections USING GIN (doc);
 
+-- Spaces holding content before the index existed are indexed by the
+-- recovery of events that waited: one event each, dated long ago.
+INSERT INTO content_events (space_id, prev_revision, next_revision, created_at)
+    SELECT id, '', revision, 0 FROM spaces WHERE revision <> '';
+
 -- +goose Down
 DROP TABLE search_sections;
 DROP TABLE search_spaces;

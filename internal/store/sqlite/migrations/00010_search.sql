@@ -51,6 +51,11 @@ CREATE TRIGGER search_sections_gone AFTER DELETE ON search_sections BEGIN
 END;
 -- +goose StatementEnd
 
+-- Spaces holding content before the index existed are indexed by the
+-- recovery of events that waited: one event each, dated long ago.
+INSERT INTO content_events (space_id, prev_revision, next_revision, created_at)
+    SELECT id, '', revision, 0 FROM spaces WHERE revision <> '';
+
 -- +goose Down
 DROP TRIGGER search_sections_gone;
 DROP TABLE search_fts;
