@@ -19,10 +19,10 @@ type searchURLs struct {
 
 // searchSectionJSON is the published SearchSectionResult.
 type searchSectionJSON struct {
-	ID    string  `json:"id"`
-	Title string  `json:"title"`
-	Path  string  `json:"path"`
-	Body  string  `json:"body"`
+	ID    string     `json:"id"`
+	Title string     `json:"title"`
+	Path  string     `json:"path"`
+	Body  string     `json:"body"`
 	URLs  searchURLs `json:"urls"`
 }
 
@@ -32,7 +32,7 @@ type searchPageJSON struct {
 	Title    string              `json:"title"`
 	Path     string              `json:"path"`
 	Sections []searchSectionJSON `json:"sections"`
-	URLs     searchURLs             `json:"urls"`
+	URLs     searchURLs          `json:"urls"`
 }
 
 // searchSpaceJSON is the published SearchSpaceResult.

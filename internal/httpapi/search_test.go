@@ -82,9 +82,9 @@ func TestSearchSpaceContent(t *testing.T) {
 		// Sections: the heading's, with its anchor, and a snippet.
 		found := ts.must(t, 200, "GET", "/v1/spaces/"+sp+"/search?query=config+daemon", ts.token(cRead), nil)
 		wantFields(t, found, map[string]any{"items.0.id": install, "items.0.title": "Installation", "items.0.path": "installation",
-			"items.0.urls.app": testBaseURL + "/app/s/" + sp + "/installation",
+			"items.0.urls.app":         testBaseURL + "/app/s/" + sp + "/installation",
 			"items.0.sections.0.title": "Configuring the server", "items.0.sections.0.path": "installation#configuring-the-server",
-			"items.0.sections.0.body": "Edit the config file and restart the daemons.",
+			"items.0.sections.0.body":     "Edit the config file and restart the daemons.",
 			"items.0.sections.0.urls.app": testBaseURL + "/app/s/" + sp + "/installation#configuring-the-server"})
 
 		// Paging.
