@@ -155,6 +155,13 @@ func reindexAfterMerge(ctx context.Context, cfg config, svc *service.Service, u 
 		if took := time.Since(t0); round == 1 || took < best {
 			best = took
 		}
+		l, err := svc.SearchSpace(ctx, spaceID, "zebra", quire.Page{})
+		if err != nil {
+			return 0, err
+		}
+		if len(l.Items) != 1 {
+			return 0, fmt.Errorf("after the merge, the changed page is found %d times, want once", len(l.Items))
+		}
 	}
 	return best, nil
 }

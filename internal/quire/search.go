@@ -56,7 +56,7 @@ type SearchTerm struct {
 }
 
 // SearchQuery is a search over the index: every term is required; only
-// sections of the listed spaces that are not deleted are found.
+// sections of the listed spaces are found (the caller lists live ones).
 type SearchQuery struct {
 	SpaceIDs []string
 	Terms    []SearchTerm

@@ -45,11 +45,22 @@ func (s *Service) SearchSpace(ctx context.Context, spaceID, query string, p quir
 	if err != nil {
 		return nil, err
 	}
-	pages, err := s.searchPages(ctx, []string{spaceID}, query)
+	sp, err := s.store.Space(ctx, spaceID)
 	if err != nil {
 		return nil, err
 	}
-	return pageOf(pages, off, p.Size()), nil
+	if sp.DeletedAt != nil {
+		return pageOf([]SearchPageHit(nil), 0, 1), nil
+	}
+	pages, terms, err := s.searchPages(ctx, []string{spaceID}, query)
+	if err != nil {
+		return nil, err
+	}
+	l := pageOf(pages, off, p.Size())
+	for i := range l.Items {
+		snippets(&l.Items[i], terms)
+	}
+	return l, nil
 }
 
 // SearchOrganization finds the pages matching the query in the spaces of
@@ -68,7 +79,7 @@ func (s *Service) SearchOrganization(ctx context.Context, u *quire.User, orgID, 
 	for id := range readable {
 		ids = append(ids, id)
 	}
-	pages, err := s.searchPages(ctx, ids, query)
+	pages, terms, err := s.searchPages(ctx, ids, query)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +94,21 @@ func (s *Service) SearchOrganization(ctx context.Context, u *quire.User, orgID, 
 		}
 		spaces[i].Pages = append(spaces[i].Pages, pg)
 	}
-	return pageOf(spaces, off, p.Size()), nil
+	l := pageOf(spaces, off, p.Size())
+	for _, sp := range l.Items {
+		for i := range sp.Pages {
+			snippets(&sp.Pages[i], terms)
+		}
+	}
+	return l, nil
+}
+
+// snippets cuts the bodies of a page's sections down to the part around
+// the match; only for the pages returned, as it reads the whole body.
+func snippets(p *SearchPageHit, terms []quire.SearchTerm) {
+	for i := range p.Sections {
+		p.Sections[i].Body = search.Snippet(p.Sections[i].Body, terms)
+	}
 }
 
 // readableSpaces returns the live spaces of an organization the caller
@@ -116,14 +141,14 @@ func (s *Service) readableSpaces(ctx context.Context, u *quire.User, orgID strin
 
 // searchPages runs a query over some spaces and groups the sections
 // found by page, best page first.
-func (s *Service) searchPages(ctx context.Context, spaceIDs []string, query string) ([]SearchPageHit, error) {
+func (s *Service) searchPages(ctx context.Context, spaceIDs []string, query string) ([]SearchPageHit, []quire.SearchTerm, error) {
 	terms := search.ParseQuery(query)
 	if len(terms) == 0 || len(spaceIDs) == 0 {
-		return nil, nil
+		return nil, terms, nil
 	}
 	hits, err := s.store.SearchSections(ctx, quire.SearchQuery{SpaceIDs: spaceIDs, Terms: terms, Limit: maxSearchSections})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var pages []SearchPageHit
 	at := map[[2]string]int{}
@@ -142,10 +167,9 @@ func (s *Service) searchPages(ctx context.Context, spaceIDs []string, query stri
 		if h.Anchor != "" {
 			id += "#" + h.Anchor
 		}
-		pages[i].Sections = append(pages[i].Sections, SearchSectionHit{ID: id, Title: h.Title, Path: h.PagePath,
-			Body: search.Snippet(h.Body, terms)})
+		pages[i].Sections = append(pages[i].Sections, SearchSectionHit{ID: id, Title: h.Title, Path: h.PagePath, Body: h.Body})
 	}
-	return pages, nil
+	return pages, terms, nil
 }
 
 // pagePathOf returns the path of a hit's page: its section path without

@@ -93,7 +93,8 @@ func (s *Store) insertSection(ctx context.Context, spaceID string, sec *quire.Se
 		err = s.writer().QueryRowContext(ctx, q, spaceID, sec.PageID, sec.Seq, sec.PageTitle, sec.PagePath,
 			sec.Anchor, sec.Title, sec.Body).Scan(&id)
 		if err == nil {
-			_, err = s.exec(ctx, "INSERT INTO search_fts (rowid, title, body) VALUES (?, ?, ?)", id, sec.IndexTitle, sec.IndexBody)
+			_, err = s.exec(ctx, "INSERT INTO search_fts (rowid, space_id, title, body) VALUES (?, ?, ?, ?)",
+				id, spaceID, sec.IndexTitle, sec.IndexBody)
 		}
 	}
 	if s.dialect.Classify(err) == FailForeignKey {
@@ -102,8 +103,8 @@ func (s *Store) insertSection(ctx context.Context, spaceID string, sec *quire.Se
 	return wrap("index search section", err)
 }
 
-// SearchSections runs a query over the sections of the live spaces
-// listed, best first: all terms required, title hits weighing more than
+// SearchSections runs a query over the sections of the spaces listed
+// (the caller lists live ones), best first: all terms required, title hits weighing more than
 // body hits.
 func (s *Store) SearchSections(ctx context.Context, q quire.SearchQuery) ([]*quire.SearchHit, error) {
 	if len(q.Terms) == 0 || len(q.SpaceIDs) == 0 {
@@ -117,6 +118,9 @@ func (s *Store) SearchSections(ctx context.Context, q quire.SearchQuery) ([]*qui
 	var spaceArg any
 	if len(q.SpaceIDs) == 1 {
 		spaceCond, spaceArg = "s.space_id = ?", q.SpaceIDs[0]
+		if s.dialect.Engine() != EnginePostgres {
+			spaceCond = "search_fts.space_id = ?"
+		}
 	} else {
 		b, err := json.Marshal(q.SpaceIDs)
 		if err != nil {
@@ -126,7 +130,7 @@ func (s *Store) SearchSections(ctx context.Context, q quire.SearchQuery) ([]*qui
 		if s.dialect.Engine() == EnginePostgres {
 			spaceCond = "s.space_id IN (SELECT jsonb_array_elements_text(CAST(? AS jsonb)))"
 		} else {
-			spaceCond = "s.space_id IN (SELECT value FROM json_each(?))"
+			spaceCond = "search_fts.space_id IN (SELECT value FROM json_each(?))"
 		}
 	}
 	const cols = "s.space_id, s.page_id, s.seq, s.page_title, s.page_path, s.anchor, s.title, s.body"
@@ -134,17 +138,19 @@ func (s *Store) SearchSections(ctx context.Context, q quire.SearchQuery) ([]*qui
 	var args []any
 	if s.dialect.Engine() == EnginePostgres {
 		stmt = `SELECT ` + cols + ` FROM search_sections s
-			JOIN spaces sp ON sp.id = s.space_id AND sp.deleted_at IS NULL
 			WHERE s.doc @@ to_tsquery('english', ?) AND ` + spaceCond + `
 			ORDER BY ts_rank(s.doc, to_tsquery('english', ?)) DESC, s.page_id, s.seq LIMIT ?`
 		tq := tsQuery(q.Terms)
 		args = []any{tq, spaceArg, tq, limit}
 	} else {
-		stmt = `SELECT ` + cols + ` FROM search_fts f
-			JOIN search_sections s ON s.id = f.rowid
-			JOIN spaces sp ON sp.id = s.space_id AND sp.deleted_at IS NULL
-			WHERE search_fts MATCH ? AND ` + spaceCond + `
-			ORDER BY bm25(search_fts, 10.0, 1.0), s.page_id, s.seq LIMIT ?`
+		// The index ranks and cuts inside itself; only the best rows
+		// are joined to their sections.
+		stmt = `SELECT ` + cols + ` FROM (
+				SELECT rowid AS id, rank FROM search_fts
+				WHERE search_fts MATCH ? AND ` + spaceCond + ` AND rank MATCH 'bm25(0.0, 10.0, 1.0)'
+				ORDER BY rank LIMIT ?) m
+			JOIN search_sections s ON s.id = m.id
+			ORDER BY m.rank, s.page_id, s.seq`
 		args = []any{ftsQuery(q.Terms), spaceArg, limit}
 	}
 	rows, err := s.query(ctx, stmt, args...)

@@ -10,7 +10,9 @@
 -- text for results and snippets; search_fts indexes its folded text
 -- (accents removed, CJK characters spaced apart so that a run of them is
 -- found as a phrase) with English stemming. search_spaces records which
--- revision of each space the index holds.
+-- revision of each space the index holds. search_fts carries the space
+-- too, so that a search filters and ranks inside the index, joining only
+-- the best rows to search_sections.
 
 -- +goose Up
 CREATE TABLE content_events (
@@ -41,7 +43,7 @@ CREATE TABLE search_sections (
 CREATE INDEX search_sections_page ON search_sections (space_id, page_id);
 
 CREATE VIRTUAL TABLE search_fts USING fts5 (
-    title, body,
+    space_id UNINDEXED, title, body,
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
 
