@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 
 	"quire/internal/quire"
@@ -93,8 +95,8 @@ func (s *Store) insertSection(ctx context.Context, spaceID string, sec *quire.Se
 		err = s.writer().QueryRowContext(ctx, q, spaceID, sec.PageID, sec.Seq, sec.PageTitle, sec.PagePath,
 			sec.Anchor, sec.Title, sec.Body).Scan(&id)
 		if err == nil {
-			_, err = s.exec(ctx, "INSERT INTO search_fts (rowid, space_id, title, body) VALUES (?, ?, ?, ?)",
-				id, spaceID, sec.IndexTitle, sec.IndexBody)
+			_, err = s.exec(ctx, "INSERT INTO search_fts (rowid, space_tok, title, body) VALUES (?, ?, ?, ?)",
+				id, spaceToken(spaceID), sec.IndexTitle, sec.IndexBody)
 		}
 	}
 	if s.dialect.Classify(err) == FailForeignKey {
@@ -104,69 +106,178 @@ func (s *Store) insertSection(ctx context.Context, spaceID string, sec *quire.Se
 }
 
 // SearchSections runs a query over the sections of the spaces listed
-// (the caller lists live ones), best first: all terms required, title hits weighing more than
-// body hits.
+// (the caller lists live ones), best first: all terms required, title
+// hits weighing more than body hits.
 func (s *Store) SearchSections(ctx context.Context, q quire.SearchQuery) ([]*quire.SearchHit, error) {
 	if len(q.Terms) == 0 || len(q.SpaceIDs) == 0 {
 		return nil, nil
 	}
-	limit := q.Limit
-	if limit <= 0 {
-		limit = quire.DefaultLimit
+	if q.Limit <= 0 {
+		q.Limit = quire.DefaultLimit
 	}
-	var spaceCond string
-	var spaceArg any
-	if len(q.SpaceIDs) == 1 {
-		spaceCond, spaceArg = "s.space_id = ?", q.SpaceIDs[0]
-		if s.dialect.Engine() != EnginePostgres {
-			spaceCond = "search_fts.space_id = ?"
+	if s.dialect.Engine() == EnginePostgres {
+		return s.searchPostgres(ctx, q)
+	}
+	return s.searchSQLite(ctx, q)
+}
+
+// searchCols are the columns scanHits reads, for search_sections as s.
+const searchCols = "s.id, s.space_id, s.page_id, s.seq, s.page_title, s.page_path, s.anchor, s.title, s.body"
+
+// searchPostgres ranks the matching sections with ts_rank.
+func (s *Store) searchPostgres(ctx context.Context, q quire.SearchQuery) ([]*quire.SearchHit, error) {
+	b, err := json.Marshal(q.SpaceIDs)
+	if err != nil {
+		return nil, err
+	}
+	tq := tsQuery(q.Terms)
+	hits, err := s.scanHits(ctx, `SELECT `+searchCols+` FROM search_sections s
+		WHERE s.doc @@ to_tsquery('english', ?)
+			AND s.space_id IN (SELECT jsonb_array_elements_text(CAST(? AS jsonb)))
+		ORDER BY ts_rank(s.doc, to_tsquery('english', ?)) DESC, s.page_id, s.seq LIMIT ?`,
+		tq, string(b), tq, q.Limit)
+	out := make([]*quire.SearchHit, len(hits))
+	for i, h := range hits {
+		out[i] = &h.SearchHit
+	}
+	return out, err
+}
+
+// searchRankCap is how many matches SQLite ranks at most: a query
+// matching more (a common word over a large space) ranks its title
+// matches alone, and gives its other matches in index order after them,
+// so that its cost stays bounded.
+const searchRankCap = 5000
+
+// searchSQLite ranks the matching sections inside FTS5, then reads the
+// sections of the best.
+func (s *Store) searchSQLite(ctx context.Context, q quire.SearchQuery) ([]*quire.SearchHit, error) {
+	spaces := spaceMatch(q.SpaceIDs)
+	terms := ftsQuery(q.Terms)
+	all := spaces + " AND (" + terms + ")"
+	ranked := func(match string) ([]int64, error) {
+		return s.rowids(ctx, `SELECT rowid FROM search_fts WHERE search_fts MATCH ?
+			AND rank MATCH 'bm25(0.0, 10.0, 1.0)' ORDER BY rank LIMIT ?`, match, q.Limit)
+	}
+	n, err := s.count(ctx, `SELECT count(*) FROM (SELECT rowid FROM search_fts WHERE search_fts MATCH ? LIMIT ?)`,
+		all, searchRankCap+1)
+	if err != nil {
+		return nil, wrap("search", err)
+	}
+	var ids []int64
+	if n <= searchRankCap {
+		if ids, err = ranked(all); err != nil {
+			return nil, err
 		}
 	} else {
-		b, err := json.Marshal(q.SpaceIDs)
+		if ids, err = ranked(spaces + " AND (title : (" + terms + "))"); err != nil {
+			return nil, err
+		}
+		rest, err := s.rowids(ctx, `SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid LIMIT ?`,
+			all, q.Limit)
 		if err != nil {
 			return nil, err
 		}
-		spaceArg = string(b)
-		if s.dialect.Engine() == EnginePostgres {
-			spaceCond = "s.space_id IN (SELECT jsonb_array_elements_text(CAST(? AS jsonb)))"
-		} else {
-			spaceCond = "search_fts.space_id IN (SELECT value FROM json_each(?))"
+		seen := make(map[int64]bool, len(ids))
+		for _, id := range ids {
+			seen[id] = true
+		}
+		for _, id := range rest {
+			if len(ids) >= q.Limit {
+				break
+			}
+			if !seen[id] {
+				ids = append(ids, id)
+			}
 		}
 	}
-	const cols = "s.space_id, s.page_id, s.seq, s.page_title, s.page_path, s.anchor, s.title, s.body"
-	var stmt string
-	var args []any
-	if s.dialect.Engine() == EnginePostgres {
-		stmt = `SELECT ` + cols + ` FROM search_sections s
-			WHERE s.doc @@ to_tsquery('english', ?) AND ` + spaceCond + `
-			ORDER BY ts_rank(s.doc, to_tsquery('english', ?)) DESC, s.page_id, s.seq LIMIT ?`
-		tq := tsQuery(q.Terms)
-		args = []any{tq, spaceArg, tq, limit}
-	} else {
-		// The index ranks and cuts inside itself; only the best rows
-		// are joined to their sections.
-		stmt = `SELECT ` + cols + ` FROM (
-				SELECT rowid AS id, rank FROM search_fts
-				WHERE search_fts MATCH ? AND ` + spaceCond + ` AND rank MATCH 'bm25(0.0, 10.0, 1.0)'
-				ORDER BY rank LIMIT ?) m
-			JOIN search_sections s ON s.id = m.id
-			ORDER BY m.rank, s.page_id, s.seq`
-		args = []any{ftsQuery(q.Terms), spaceArg, limit}
+	if len(ids) == 0 {
+		return nil, nil
 	}
-	rows, err := s.query(ctx, stmt, args...)
+	b, err := json.Marshal(ids)
+	if err != nil {
+		return nil, err
+	}
+	hits, err := s.scanHits(ctx, `SELECT `+searchCols+` FROM search_sections s
+		WHERE s.id IN (SELECT value FROM json_each(?))`, string(b))
+	if err != nil {
+		return nil, err
+	}
+	at := make(map[int64]int, len(ids))
+	for i, id := range ids {
+		at[id] = i
+	}
+	out := make([]*quire.SearchHit, len(ids))
+	for _, h := range hits {
+		out[at[h.id]] = &h.SearchHit
+	}
+	return slices.DeleteFunc(out, func(h *quire.SearchHit) bool { return h == nil }), nil
+}
+
+// rowids runs a query returning index row ids.
+func (s *Store) rowids(ctx context.Context, q string, args ...any) ([]int64, error) {
+	rows, err := s.query(ctx, q, args...)
 	if err != nil {
 		return nil, wrap("search", err)
 	}
 	defer rows.Close()
-	var out []*quire.SearchHit
+	var out []int64
 	for rows.Next() {
-		h := &quire.SearchHit{}
-		if err := rows.Scan(&h.SpaceID, &h.PageID, &h.Seq, &h.PageTitle, &h.PagePath, &h.Anchor, &h.Title, &h.Body); err != nil {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, wrap("search", err)
+		}
+		out = append(out, id)
+	}
+	return out, wrap("search", rows.Err())
+}
+
+// rowHit is a hit with the id of its section row.
+type rowHit struct {
+	id int64
+	quire.SearchHit
+}
+
+// scanHits runs a query reading searchCols.
+func (s *Store) scanHits(ctx context.Context, q string, args ...any) ([]*rowHit, error) {
+	rows, err := s.query(ctx, q, args...)
+	if err != nil {
+		return nil, wrap("search", err)
+	}
+	defer rows.Close()
+	var out []*rowHit
+	for rows.Next() {
+		h := &rowHit{}
+		if err := rows.Scan(&h.id, &h.SpaceID, &h.PageID, &h.Seq, &h.PageTitle, &h.PagePath, &h.Anchor, &h.Title, &h.Body); err != nil {
 			return nil, wrap("search", err)
 		}
 		out = append(out, h)
 	}
 	return out, wrap("search", rows.Err())
+}
+
+// spaceToken is how a space id is indexed in search_fts: its bytes as
+// three decimal digits each, one token that no tokenizer splits or stems.
+func spaceToken(id string) string {
+	var b strings.Builder
+	for i := 0; i < len(id); i++ {
+		fmt.Fprintf(&b, "%03d", id[i])
+	}
+	return b.String()
+}
+
+// spaceMatch is the FTS5 condition on the spaces searched.
+func spaceMatch(ids []string) string {
+	var b strings.Builder
+	b.WriteString("space_tok : (")
+	for i, id := range ids {
+		if i > 0 {
+			b.WriteString(" OR ")
+		}
+		b.WriteString(`"` + spaceToken(id) + `"`)
+	}
+	b.WriteString(")")
+	return b.String()
 }
 
 // ftsQuery writes terms as an FTS5 query: quoted phrases, all required,

@@ -11,8 +11,9 @@
 -- (accents removed, CJK characters spaced apart so that a run of them is
 -- found as a phrase) with English stemming. search_spaces records which
 -- revision of each space the index holds. search_fts carries the space
--- too, so that a search filters and ranks inside the index, joining only
--- the best rows to search_sections.
+-- as a token (space_tok: the id's bytes as decimal digits, which no
+-- tokenizer changes), so that a search filters inside the index, and
+-- joins only the best rows to search_sections.
 
 -- +goose Up
 CREATE TABLE content_events (
@@ -43,7 +44,7 @@ CREATE TABLE search_sections (
 CREATE INDEX search_sections_page ON search_sections (space_id, page_id);
 
 CREATE VIRTUAL TABLE search_fts USING fts5 (
-    space_id UNINDEXED, title, body,
+    space_tok, title, body,
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
 
