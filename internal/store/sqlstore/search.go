@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"slices"
 	"strings"
 
@@ -95,8 +94,8 @@ func (s *Store) insertSection(ctx context.Context, spaceID string, sec *quire.Se
 		err = s.writer().QueryRowContext(ctx, q, spaceID, sec.PageID, sec.Seq, sec.PageTitle, sec.PagePath,
 			sec.Anchor, sec.Title, sec.Body).Scan(&id)
 		if err == nil {
-			_, err = s.exec(ctx, "INSERT INTO search_fts (rowid, space_tok, title, body) VALUES (?, ?, ?, ?)",
-				id, spaceToken(spaceID), sec.IndexTitle, sec.IndexBody)
+			_, err = s.exec(ctx, "INSERT INTO search_fts (rowid, space_id, title, body) VALUES (?, ?, ?, ?)",
+				id, spaceID, sec.IndexTitle, sec.IndexBody)
 		}
 	}
 	if s.dialect.Classify(err) == FailForeignKey {
@@ -144,7 +143,7 @@ func (s *Store) searchPostgres(ctx context.Context, q quire.SearchQuery) ([]*qui
 }
 
 // searchRankCap is how many matches SQLite ranks at most: a query
-// matching more (a common word over a large space) ranks its title
+// matching more (a common word over a large index) ranks its title
 // matches alone, and gives its other matches in index order after them,
 // so that its cost stays bounded.
 const searchRankCap = 5000
@@ -152,44 +151,57 @@ const searchRankCap = 5000
 // searchSQLite ranks the matching sections inside FTS5, then reads the
 // sections of the best.
 func (s *Store) searchSQLite(ctx context.Context, q quire.SearchQuery) ([]*quire.SearchHit, error) {
-	spaces := spaceMatch(q.SpaceIDs)
-	terms := ftsQuery(q.Terms)
-	all := spaces + " AND (" + terms + ")"
-	ranked := func(match string) ([]int64, error) {
-		return s.rowids(ctx, `SELECT rowid FROM search_fts WHERE search_fts MATCH ?
-			AND rank MATCH 'bm25(0.0, 10.0, 1.0)' ORDER BY rank LIMIT ?`, match, q.Limit)
-	}
-	n, err := s.count(ctx, `SELECT count(*) FROM (SELECT rowid FROM search_fts WHERE search_fts MATCH ? LIMIT ?)`,
-		all, searchRankCap+1)
-	if err != nil {
-		return nil, wrap("search", err)
-	}
-	var ids []int64
-	if n <= searchRankCap {
-		if ids, err = ranked(all); err != nil {
-			return nil, err
-		}
+	var spaceCond string
+	var spaceArg any = q.SpaceIDs[0]
+	if len(q.SpaceIDs) == 1 {
+		spaceCond = "space_id = ?"
 	} else {
-		if ids, err = ranked(spaces + " AND (title : (" + terms + "))"); err != nil {
-			return nil, err
-		}
-		rest, err := s.rowids(ctx, `SELECT rowid FROM search_fts WHERE search_fts MATCH ? ORDER BY rowid LIMIT ?`,
-			all, q.Limit)
+		b, err := json.Marshal(q.SpaceIDs)
 		if err != nil {
 			return nil, err
 		}
-		seen := make(map[int64]bool, len(ids))
-		for _, id := range ids {
+		spaceCond, spaceArg = "space_id IN (SELECT value FROM json_each(?))", string(b)
+	}
+	// pick returns the best matches, ranked when there are few enough,
+	// and whether there were too many to rank.
+	pick := func(match string) ([]int64, bool, error) {
+		n, err := s.count(ctx, `SELECT count(*) FROM (SELECT rowid FROM search_fts WHERE search_fts MATCH ? LIMIT ?)`,
+			match, searchRankCap+1)
+		if err != nil {
+			return nil, false, wrap("search", err)
+		}
+		if n <= searchRankCap {
+			ids, err := s.rowids(ctx, `SELECT rowid FROM search_fts WHERE search_fts MATCH ? AND `+spaceCond+`
+				AND rank MATCH 'bm25(0.0, 10.0, 1.0)' ORDER BY rank LIMIT ?`, match, spaceArg, q.Limit)
+			return ids, false, err
+		}
+		ids, err := s.rowids(ctx, `SELECT rowid FROM search_fts WHERE search_fts MATCH ? AND `+spaceCond+`
+			ORDER BY rowid LIMIT ?`, match, spaceArg, q.Limit)
+		return ids, true, err
+	}
+	terms := ftsQuery(q.Terms)
+	ids, many, err := pick(terms)
+	if err != nil {
+		return nil, err
+	}
+	if many {
+		titled, _, err := pick("title : (" + terms + ")")
+		if err != nil {
+			return nil, err
+		}
+		seen := make(map[int64]bool, len(titled))
+		for _, id := range titled {
 			seen[id] = true
 		}
-		for _, id := range rest {
-			if len(ids) >= q.Limit {
+		for _, id := range ids {
+			if len(titled) >= q.Limit {
 				break
 			}
 			if !seen[id] {
-				ids = append(ids, id)
+				titled = append(titled, id)
 			}
 		}
+		ids = titled
 	}
 	if len(ids) == 0 {
 		return nil, nil
@@ -254,30 +266,6 @@ func (s *Store) scanHits(ctx context.Context, q string, args ...any) ([]*rowHit,
 		out = append(out, h)
 	}
 	return out, wrap("search", rows.Err())
-}
-
-// spaceToken is how a space id is indexed in search_fts: its bytes as
-// three decimal digits each, one token that no tokenizer splits or stems.
-func spaceToken(id string) string {
-	var b strings.Builder
-	for i := 0; i < len(id); i++ {
-		fmt.Fprintf(&b, "%03d", id[i])
-	}
-	return b.String()
-}
-
-// spaceMatch is the FTS5 condition on the spaces searched.
-func spaceMatch(ids []string) string {
-	var b strings.Builder
-	b.WriteString("space_tok : (")
-	for i, id := range ids {
-		if i > 0 {
-			b.WriteString(" OR ")
-		}
-		b.WriteString(`"` + spaceToken(id) + `"`)
-	}
-	b.WriteString(")")
-	return b.String()
 }
 
 // ftsQuery writes terms as an FTS5 query: quoted phrases, all required,

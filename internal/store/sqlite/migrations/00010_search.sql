@@ -11,8 +11,7 @@
 -- (accents removed, CJK characters spaced apart so that a run of them is
 -- found as a phrase) with English stemming. search_spaces records which
 -- revision of each space the index holds. search_fts carries the space
--- as a token (space_tok: the id's bytes as decimal digits, which no
--- tokenizer changes), so that a search filters inside the index, and
+-- (not indexed), so that a search filters and ranks inside the index and
 -- joins only the best rows to search_sections.
 
 -- +goose Up
@@ -44,7 +43,7 @@ CREATE TABLE search_sections (
 CREATE INDEX search_sections_page ON search_sections (space_id, page_id);
 
 CREATE VIRTUAL TABLE search_fts USING fts5 (
-    space_tok, title, body,
+    space_id UNINDEXED, title, body,
     tokenize = 'porter unicode61 remove_diacritics 2'
 );
 
