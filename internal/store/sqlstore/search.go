@@ -146,7 +146,7 @@ func (s *Store) searchPostgres(ctx context.Context, q quire.SearchQuery) ([]*qui
 // matching more (a common word over a large index) ranks its title
 // matches alone, and gives its other matches in index order after them,
 // so that its cost stays bounded.
-const searchRankCap = 5000
+const searchRankCap = 1000
 
 // searchSQLite ranks the matching sections inside FTS5, then reads the
 // sections of the best.
