@@ -74,4 +74,4 @@ suite('search', (ctx) => {
             ctx.api.spaces.searchSpaceContent(space.id, { query: 'x'.repeat(513) }),
         );
     });
-});
+}, { serverArgs: ['--allow-local-fetch'] });
