@@ -123,23 +123,65 @@ func (s *Store) SearchSections(ctx context.Context, q quire.SearchQuery) ([]*qui
 // searchCols are the columns scanHits reads, for search_sections as s.
 const searchCols = "s.id, s.space_id, s.page_id, s.seq, s.page_title, s.page_path, s.anchor, s.title, s.body"
 
-// searchPostgres ranks the matching sections with ts_rank.
+// searchPostgres ranks the matching sections with ts_rank, at most
+// searchRankCap of them, as searchSQLite does.
 func (s *Store) searchPostgres(ctx context.Context, q quire.SearchQuery) ([]*quire.SearchHit, error) {
 	b, err := json.Marshal(q.SpaceIDs)
 	if err != nil {
 		return nil, err
 	}
-	tq := tsQuery(q.Terms)
-	hits, err := s.scanHits(ctx, `SELECT `+searchCols+` FROM search_sections s
-		WHERE s.doc @@ to_tsquery('english', ?)
-			AND s.space_id IN (SELECT jsonb_array_elements_text(CAST(? AS jsonb)))
-		ORDER BY ts_rank(s.doc, to_tsquery('english', ?)) DESC, s.page_id, s.seq LIMIT ?`,
-		tq, string(b), tq, q.Limit)
+	spaces := string(b)
+	const where = `s.doc @@ to_tsquery('english', ?)
+		AND s.space_id IN (SELECT jsonb_array_elements_text(CAST(? AS jsonb)))`
+	pick := func(tq string) ([]*rowHit, bool, error) {
+		n, err := s.count(ctx, `SELECT count(*) FROM (SELECT 1 FROM search_sections s WHERE `+where+` LIMIT ?) x`,
+			tq, spaces, searchRankCap+1)
+		if err != nil {
+			return nil, false, wrap("search", err)
+		}
+		if n <= searchRankCap {
+			hits, err := s.scanHits(ctx, `SELECT `+searchCols+` FROM search_sections s WHERE `+where+`
+				ORDER BY ts_rank(s.doc, to_tsquery('english', ?)) DESC, s.page_id, s.seq LIMIT ?`,
+				tq, spaces, tq, q.Limit)
+			return hits, false, err
+		}
+		hits, err := s.scanHits(ctx, `SELECT `+searchCols+` FROM search_sections s WHERE `+where+`
+			ORDER BY s.id LIMIT ?`, tq, spaces, q.Limit)
+		return hits, true, err
+	}
+	hits, many, err := pick(tsQuery(q.Terms, ""))
+	if err != nil {
+		return nil, err
+	}
+	if many {
+		titled, _, err := pick(tsQuery(q.Terms, "A"))
+		if err != nil {
+			return nil, err
+		}
+		hits = mergeHits(titled, hits, q.Limit)
+	}
 	out := make([]*quire.SearchHit, len(hits))
 	for i, h := range hits {
 		out[i] = &h.SearchHit
 	}
-	return out, err
+	return out, nil
+}
+
+// mergeHits returns first, then those of rest not in first, up to limit.
+func mergeHits(first, rest []*rowHit, limit int) []*rowHit {
+	seen := make(map[int64]bool, len(first))
+	for _, h := range first {
+		seen[h.id] = true
+	}
+	for _, h := range rest {
+		if len(first) >= limit {
+			break
+		}
+		if !seen[h.id] {
+			first = append(first, h)
+		}
+	}
+	return first
 }
 
 // searchRankCap is how many matches SQLite ranks at most: a query
@@ -288,8 +330,9 @@ func ftsQuery(terms []quire.SearchTerm) string {
 }
 
 // tsQuery writes terms as a PostgreSQL tsquery: quoted lexemes, phrases
-// joined by <->, terms by &, :* on a prefix term's last word.
-func tsQuery(terms []quire.SearchTerm) string {
+// joined by <->, terms by &, :* on a prefix term's last word; weight,
+// when not "", restricts every lexeme to that weight (A: titles).
+func tsQuery(terms []quire.SearchTerm, weight string) string {
 	var b strings.Builder
 	for i, t := range terms {
 		if i > 0 {
@@ -303,9 +346,14 @@ func tsQuery(terms []quire.SearchTerm) string {
 			b.WriteByte('\'')
 			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(w, `\`, `\\`), "'", "''"))
 			b.WriteByte('\'')
-			if t.Prefix && j == len(t.Words)-1 {
-				b.WriteString(":*")
+			prefix := t.Prefix && j == len(t.Words)-1
+			if prefix || weight != "" {
+				b.WriteByte(':')
 			}
+			if prefix {
+				b.WriteByte('*')
+			}
+			b.WriteString(weight)
 		}
 		b.WriteByte(')')
 	}
