@@ -147,3 +147,36 @@ func TestSearchOrganizationContent(t *testing.T) {
 		ts.must(t, http.StatusNotFound, "GET", "/v1/spaces/"+closed+"/search?query=otters", ts.token(cGuest), nil)
 	})
 }
+
+func TestSearchFollowsGitImport(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		admin := ts.token(cAdmin)
+		repo := func(welcome string) string {
+			return pushRepo(t, map[string]string{
+				"SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Install](install.md)\n  * [On Linux](linux.md)\n",
+				"README.md":  "# Welcome\n\n" + welcome + "\n",
+				"install.md": "---\nhidden: true\n---\n\n# Install\n\nPelicans nest.\n",
+				"linux.md":   "# On Linux\n\nPelicans swim.\n",
+			})
+		}
+		space := ts.newSpace(t, "Docs")
+		ts.must(t, http.StatusNoContent, "POST", gitPath(space, "import"), admin, map[string]any{"url": repo("Pelicans fly."), "ref": "refs/heads/main"})
+		wantFields(t, ts.waitGit(t, space), map[string]any{"operation.state": "success"})
+		ts.awaitIndexed(t, space)
+		// A hidden page and the pages under it stay out.
+		wantTitles(t, "pelicans", ts.searchTitles(t, space, "pelicans"), "Welcome")
+		first := ts.spaceRevision(t, space)
+
+		ts.must(t, http.StatusNoContent, "POST", gitPath(space, "import"), admin, map[string]any{"url": repo("Flamingos fly."), "ref": "refs/heads/main"})
+		wantFields(t, ts.waitGit(t, space), map[string]any{"operation.state": "success"})
+		for deadline := time.Now().Add(time.Minute); ts.spaceRevision(t, space) == first; time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("the second import never moved the space")
+			}
+		}
+		ts.awaitIndexed(t, space)
+		wantTitles(t, "flamingos", ts.searchTitles(t, space, "flamingos"), "Welcome")
+		wantTitles(t, "pelicans", ts.searchTitles(t, space, "pelicans"))
+	})
+}
