@@ -114,10 +114,25 @@ func (s *Store) SearchSections(ctx context.Context, q quire.SearchQuery) ([]*qui
 	if q.Limit <= 0 {
 		q.Limit = quire.DefaultLimit
 	}
-	if s.dialect.Engine() == EnginePostgres {
-		return s.searchPostgres(ctx, q)
+	if s.dialect.Engine() != EnginePostgres {
+		return s.searchSQLite(ctx, q)
 	}
-	return s.searchSQLite(ctx, q)
+	// The statements are prepared once and cached; a plan made for any
+	// query text (PostgreSQL's generic plan, chosen after a few runs)
+	// cannot tell a rare word from a common one, and with a LIMIT it
+	// scans the whole table for a rare word. Plans made for each query's
+	// own text keep the GIN index.
+	var out []*quire.SearchHit
+	err := s.WithTx(ctx, func(qs quire.Store) error {
+		t := qs.(*Store)
+		if _, err := t.exec(ctx, "SET LOCAL plan_cache_mode = force_custom_plan"); err != nil {
+			return wrap("search", err)
+		}
+		var err error
+		out, err = t.searchPostgres(ctx, q)
+		return err
+	})
+	return out, err
 }
 
 // searchCols are the columns scanHits reads, for search_sections as s.
