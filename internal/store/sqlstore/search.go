@@ -80,11 +80,12 @@ func (s *Store) insertSection(ctx context.Context, spaceID string, sec *quire.Se
 	var err error
 	if s.dialect.Engine() == EnginePostgres {
 		_, err = s.exec(ctx, `INSERT INTO search_sections
-			(space_id, page_id, seq, page_title, page_path, anchor, title, body, doc)
+			(space_id, page_id, seq, page_title, page_path, anchor, title, body, doc, title_doc)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?,
-				setweight(to_tsvector('english', ?), 'A') || setweight(to_tsvector('english', ?), 'B'))`,
+				setweight(to_tsvector('english', ?), 'A') || setweight(to_tsvector('english', ?), 'B'),
+				to_tsvector('english', ?))`,
 			spaceID, sec.PageID, sec.Seq, sec.PageTitle, sec.PagePath, sec.Anchor, sec.Title, sec.Body,
-			sec.IndexTitle, sec.IndexBody)
+			sec.IndexTitle, sec.IndexBody, sec.IndexTitle)
 	} else {
 		var id int64
 		q := s.dialect.Rebind(`INSERT INTO search_sections
@@ -121,12 +122,16 @@ func (s *Store) SearchSections(ctx context.Context, q quire.SearchQuery) ([]*qui
 	// query text (PostgreSQL's generic plan, chosen after a few runs)
 	// cannot tell a rare word from a common one, and with a LIMIT it
 	// scans the whole table for a rare word. Plans made for each query's
-	// own text keep the GIN index.
+	// own text keep the GIN index; and the index is always the way in,
+	// also where a LIMIT makes a scan of the table look cheaper (it is
+	// not, for a word of middling frequency).
 	var out []*quire.SearchHit
 	err := s.WithTx(ctx, func(qs quire.Store) error {
 		t := qs.(*Store)
-		if _, err := t.exec(ctx, "SET LOCAL plan_cache_mode = force_custom_plan"); err != nil {
-			return wrap("search", err)
+		for _, set := range []string{"SET LOCAL plan_cache_mode = force_custom_plan", "SET LOCAL enable_seqscan = off"} {
+			if _, err := t.exec(ctx, set); err != nil {
+				return wrap("search", err)
+			}
 		}
 		var err error
 		out, err = t.searchPostgres(ctx, q)
@@ -139,16 +144,18 @@ func (s *Store) SearchSections(ctx context.Context, q quire.SearchQuery) ([]*qui
 const searchCols = "s.id, s.space_id, s.page_id, s.seq, s.page_title, s.page_path, s.anchor, s.title, s.body"
 
 // searchPostgres ranks the matching sections with ts_rank, at most
-// searchRankCap of them, as searchSQLite does.
+// searchRankCap of them, as searchSQLite does; beyond, the title matches
+// come from title_doc.
 func (s *Store) searchPostgres(ctx context.Context, q quire.SearchQuery) ([]*quire.SearchHit, error) {
 	b, err := json.Marshal(q.SpaceIDs)
 	if err != nil {
 		return nil, err
 	}
 	spaces := string(b)
-	const where = `s.doc @@ to_tsquery('english', ?)
-		AND s.space_id IN (SELECT jsonb_array_elements_text(CAST(? AS jsonb)))`
-	pick := func(tq string) ([]*rowHit, bool, error) {
+	tq := tsQuery(q.Terms)
+	pick := func(col string) ([]*rowHit, bool, error) {
+		where := `s.` + col + ` @@ to_tsquery('english', ?)
+			AND s.space_id IN (SELECT jsonb_array_elements_text(CAST(? AS jsonb)))`
 		n, err := s.count(ctx, `SELECT count(*) FROM (SELECT 1 FROM search_sections s WHERE `+where+` LIMIT ?) x`,
 			tq, spaces, searchRankCap+1)
 		if err != nil {
@@ -156,7 +163,7 @@ func (s *Store) searchPostgres(ctx context.Context, q quire.SearchQuery) ([]*qui
 		}
 		if n <= searchRankCap {
 			hits, err := s.scanHits(ctx, `SELECT `+searchCols+` FROM search_sections s WHERE `+where+`
-				ORDER BY ts_rank(s.doc, to_tsquery('english', ?)) DESC, s.page_id, s.seq LIMIT ?`,
+				ORDER BY ts_rank(s.`+col+`, to_tsquery('english', ?)) DESC, s.page_id, s.seq LIMIT ?`,
 				tq, spaces, tq, q.Limit)
 			return hits, false, err
 		}
@@ -164,12 +171,12 @@ func (s *Store) searchPostgres(ctx context.Context, q quire.SearchQuery) ([]*qui
 			ORDER BY s.id LIMIT ?`, tq, spaces, q.Limit)
 		return hits, true, err
 	}
-	hits, many, err := pick(tsQuery(q.Terms, ""))
+	hits, many, err := pick("doc")
 	if err != nil {
 		return nil, err
 	}
 	if many {
-		titled, _, err := pick(tsQuery(q.Terms, "A"))
+		titled, _, err := pick("title_doc")
 		if err != nil {
 			return nil, err
 		}
@@ -345,9 +352,8 @@ func ftsQuery(terms []quire.SearchTerm) string {
 }
 
 // tsQuery writes terms as a PostgreSQL tsquery: quoted lexemes, phrases
-// joined by <->, terms by &, :* on a prefix term's last word; weight,
-// when not "", restricts every lexeme to that weight (A: titles).
-func tsQuery(terms []quire.SearchTerm, weight string) string {
+// joined by <->, terms by &, :* on a prefix term's last word.
+func tsQuery(terms []quire.SearchTerm) string {
 	var b strings.Builder
 	for i, t := range terms {
 		if i > 0 {
@@ -361,14 +367,9 @@ func tsQuery(terms []quire.SearchTerm, weight string) string {
 			b.WriteByte('\'')
 			b.WriteString(strings.ReplaceAll(strings.ReplaceAll(w, `\`, `\\`), "'", "''"))
 			b.WriteByte('\'')
-			prefix := t.Prefix && j == len(t.Words)-1
-			if prefix || weight != "" {
-				b.WriteByte(':')
+			if t.Prefix && j == len(t.Words)-1 {
+				b.WriteString(":*")
 			}
-			if prefix {
-				b.WriteByte('*')
-			}
-			b.WriteString(weight)
 		}
 		b.WriteByte(')')
 	}

@@ -10,7 +10,8 @@
 -- text for results and snippets, and doc, the tsvector of its folded
 -- text (accents removed, CJK characters spaced apart so that a run of
 -- them is found as a phrase): the title weighted A, the body B, English
--- stemming. search_spaces records which revision of each space the index
+-- stemming; title_doc, the title's alone, finds the title matches of a
+-- query matching too many sections to rank them all. search_spaces records which revision of each space the index
 -- holds.
 
 -- +goose Up
@@ -38,10 +39,12 @@ CREATE TABLE search_sections (
     anchor     TEXT NOT NULL,
     title      TEXT NOT NULL,
     body       TEXT NOT NULL,
-    doc        TSVECTOR NOT NULL
+    doc        TSVECTOR NOT NULL,
+    title_doc  TSVECTOR NOT NULL
 );
 CREATE INDEX search_sections_page ON search_sections (space_id, page_id);
 CREATE INDEX search_sections_doc ON search_sections USING GIN (doc);
+CREATE INDEX search_sections_title_doc ON search_sections USING GIN (title_doc);
 
 -- Spaces holding content before the index existed are indexed by the
 -- recovery of events that waited: one event each, dated long ago.
