@@ -167,8 +167,9 @@ func (s *Store) searchPostgres(ctx context.Context, q quire.SearchQuery) ([]*qui
 				tq, spaces, tq, q.Limit)
 			return hits, false, err
 		}
+		// In the index's order: the first rows the bitmap gives.
 		hits, err := s.scanHits(ctx, `SELECT `+searchCols+` FROM search_sections s WHERE `+where+`
-			ORDER BY s.id LIMIT ?`, tq, spaces, q.Limit)
+			LIMIT ?`, tq, spaces, q.Limit)
 		return hits, true, err
 	}
 	hits, many, err := pick("doc")
@@ -210,7 +211,7 @@ func mergeHits(first, rest []*rowHit, limit int) []*rowHit {
 // matching more (a common word over a large index) ranks its title
 // matches alone, and gives its other matches in index order after them,
 // so that its cost stays bounded.
-const searchRankCap = 1000
+const searchRankCap = 500
 
 // searchSQLite ranks the matching sections inside FTS5, then reads the
 // sections of the best.
