@@ -36,6 +36,12 @@
 // remote end to end, and the space exported to another (bench/gitsync.go;
 // goal at most 2 s each). -sections gitsync runs that part alone.
 //
+// Last, on a fresh database of each engine, space searches run over an
+// index of 100,000 generated pages (p50 and p99; goal p99 at most 20 ms
+// on SQLite), and the index follows a merge changing one page in real
+// spaces of two sizes (goal: the same time at both) (bench/search.go).
+// -sections search runs that part alone.
+//
 // The default engine is SQLite in a temporary directory. With
 // QUIRE_TEST_POSTGRES_URL set, or -postgres URL, the benchmark also runs
 // on PostgreSQL in a new database that it drops at the end. -cpuprofile
@@ -134,7 +140,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, search, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
 	err := fs.Parse(args)
 	if err != nil {
@@ -216,7 +222,12 @@ func benchAfterReads(ctx context.Context, cfg config, names []string, w io.Write
 		}
 	}
 	if cfg.on("gitsync") {
-		return benchGitSync(ctx, cfg, names, w)
+		if err := benchGitSync(ctx, cfg, names, w); err != nil {
+			return err
+		}
+	}
+	if cfg.on("search") {
+		return benchSearch(ctx, cfg, names, w)
 	}
 	return nil
 }

@@ -135,6 +135,9 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	sweeper := jobs.NewSweeper(svc, jobs.SweeperConfig{Logger: log})
 	sweeper.Start(ctx)
 	defer sweeper.Stop()
+	recoverCtx, stopRecover := context.WithCancel(ctx)
+	defer stopRecover()
+	go recoverContentEvents(recoverCtx, areas.events, log)
 
 	served := make(chan error, len(servers))
 	for i, srv := range servers {

@@ -104,6 +104,8 @@ var expectedAccess = map[string]accessRow{
 	"transferCollection":                collRow(quire.LevelAdmin),
 
 	"listSpacesInOrganizationById": orgRow(quire.LevelRead),
+	"searchOrganizationContent":    orgRow(quire.LevelGuest),
+	"searchSpaceContent":           spaceRow(quire.LevelRead),
 	"createSpace":                  orgRow(quire.LevelCreate),
 	"getSpaceById":                 spaceRow(quire.LevelRead),
 	"updateSpaceById":              spaceRow(quire.LevelAdmin),
@@ -297,6 +299,8 @@ type authzCase struct {
 	setup  func(t *testing.T, m *matrix) (params map[string]string, body any)
 	still  func(t *testing.T, m *matrix, params map[string]string)
 	beyond func(caller string) int
+	// query, when set, is the request's query string.
+	query string
 }
 
 // p builds path parameters.
@@ -391,6 +395,10 @@ var authzCases = map[string]authzCase{
 		return pathParams("collectionId", m.ts.newCollection(t, "Transferred collection", "")), map[string]any{"organization": m.org2}
 	}},
 	"listSpacesInOrganizationById": {ok: 200},
+	"searchOrganizationContent":    {ok: 200, query: "query=matrix"},
+	"searchSpaceContent": {ok: 200, query: "query=matrix", setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("spaceId", m.space(t)), nil
+	}},
 	"createSpace": {ok: 201, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
 		return nil, map[string]any{"title": "Matrix space"}
 	}},
@@ -763,6 +771,9 @@ func TestAuthzMatrix(t *testing.T) {
 						params, body = c.setup(t, m)
 					}
 					path := fillPath(t, ts, r.Path, params)
+					if c.query != "" {
+						path += "?" + c.query
+					}
 					res := ts.send(t, r.Method, path, m.tokenOf(caller), body)
 					if res.Status != want {
 						t.Errorf("%s as %s: status %d, want %d: %s", r.ID, caller, res.Status, want, res.Body)

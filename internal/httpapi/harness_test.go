@@ -135,6 +135,9 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 		service.WithEngine(eng), service.WithBlobs(blobs), service.WithFetcher(fetcher), service.WithQueue(queue)}, opts...)...)
 	git := service.NewGitSync(svc, gitremote.New(gitremote.Options{AllowLocal: true, Logger: logger}))
 	jobs.Register(queue, git.RunJob)
+	events := service.NewContentEvents(svc)
+	events.Subscribe("search", svc.IndexContent)
+	jobs.Register(queue, events.RunJob)
 	if err := queue.Start(ctx); err != nil {
 		t.Fatalf("start the job queue: %v", err)
 	}

@@ -68,9 +68,11 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "transferCollection", Method: post, Path: "/v1/collections/{collectionId}/transfer", Access: onCollection(admin)}, s.transferCollection)
 
 	// Spaces.
+	handle(s, api, Route{ID: "searchOrganizationContent", Method: get, Path: "/v1/orgs/{organizationId}/search", Access: onOrg(guest)}, s.searchOrganization)
 	handle(s, api, Route{ID: "listSpacesInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/spaces", Access: onOrg(read)}, s.listSpaces)
 	handle(s, api, Route{ID: "createSpace", Method: post, Path: "/v1/orgs/{organizationId}/spaces", Status: created, Access: onOrg(create)}, s.createSpace)
 	handle(s, api, Route{ID: "getSpaceById", Method: get, Path: "/v1/spaces/{spaceId}", Access: onSpace(read)}, s.getSpace)
+	handle(s, api, Route{ID: "searchSpaceContent", Method: get, Path: "/v1/spaces/{spaceId}/search", Access: onSpace(read)}, s.searchSpace)
 	handle(s, api, Route{ID: "updateSpaceById", Method: patch, Path: "/v1/spaces/{spaceId}", Access: onSpace(admin)}, s.updateSpace)
 	handle(s, api, Route{ID: "deleteSpaceById", Method: del, Path: "/v1/spaces/{spaceId}", Access: onSpace(admin).orAbsent()}, s.deleteSpace)
 	handle(s, api, Route{ID: "duplicateSpace", Method: post, Path: "/v1/spaces/{spaceId}/duplicate", Status: created, Access: onSpace(create)}, s.duplicateSpace)

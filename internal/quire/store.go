@@ -20,6 +20,8 @@ type Store interface {
 	DownloadKeyStore
 	ServerKeyStore
 	GitSyncStore
+	ContentEventStore
+	SearchStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

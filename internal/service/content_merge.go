@@ -31,9 +31,13 @@ type MergeOutcome struct {
 // that do not conflict all succeed; those queued in this process together
 // share one transaction and its commit (see spaceQueues).
 func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	return inSpaceLock(ctx, s, spaceID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
+	out, err := inSpaceLock(ctx, s, spaceID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
 		return s.mergeOnce(ctx, st, u, spaceID, crID)
 	})
+	if err == nil && out.Result == ResultMerge {
+		s.announceContent(ctx, spaceID)
+	}
+	return out, err
 }
 
 // mergeOnce is one attempt, on a transaction holding the space's lock
@@ -68,6 +72,10 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 	// ours): a write that lands first makes the attempt stale.
 	if err := st.MarkMerged(ctx, quire.MergeMark{SpaceID: sp.ID, ChangeRequestID: cr.ID, Revision: theirs.ID,
 		From: cr.Status, Prev: ours.ID, Next: next.ID}); err != nil {
+		return nil, err
+	}
+	// The move is recorded for the subscribers in the same transaction.
+	if err := st.AddContentEvent(ctx, &quire.ContentEvent{SpaceID: sp.ID, Previous: ours.ID, Next: next.ID}); err != nil {
 		return nil, err
 	}
 	return &MergeOutcome{Result: ResultMerge, Revision: next.ID}, nil

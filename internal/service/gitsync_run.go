@@ -59,7 +59,10 @@ func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, raw
 		if job.Standalone {
 			return co.OID, warnings, nil
 		}
-		err := g.s.store.AdvanceSpaceRevision(ctx, sp.ID, cur.ID, next.ID)
+		err := advanceSpace(ctx, g.s.store, sp.ID, cur.ID, next.ID)
+		if err == nil {
+			g.s.announceContent(ctx, sp.ID)
+		}
 		if !quire.IsStale(err) {
 			return co.OID, warnings, err
 		}

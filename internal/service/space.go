@@ -256,6 +256,9 @@ func (s *Service) DuplicateSpace(ctx context.Context, u *quire.User, id string) 
 		out, err = s.spaceView(ctx, st, u, cp.ID)
 		return err
 	})
+	if err == nil {
+		s.announceContent(ctx, out.Space.ID)
+	}
 	return out, err
 }
 
@@ -272,7 +275,7 @@ func copyContent(ctx context.Context, st quire.Store, src, dst *quire.Space, use
 	if err := st.CreateRevision(ctx, rev); err != nil {
 		return err
 	}
-	if err := st.AdvanceSpaceRevision(ctx, dst.ID, dst.Revision, rev.ID); err != nil {
+	if err := advanceSpace(ctx, st, dst.ID, dst.Revision, rev.ID); err != nil {
 		return err
 	}
 	dst.Revision = rev.ID

@@ -122,5 +122,9 @@ func (s *Service) editMain(ctx context.Context, u *quire.User, spaceID string, e
 	if err := b.ed.Commit(ctx, s.store, next); err != nil {
 		return err
 	}
-	return s.store.AdvanceSpaceRevision(ctx, sp.ID, rev.ID, next.ID)
+	if err := advanceSpace(ctx, s.store, sp.ID, rev.ID, next.ID); err != nil {
+		return err
+	}
+	s.announceContent(ctx, sp.ID)
+	return nil
 }
