@@ -93,6 +93,10 @@ func gitSyncOn(ctx context.Context, cfg config, name, dir, src string, w io.Writ
 	svc := service.New(st, service.WithLogger(quiet), service.WithBlobs(blobs), service.WithQueue(queue))
 	gs := service.NewGitSync(svc, gitremote.New(gitremote.Options{AllowLocal: true, Logger: quiet}))
 	jobs.Register(queue, gs.RunJob)
+	// As in serve: the import's move of the space is indexed for search.
+	events := service.NewContentEvents(svc)
+	events.Subscribe("search", svc.IndexContent)
+	jobs.Register(queue, events.RunJob)
 	if err := queue.Start(ctx); err != nil {
 		return 0, 0, err
 	}
