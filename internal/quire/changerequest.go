@@ -109,7 +109,8 @@ type ChangeRequestStore interface {
 	UpdateChangeRequest(ctx context.Context, spaceID, id string, upd ChangeRequestUpdate) (*ChangeRequest, error)
 	// MarkMerged records a merge as one compare-and-swap over the change
 	// request and the space, which moves the space's open and draft
-	// counters with the status. When either row moved it is a
+	// counters with the status, and records the content event of the
+	// space's move (see ContentEventStore). When either row moved it is a
 	// quire.Stale ECONFLICT; an unknown change request or space is
 	// ENOTFOUND. After an error part of it may be written: the caller's
 	// transaction or savepoint must be rolled back.

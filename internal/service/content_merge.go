@@ -69,13 +69,10 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 	}
 	// One compare-and-swap over the change request (still on the revision
 	// merged, still in the status read above) and the space (still on
-	// ours): a write that lands first makes the attempt stale.
+	// ours): a write that lands first makes the attempt stale. The move's
+	// content event is recorded with it.
 	if err := st.MarkMerged(ctx, quire.MergeMark{SpaceID: sp.ID, ChangeRequestID: cr.ID, Revision: theirs.ID,
 		From: cr.Status, Prev: ours.ID, Next: next.ID}); err != nil {
-		return nil, err
-	}
-	// The move is recorded for the subscribers in the same transaction.
-	if err := st.AddContentEvent(ctx, &quire.ContentEvent{SpaceID: sp.ID, Previous: ours.ID, Next: next.ID}); err != nil {
 		return nil, err
 	}
 	return &MergeOutcome{Result: ResultMerge, Revision: next.ID}, nil

@@ -30,8 +30,9 @@ func (s *Store) chainsWrites() bool {
 // the database (see spScope); the lock order, the reverse of a status
 // change's, can deadlock with one, which the database detects and the
 // transaction's retry absorbs. Counter moves the
-// transaction queued for the space ride along. When nothing matched, the
-// rows are read to tell which moved.
+// transaction queued for the space ride along, and the content event of
+// the move is inserted with it. When nothing matched, the rows are read
+// to tell which moved.
 func (s *Store) MarkMerged(ctx context.Context, m quire.MergeMark) error {
 	merged := quire.CRMerged
 	oldOpen, oldDraft := statusCounts(m.From)
@@ -47,6 +48,8 @@ func (s *Store) MarkMerged(ctx context.Context, m quire.MergeMark) error {
 		change_requests_open = change_requests_open + ?, change_requests_draft = change_requests_draft + ?
 		WHERE id = ? AND revision = ?`
 	spArgs := []any{m.Next, now, open, draft, m.SpaceID, m.Prev}
+	evAdd := `INSERT INTO content_events (space_id, prev_revision, next_revision, created_at)`
+	evArgs := []any{m.SpaceID, m.Prev, m.Next, now}
 	var done bool
 	err := s.inTx(ctx, func(tx *Store) error {
 		if tx.chainsWrites() {
@@ -56,9 +59,10 @@ func (s *Store) MarkMerged(ctx context.Context, m quire.MergeMark) error {
 			var n int
 			err := tx.queryRowAtomic(ctx, `WITH s AS (SELECT id FROM spaces WHERE id = ? AND revision = ? FOR UPDATE),
 				c AS (`+crSet+` AND EXISTS (SELECT 1 FROM s) RETURNING 1),
-				u AS (`+spSet+` AND EXISTS (SELECT 1 FROM c) RETURNING 1)
+				u AS (`+spSet+` AND EXISTS (SELECT 1 FROM c) RETURNING 1),
+				e AS (`+evAdd+` SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM u) RETURNING 1)
 				SELECT COUNT(*) FROM u`,
-				append(append([]any{m.SpaceID, m.Prev}, crArgs...), spArgs...)...).Scan(&n)
+				append(append(append([]any{m.SpaceID, m.Prev}, crArgs...), spArgs...), evArgs...)...).Scan(&n)
 			if done = n > 0; done {
 				tx.atomicWrite()
 			}
@@ -69,7 +73,10 @@ func (s *Store) MarkMerged(ctx context.Context, m quire.MergeMark) error {
 			return err
 		}
 		n, err = tx.exec(ctx, spSet, spArgs...)
-		done = n > 0
+		if done = n > 0; !done || err != nil {
+			return err
+		}
+		_, err = tx.exec(ctx, evAdd+` VALUES (?, ?, ?, ?)`, evArgs...)
 		return err
 	})
 	if err == nil && done {

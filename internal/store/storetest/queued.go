@@ -185,6 +185,11 @@ func queuedTests() []test {
 			must(t, err)
 			equal(t, "space revision", after.Revision, r.ID)
 			equal(t, "counters", f.spaceCounters(sp.ID), counters{1, 0, 0})
+			evs, err := f.st.ContentEvents(ctx(t), sp.ID, 10)
+			must(t, err)
+			if n := len(evs); n != 1 || evs[0].Previous != sp.Revision || evs[0].Next != r.ID {
+				t.Fatalf("content events after the merge: %d %+v, want one from %s to %s", n, evs, sp.Revision, r.ID)
+			}
 		}},
 		{"merge mark/either row moved is stale and changes nothing", func(t *testing.T, f *fixture) {
 			o := f.org("A")
@@ -211,6 +216,9 @@ func queuedTests() []test {
 			must(t, err)
 			equal(t, "status", got.Status, quire.CRDraft)
 			equal(t, "counters", f.spaceCounters(sp.ID), counters{1, 0, 1})
+			if evs, err := f.st.ContentEvents(ctx(t), sp.ID, 10); err != nil || len(evs) != 0 {
+				t.Fatalf("content events after stale merges: %+v, %v; want none", evs, err)
+			}
 			missing := ok
 			missing.ChangeRequestID = "nope"
 			wantCode(t, f.st.MarkMerged(ctx(t), missing), quire.ENOTFOUND)
