@@ -75,33 +75,43 @@ func (s *Store) PutObjects(ctx context.Context, objs map[string][]byte) error {
 		}
 		return nil
 	}
+	now := millis(s.clock())
+	err := s.inTx(ctx, func(tx *Store) error {
+		return insertObjects(objs, now, func(q string, args []any) error {
+			_, err := tx.exec(ctx, q, args...)
+			return err
+		})
+	})
+	return wrap("put objects", err)
+}
+
+// insertObjects builds the statements storing objs, objectBatch rows at a
+// time in key order, each written at now, and hands each to run: a key
+// already stored keeps its bytes and only has its written time moved on.
+func insertObjects(objs map[string][]byte, now int64, run func(q string, args []any) error) error {
 	keys := make([]string, 0, len(objs))
 	for k := range objs {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	now := millis(s.clock())
-	err := s.inTx(ctx, func(tx *Store) error {
-		for start := 0; start < len(keys); start += objectBatch {
-			batch := keys[start:min(start+objectBatch, len(keys))]
-			args := make([]any, 0, 3*len(batch))
-			for _, k := range batch {
-				b := objs[k]
-				if b == nil {
-					b = []byte{}
-				}
-				args = append(args, k, b, now)
+	for start := 0; start < len(keys); start += objectBatch {
+		batch := keys[start:min(start+objectBatch, len(keys))]
+		args := make([]any, 0, 3*len(batch))
+		for _, k := range batch {
+			b := objs[k]
+			if b == nil {
+				b = []byte{}
 			}
-			q := "INSERT INTO objects (key, data, written_at) VALUES " + rowPlaceholders(len(batch), 3) +
-				" ON CONFLICT (key) DO UPDATE SET written_at = excluded.written_at" +
-				" WHERE objects.written_at < excluded.written_at"
-			if _, err := tx.exec(ctx, q, args...); err != nil {
-				return err
-			}
+			args = append(args, k, b, now)
 		}
-		return nil
-	})
-	return wrap("put objects", err)
+		q := "INSERT INTO objects (key, data, written_at) VALUES " + rowPlaceholders(len(batch), 3) +
+			" ON CONFLICT (key) DO UPDATE SET written_at = excluded.written_at" +
+			" WHERE objects.written_at < excluded.written_at"
+		if err := run(q, args); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // uniqueSorted returns the distinct values of v in order.

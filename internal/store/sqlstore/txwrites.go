@@ -171,30 +171,9 @@ func (s *Store) sendObjects(ctx context.Context, objs []objectWrite) error {
 	for _, o := range objs {
 		byKey[o.key] = o.data
 	}
-	keys := make([]string, 0, len(byKey))
-	for k := range byKey {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	now := millis(s.clock())
-	for start := 0; start < len(keys); start += objectBatch {
-		batch := keys[start:min(start+objectBatch, len(keys))]
-		args := make([]any, 0, 3*len(batch))
-		for _, k := range batch {
-			b := byKey[k]
-			if b == nil {
-				b = []byte{}
-			}
-			args = append(args, k, b, now)
-		}
-		q := "INSERT INTO objects (key, data, written_at) VALUES " + rowPlaceholders(len(batch), 3) +
-			" ON CONFLICT (key) DO UPDATE SET written_at = excluded.written_at" +
-			" WHERE objects.written_at < excluded.written_at"
-		if err := s.execQueued(ctx, q, args); err != nil {
-			return err
-		}
-	}
-	return nil
+	return insertObjects(byKey, millis(s.clock()), func(q string, args []any) error {
+		return s.execQueued(ctx, q, args)
+	})
 }
 
 // sendRevisions inserts revisions.
