@@ -104,19 +104,7 @@ func (ci *ContentImports) addToChangeRequest(ctx context.Context, u *quire.User,
 		if !ed.Changed(rev) {
 			return cr, nil
 		}
-		next := ed.Revision(quire.NewID(), sp.ID, quire.RevisionEdits, u.ID, rev.ID)
-		if err := ed.Commit(ctx, s.store, next); err != nil {
-			return nil, err
-		}
-		err = s.store.WithTx(ctx, func(st quire.Store) error {
-			prev := rev.ID
-			upd := quire.ChangeRequestUpdate{Revision: &next.ID, IfRevision: &prev, IfStatus: quire.WritableStatuses()}
-			if cr, err = st.UpdateChangeRequest(ctx, sp.ID, cr.ID, upd); err != nil {
-				return err
-			}
-			return st.AddContributor(ctx, cr.ID, u.ID)
-		})
-		return cr, err
+		return s.commitToChangeRequest(ctx, u, sp.ID, cr.ID, ed, rev)
 	})
 }
 

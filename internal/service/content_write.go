@@ -328,22 +328,32 @@ func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID
 	if !b.ed.Changed(rev) {
 		return cr, results, nil
 	}
-	next := b.ed.Revision(quire.NewID(), sp.ID, quire.RevisionEdits, u.ID, rev.ID)
-	if err := b.ed.Commit(ctx, s.store, next); err != nil {
-		return nil, nil, err
+	cr, err = s.commitToChangeRequest(ctx, u, sp.ID, cr.ID, b.ed, rev)
+	return cr, results, err
+}
+
+// commitToChangeRequest commits an edit of a change request's revision
+// rev as its next revision, of type edits by u, and moves the change
+// request to it: only from rev, and only while the change request is open
+// or draft, so that a write or a merge that moved it first makes this
+// attempt stale (the next attempt refuses a merged one). u becomes a
+// contributor.
+func (s *Service) commitToChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string, ed *content.Edit, rev *quire.Revision) (*quire.ChangeRequest, error) {
+	next := ed.Revision(quire.NewID(), spaceID, quire.RevisionEdits, u.ID, rev.ID)
+	if err := ed.Commit(ctx, s.store, next); err != nil {
+		return nil, err
 	}
-	err = s.store.WithTx(ctx, func(st quire.Store) error {
-		// Only onto the revision the batch was applied to, and only while
-		// the change request is open or draft: a merge that marked it
-		// merged first makes this attempt stale, and the next one refuses.
+	var cr *quire.ChangeRequest
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
 		prev := rev.ID
 		upd := quire.ChangeRequestUpdate{Revision: &next.ID, IfRevision: &prev, IfStatus: quire.WritableStatuses()}
-		if cr, err = st.UpdateChangeRequest(ctx, sp.ID, cr.ID, upd); err != nil {
+		var err error
+		if cr, err = st.UpdateChangeRequest(ctx, spaceID, crID, upd); err != nil {
 			return err
 		}
-		return st.AddContributor(ctx, cr.ID, u.ID)
+		return st.AddContributor(ctx, crID, u.ID)
 	})
-	return cr, results, err
+	return cr, err
 }
 
 // writableChangeRequest loads, from st, a change request whose content may
