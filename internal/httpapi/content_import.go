@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"quire/internal/importer"
-	"quire/internal/service"
 )
 
 // importContentIn is the body of a content import (ImportContent).
@@ -54,16 +53,4 @@ func (s *Server) runImport(ctx context.Context, spaceID, crID string, b importCo
 	}
 	return &importedContent{Location: s.urls.api("spaces", spaceID, "revisions", res.Revision),
 		Body: importContentJSON{Revision: res.Revision, ImportedResources: res.Imported, TotalResources: res.Total}}, nil
-}
-
-// contentImports is the content import service, or nil on a server
-// without one.
-type contentImports struct{ *service.ContentImports }
-
-// get returns the service, or an error when there is none.
-func (c contentImports) get() (*service.ContentImports, error) {
-	if c.ContentImports == nil {
-		return nil, unavailable("Content import")
-	}
-	return c.ContentImports, nil
 }

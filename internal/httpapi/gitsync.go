@@ -171,20 +171,3 @@ func (s *Server) deleteGitInstallation(ctx context.Context, in *SpacePath) (*sta
 	}
 	return deleted(ok), nil
 }
-
-// gitSync is the Git Sync service, or nil on a server without one.
-type gitSync struct{ *service.GitSync }
-
-// unavailable is the answer of an operation whose service this server
-// was not given.
-func unavailable(what string) error {
-	return &quire.Error{Code: quire.EUNAVAILABLE, Message: what + " is not available on this server"}
-}
-
-// get returns the service, or an error when there is none.
-func (g gitSync) get() (*service.GitSync, error) {
-	if g.GitSync == nil {
-		return nil, unavailable("Git Sync")
-	}
-	return g.GitSync, nil
-}

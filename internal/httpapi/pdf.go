@@ -21,17 +21,6 @@ type pdfURLJSON struct {
 	URL string `json:"url" format:"uri" doc:"Temporary URL of the PDF, working for one hour without a token"`
 }
 
-// pdfs wraps the PDF service, which a server may lack.
-type pdfs struct{ *service.PDFs }
-
-// get returns the service, or an error when there is none.
-func (p pdfs) get() (*service.PDFs, error) {
-	if p.PDFs == nil {
-		return nil, unavailable("PDF export")
-	}
-	return p.PDFs, nil
-}
-
 func (s *Server) getSpacePDF(ctx context.Context, in *struct {
 	SpacePath
 	PDFQuery

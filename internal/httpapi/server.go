@@ -52,10 +52,10 @@ const DefaultMaxBodyBytes = 1 << 20
 // Server holds what handlers need.
 type Server struct {
 	svc     *service.Service
-	git     gitSync
-	imports contentImports
+	git     area[service.GitSync]
+	imports area[service.ContentImports]
 	links   *service.Links
-	pdfs    pdfs
+	pdfs    area[service.PDFs]
 	cfg     Config
 	log     *slog.Logger
 	urls    urlBuilder
@@ -94,7 +94,9 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	s := &Server{svc: svc, cfg: cfg, log: cfg.Logger, urls: urlBuilder{base: cfg.BaseURL},
-		git: gitSync{cfg.GitSync}, imports: contentImports{cfg.Imports}, pdfs: pdfs{cfg.PDFs}, links: cfg.Links,
+		git:     area[service.GitSync]{cfg.GitSync, "Git Sync"},
+		imports: area[service.ContentImports]{cfg.Imports, "Content import"},
+		pdfs:    area[service.PDFs]{cfg.PDFs, "PDF export"}, links: cfg.Links,
 		spaceMemo: newSpaceMemo()}
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
