@@ -72,6 +72,12 @@ func (s *Service) Access(ctx context.Context, u *quire.User, sc Scope, id string
 		// default role spaces inherit.
 		org := f
 		org.OrgDefault = ""
+		if org.OrgID == "" {
+			org.OrgID = id
+		}
+		if err := s.checkSSO(ctx, u, org); err != nil {
+			return quire.LevelNone, nil, err
+		}
 		return org.Level(), OrgAccess{UserID: u.ID, Facts: f}, nil
 	}
 	if sc == ScopeSpace {
@@ -82,10 +88,16 @@ func (s *Service) Access(ctx context.Context, u *quire.User, sc Scope, id string
 			}
 			return quire.LevelNone, nil, err
 		}
+		if err := s.checkSSO(ctx, u, f); err != nil {
+			return quire.LevelNone, nil, err
+		}
 		return f.Level(), sp, nil
 	}
 	f, err := s.facts(ctx, s.store, u, sc, id)
 	if err != nil {
+		return quire.LevelNone, nil, err
+	}
+	if err := s.checkSSO(ctx, u, f); err != nil {
 		return quire.LevelNone, nil, err
 	}
 	return f.Level(), nil, nil

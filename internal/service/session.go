@@ -1,0 +1,101 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"time"
+
+	"quire/internal/quire"
+)
+
+// SessionLifetime is how long a browser session lasts after its sign-in.
+const SessionLifetime = 12 * time.Hour
+
+// sessionKey marks a context whose caller authenticated with a session.
+type sessionKey struct{}
+
+// WithSessionCaller marks ctx as the context of a caller who authenticated
+// with a browser session rather than an API token: the organizations that
+// require single sign-on then let in only their SSO members.
+func WithSessionCaller(ctx context.Context) context.Context {
+	return context.WithValue(ctx, sessionKey{}, true)
+}
+
+// viaSession reports whether the caller authenticated with a session.
+func viaSession(ctx context.Context) bool {
+	v, _ := ctx.Value(sessionKey{}).(bool)
+	return v
+}
+
+// sessionHash is what is stored of a session secret.
+func sessionHash(secret string) []byte {
+	h := sha256.Sum256([]byte(secret))
+	return h[:]
+}
+
+// openSession stores a new session for a user and returns its secret, to
+// hand to the browser once.
+func (s *Service) openSession(ctx context.Context, st quire.Store, userID, providerID string) (string, time.Time, error) {
+	var b [32]byte
+	_, _ = rand.Read(b[:])
+	secret := base64.RawURLEncoding.EncodeToString(b[:])
+	now := s.Now()
+	ss := &quire.Session{Hash: sessionHash(secret), UserID: userID, ProviderID: providerID,
+		CreatedAt: now, ExpiresAt: now.Add(SessionLifetime)}
+	if err := st.CreateSession(ctx, ss); err != nil {
+		return "", time.Time{}, err
+	}
+	return secret, ss.ExpiresAt, nil
+}
+
+// AuthenticateSession resolves a session secret to its user. Every request
+// reads the database, so that a session ended on one replica is refused
+// by all at once. Any failure is EUNAUTHORIZED.
+func (s *Service) AuthenticateSession(ctx context.Context, secret string) (*quire.User, error) {
+	if secret == "" || len(secret) > 128 {
+		return nil, quire.Errorf(quire.EUNAUTHORIZED, "invalid or expired session: sign in again")
+	}
+	_, u, err := s.store.Session(ctx, sessionHash(secret), s.Now())
+	if quire.IsNotFound(err) {
+		return nil, quire.Errorf(quire.EUNAUTHORIZED, "invalid or expired session: sign in again")
+	}
+	return u, err
+}
+
+// EndSession deletes a session; it reports whether one was open.
+func (s *Service) EndSession(ctx context.Context, secret string) (bool, error) {
+	if secret == "" || len(secret) > 128 {
+		return false, nil
+	}
+	return s.store.DeleteSession(ctx, sessionHash(secret), s.Now())
+}
+
+// IssueToken issues a new API token for a user, shown once.
+func (s *Service) IssueToken(ctx context.Context, u *quire.User) (string, error) {
+	token, t := quire.NewToken(u.ID, s.Now())
+	if err := s.store.CreateToken(ctx, t); err != nil {
+		return "", err
+	}
+	return token, nil
+}
+
+// checkSSO refuses a session caller a member of an organization that
+// requires single sign-on when they are not one of its SSO members.
+func (s *Service) checkSSO(ctx context.Context, u *quire.User, f quire.Facts) error {
+	if !viaSession(ctx) || u == nil || f.OrgID == "" || !f.Member || f.Disabled {
+		return nil
+	}
+	required, member, err := s.store.SSOState(ctx, f.OrgID, u.ID)
+	if err != nil {
+		if quire.IsNotFound(err) {
+			return nil
+		}
+		return err
+	}
+	if required && !member {
+		return quire.Errorf(quire.EFORBIDDEN, "this organization requires single sign-on: sign in through its identity provider")
+	}
+	return nil
+}
