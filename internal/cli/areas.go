@@ -21,6 +21,8 @@ type areas struct {
 	pdfs    *service.PDFs
 	// events hands content events to their subscribers.
 	events *service.ContentEvents
+	// saml signs members in through their SAML identity providers.
+	saml *service.SAML
 }
 
 // newAreas builds the area services and registers their background
@@ -47,7 +49,9 @@ func newAreas(cfg Config, svc *service.Service, queue *jobs.Queue, fetcher *fetc
 		log.Warn("no CJK fonts found: PDF exports leave out Chinese, Japanese and Korean characters; install fonts-droid-fallback and fonts-nanum, or give --pdf-font-dir",
 			"fonts", fonts.Sources())
 	}
-	return &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events}, nil
+	a := &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events}
+	a.saml = service.NewSAML(svc, service.WithSAMLSealingKey(key))
+	return a, nil
 }
 
 // contentRecoverInterval is how often recoverContentEvents looks for

@@ -106,6 +106,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		GitSync:      areas.git,
 		Imports:      areas.imports,
 		PDFs:         areas.pdfs,
+		SAML:         areas.saml,
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,
@@ -219,7 +220,9 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 	}
 
 	mux := http.NewServeMux()
-	mux.Handle("/v1/", httpapi.New(svc, api))
+	apiHandler := httpapi.New(svc, api)
+	mux.Handle("/v1/", apiHandler)
+	mux.Handle("/sso/", apiHandler)
 	mux.HandleFunc("GET /healthz", healthz)
 	mux.HandleFunc("GET /readyz", readyz(svc, log))
 	mux.HandleFunc("/", notFound)

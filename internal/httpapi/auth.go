@@ -22,26 +22,43 @@ const (
 )
 
 // authenticate resolves the bearer token of every API request, except the
-// OpenAPI document and the operations the route table declares public
-// (signed download links), and refuses the request with 401 when it is
-// missing or invalid.
+// OpenAPI document, the operations the route table declares public
+// (signed download links) and the browser endpoints under /sso/, and
+// refuses the request with 401 when it is missing or invalid. A request
+// without an Authorization header may authenticate with the session
+// cookie a SAML sign-in set; its writes must then come from this server's
+// origin.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/v1/openapi.") || s.public(r) {
+		if strings.HasPrefix(r.URL.Path, "/v1/openapi.") || strings.HasPrefix(r.URL.Path, "/sso/") || s.public(r) {
 			next.ServeHTTP(w, r)
 			return
 		}
-		token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !ok || strings.TrimSpace(token) == "" {
-			writeError(w, newAPIError(http.StatusUnauthorized, "missing API token: send Authorization: Bearer <token>"))
-			return
+		ctx := r.Context()
+		var (
+			u   *quire.User
+			err error
+		)
+		if c, cerr := r.Cookie(SessionCookie); cerr == nil && r.Header.Get("Authorization") == "" {
+			if !s.sameOrigin(r) {
+				writeError(w, crossSiteRefused())
+				return
+			}
+			u, err = s.svc.AuthenticateSession(ctx, c.Value)
+			ctx = service.WithSessionCaller(ctx)
+		} else {
+			token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			if !ok || strings.TrimSpace(token) == "" {
+				writeError(w, newAPIError(http.StatusUnauthorized, "missing API token: send Authorization: Bearer <token>"))
+				return
+			}
+			u, err = s.svc.Authenticate(ctx, strings.TrimSpace(token))
 		}
-		u, err := s.svc.Authenticate(r.Context(), strings.TrimSpace(token))
 		if err != nil {
 			writeError(w, s.toAPIError(err))
 			return
 		}
-		inner := r.WithContext(context.WithValue(r.Context(), userKey, u))
+		inner := r.WithContext(context.WithValue(ctx, userKey, u))
 		next.ServeHTTP(w, inner)
 		// The mux set the matched pattern on the inner request only; pass it
 		// out so that logs and metrics name the route, not the path.

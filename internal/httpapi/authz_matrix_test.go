@@ -193,6 +193,12 @@ var expectedAccess = map[string]accessRow{
 	"downloadPDFBySignedLink":  signedRow(),
 	"getPageInRevisionById":    spaceRow(quire.LevelRead),
 	"getPageInRevisionByPath":  spaceRow(quire.LevelRead),
+
+	"listSAMLProvidersInOrganizationById": orgRow(quire.LevelAdmin),
+	"createOrganizationSAMLProvider":      orgRow(quire.LevelAdmin),
+	"getOrganizationSAMLProviderById":     orgRow(quire.LevelAdmin),
+	"updateOrganizationSAMLProvider":      orgRow(quire.LevelAdmin),
+	"deleteOrganizationSAMLProvider":      orgRow(quire.LevelAdmin),
 }
 
 // matrix holds what the cases of the authorization matrix share.
@@ -653,6 +659,39 @@ var authzCases = map[string]authzCase{
 		res := m.ts.must(t, 200, "GET", "/v1/spaces/"+f.Space+"/pdf", m.ts.token(cAdmin), nil)
 		return pdfLinkParams(t, str(res, "url")), nil
 	}},
+
+	"listSAMLProvidersInOrganizationById": {ok: 200},
+	"createOrganizationSAMLProvider": {ok: 201,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			label := "IdP " + quire.NewID()
+			return pathParams("label", label), map[string]any{"label": label}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			l := m.ts.must(t, 200, "GET", m.ts.OrgPath("/saml?limit=1000"), m.ts.token(cAdmin), nil)
+			for _, p := range items(t, l) {
+				if p["label"] == ps["label"] {
+					t.Errorf("a refused create made provider %s", ps["label"])
+				}
+			}
+		}},
+	"getOrganizationSAMLProviderById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("samlProviderId", m.ts.newSAMLProvider(t, "Matrix IdP")), nil
+	}},
+	"updateOrganizationSAMLProvider": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("samlProviderId", m.ts.newSAMLProvider(t, "Matrix IdP")), map[string]any{"label": "Renamed IdP"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			p := m.ts.must(t, 200, "GET", m.ts.OrgPath("/saml/"+ps["samlProviderId"]), m.ts.token(cAdmin), nil)
+			wantFields(t, p, map[string]any{"label": "Matrix IdP"})
+		}},
+	"deleteOrganizationSAMLProvider": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("samlProviderId", m.ts.newSAMLProvider(t, "Matrix IdP")), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			m.ts.must(t, 200, "GET", m.ts.OrgPath("/saml/"+ps["samlProviderId"]), m.ts.token(cAdmin), nil)
+		}},
 }
 
 // declaredRoutes builds a server to read its route table.
@@ -839,6 +878,7 @@ func TestUnauthenticated(t *testing.T) {
 			"revisionId", str(cr, "revision"), "pageId", "somepage", "pagePath", "some/page", "fileId", "somefile",
 			"commentId", "somecomment", "commentReplyId", "somereply",
 			"fileName", "some.png?expires=99999999999&signature=c29tZQ")
+		params["samlProviderId"] = ts.newSAMLProvider(t, "Shared IdP")
 		id, _, _ := quire.ParseToken(ts.token(cAdmin))
 		auths := map[string]string{
 			"none":          "",

@@ -148,6 +148,7 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 		t.Fatalf("pdf fonts: %v", err)
 	}
 	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports, PDFs: service.NewPDFs(svc, fonts)}
+	cfg.SAML = service.NewSAML(svc)
 	for _, o := range cfgs {
 		o(&cfg)
 	}

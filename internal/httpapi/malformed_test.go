@@ -435,6 +435,26 @@ var bodyCases = map[string]bodyCase{
 		wrongType: map[string]map[string]any{"role": {"role": []string{"edit"}}},
 		snapshot:  snap(func(ps map[string]string) string { return spacePathOf(ps) + "/permissions/users" }),
 	},
+	"createOrganizationSAMLProvider": {
+		valid:     map[string]any{"label": "Okta"},
+		wrongType: samlWrongTypes(map[string]any{"label": "Okta"}),
+		required:  []string{"label"},
+		invalid:   samlInvalidBodies(),
+		snapshot: func(t *testing.T, ts *testServer, ps map[string]string) string {
+			return snap(fixed(ts.OrgPath("/saml")))(t, ts, ps)
+		},
+	},
+	"updateOrganizationSAMLProvider": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("samlProviderId", ts.newSAMLProvider(t, "Okta"))
+		},
+		valid:     map[string]any{"label": "Renamed"},
+		wrongType: samlWrongTypes(nil),
+		invalid:   samlInvalidBodies(),
+		snapshot: func(t *testing.T, ts *testServer, ps map[string]string) string {
+			return snap(fixed(ts.OrgPath("/saml/"+ps["samlProviderId"])))(t, ts, ps)
+		},
+	},
 }
 
 // manyChanges returns n insert_page changes.
@@ -718,6 +738,7 @@ func TestMalformedQueries(t *testing.T) {
 			"teamId", ts.newTeam(t, "Team"), "userId", ts.user(cAdmin).ID, "inviteId", "nosuchinvite",
 			"changeRequestId", f.CR, "revisionId", f.MainRevision, "pageId", f.Page, "pagePath", f.ChildPath,
 			"fileId", f.File, "fileName", "logo.png")
+		params["samlProviderId"] = ts.newSAMLProvider(t, "IdP")
 		threads := map[bool]map[string]string{false: ts.commentThread(t, sp, ""), true: ts.commentThread(t, sp, f.CR)}
 		admin := ts.token(cAdmin)
 		lists := 0

@@ -202,7 +202,18 @@ type ssoLogin struct {
 }
 
 func (s *Server) listSSOLogins(ctx context.Context, in *OrgPath) (*body[ssoLogins], error) {
-	// SAML providers are configured per organization; none exist until an
-	// admin creates one.
-	return reply(ssoLogins{Items: []ssoLogin{}}), nil
+	out := ssoLogins{Items: []ssoLogin{}}
+	a, err := s.saml.get()
+	if err != nil {
+		// A server without SAML has no provider to sign in with.
+		return reply(out), nil
+	}
+	logins, err := a.Logins(ctx, in.OrganizationID)
+	if err != nil {
+		return nil, err
+	}
+	for _, l := range logins {
+		out.Items = append(out.Items, ssoLogin{ID: l.ID, Label: l.Label, StartURL: s.spEndpoints(l.ID).Start})
+	}
+	return reply(out), nil
 }

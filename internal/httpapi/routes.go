@@ -170,4 +170,18 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "listUserPermissionsInSpace", Method: get, Path: "/v1/spaces/{spaceId}/permissions/users", Access: onSpace(read)}, s.listSpaceUsers)
 	handle(s, api, Route{ID: "updateUserPermissionInSpace", Method: patch, Path: "/v1/spaces/{spaceId}/permissions/users/{userId}", Status: http.StatusNoContent, Access: onSpace(admin)}, s.updateSpaceUser)
 	handle(s, api, Route{ID: "removeUserFromSpace", Method: del, Path: "/v1/spaces/{spaceId}/permissions/users/{userId}", Access: onSpace(admin)}, s.removeSpaceUser)
+
+	// SAML single sign-on: the providers, then the browser endpoints of
+	// the service provider and of sessions, which are not operations of
+	// the published API and stay out of its document.
+	handle(s, api, Route{ID: "listSAMLProvidersInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/saml", Access: onOrg(admin)}, s.listSAMLProviders)
+	handle(s, api, Route{ID: "createOrganizationSAMLProvider", Method: post, Path: "/v1/orgs/{organizationId}/saml", Status: created, Access: onOrg(admin)}, s.createSAMLProvider)
+	handle(s, api, Route{ID: "getOrganizationSAMLProviderById", Method: get, Path: "/v1/orgs/{organizationId}/saml/{samlProviderId}", Access: onOrg(admin)}, s.getSAMLProvider)
+	handle(s, api, Route{ID: "deleteOrganizationSAMLProvider", Method: del, Path: "/v1/orgs/{organizationId}/saml/{samlProviderId}", Access: onOrg(admin)}, s.deleteSAMLProvider)
+	handle(s, api, Route{ID: "updateOrganizationSAMLProvider", Method: patch, Path: "/v1/orgs/{organizationId}/saml/{samlProviderId}", Access: onOrg(admin)}, s.updateSAMLProvider)
+	s.browser(BrowserRoute{ID: "samlMetadata", Method: get, Path: "/sso/saml/{providerId}/metadata"}, s.samlMetadata)
+	s.browser(BrowserRoute{ID: "samlLogin", Method: get, Path: "/sso/saml/{providerId}/login"}, s.samlLogin)
+	s.browser(BrowserRoute{ID: "samlAssertionConsumer", Method: post, Path: "/sso/saml/{providerId}/acs"}, s.samlACS)
+	s.browser(BrowserRoute{ID: "logout", Method: post, Path: "/sso/logout"}, s.logout)
+	s.browser(BrowserRoute{ID: "createSessionToken", Method: post, Path: "/sso/tokens"}, s.createSessionToken)
 }

@@ -44,6 +44,9 @@ type Config struct {
 	// PDFs sets spaces and change requests as PDF; without it the PDF
 	// operations answer that they are not available.
 	PDFs *service.PDFs
+	// SAML keeps SAML providers and signs members in through them;
+	// without it those operations answer that they are not available.
+	SAML *service.SAML
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -66,9 +69,17 @@ type Server struct {
 	publicRoutes []publicRoute
 	// spaceMemo keeps the JSON of listed spaces.
 	spaceMemo *spaceMemo
+	// saml signs members in through SAML; browserRoutes are its browser
+	// endpoints. secure marks cookies Secure; origin is the server's own,
+	// which cookie-authenticated writes must come from.
+	saml          area[service.SAML]
+	browserRoutes []BrowserRoute
+	secure        bool
+	origin        string
 }
 
-// New returns the handler of the /v1 API.
+// New returns the handler of the /v1 API and of the browser endpoints
+// under /sso/.
 func New(svc *service.Service, cfg Config) http.Handler {
 	s, mux := newServer(svc, cfg)
 	return noStore(s.authenticate(mux))
@@ -98,6 +109,8 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 		imports: area[service.ContentImports]{cfg.Imports, "Content import"},
 		pdfs:    area[service.PDFs]{cfg.PDFs, "PDF export"}, links: cfg.Links,
 		spaceMemo: newSpaceMemo()}
+	s.saml = area[service.SAML]{cfg.SAML, "SAML single sign-on"}
+	s.secure, s.origin = secureCookies(cfg.BaseURL), originOf(cfg.BaseURL)
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
 	}
