@@ -129,7 +129,7 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	fs.BoolVar(&c.StrictInput, "strict-input", strict,
 		"refuse request fields an operation does not declare (400) instead of ignoring them (env QUIRE_STRICT_INPUT)")
 	fs.StringVar(&c.SecretKeyFile, "secret-key-file", envDefault(getenv, "QUIRE_SECRET_KEY_FILE", ""),
-		"file holding the 32-byte key (raw or base64) sealing Git credentials of queued jobs; every replica needs the same; empty keeps a generated key in the database (env QUIRE_SECRET_KEY_FILE)")
+		"file holding the 32-byte key (raw or base64) sealing Git credentials of queued jobs and the SAML service provider key; every replica needs the same; empty keeps a generated key in the database (env QUIRE_SECRET_KEY_FILE)")
 	fs.StringVar(&c.PDFFontDir, "pdf-font-dir", envDefault(getenv, "QUIRE_PDF_FONT_DIR", ""),
 		"directory searched first for the TrueType fonts of PDF exports (DejaVuSans*.ttf, DejaVuSansMono.ttf, DroidSansFallbackFull.ttf, NanumGothic.ttf); then the system's font directories, then the Go fonts (Latin only) (env QUIRE_PDF_FONT_DIR)")
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
