@@ -44,8 +44,9 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 				writeError(w, crossSiteRefused())
 				return
 			}
-			u, err = s.svc.AuthenticateSession(ctx, c.Value)
-			ctx = service.WithSessionCaller(ctx)
+			var ss *quire.Session
+			u, ss, err = s.svc.AuthenticateSession(ctx, c.Value)
+			ctx = service.WithSession(ctx, ss)
 		} else {
 			token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 			if !ok || strings.TrimSpace(token) == "" {

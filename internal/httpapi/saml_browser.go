@@ -235,7 +235,7 @@ func (s *Server) createSessionToken(w http.ResponseWriter, r *http.Request) {
 		writeError(w, newAPIError(http.StatusUnauthorized, "no session: sign in first"))
 		return
 	}
-	u, err := s.svc.AuthenticateSession(r.Context(), c.Value)
+	u, _, err := s.svc.AuthenticateSession(r.Context(), c.Value)
 	if err != nil {
 		writeError(w, s.toAPIError(err))
 		return

@@ -721,8 +721,15 @@ func TestSAMLRequiredSSO(t *testing.T) {
 		p2 := f.createProvider(t, org2, owner2.Token, map[string]any{"defaultRole": "read"})
 
 		// Rita, a member of the first organization without SSO, signs in
-		// through the second's provider.
+		// through the second's provider: only once her email's domain is
+		// the second organization's, since her account exists already.
 		rita := ts.user(cRead)
+		ts.must(t, 200, "PATCH", "/v1/orgs/"+org2, owner2.Token, map[string]any{"emailDomains": []string{"second.test"}})
+		_, landed := f.login(t, p2, rita.Email, rita.Name)
+		if landed.Status != 403 || !strings.Contains(string(landed.Body), "not a member of this organization") {
+			t.Fatalf("sign-in of an outside account: %d %s", landed.Status, landed.Body)
+		}
+		ts.must(t, 200, "PATCH", "/v1/orgs/"+org2, owner2.Token, map[string]any{"emailDomains": []string{"acme.test"}})
 		b, landed := f.login(t, p2, rita.Email, rita.Name)
 		if landed.Status != 200 {
 			t.Fatalf("sign-in: %d %s", landed.Status, landed.Body)
@@ -742,10 +749,18 @@ func TestSAMLRequiredSSO(t *testing.T) {
 		}
 		// Her API token is not the session path.
 		ts.must(t, 200, "GET", ts.OrgPath(""), rita.Token, nil)
-		// Once an SSO member, the session lets her in.
+		// An SSO member still needs a session from the organization's own
+		// provider: the second organization's does not speak for the first.
 		ts.must(t, 200, "POST", ts.OrgPath("/members/"+rita.ID+"/sso"), ts.token(cAdmin), nil)
-		if r := b.do("GET", "/v1/orgs/"+ts.Org, "", nil, ""); r.Status != 200 {
-			t.Errorf("as an SSO member: %d %s", r.Status, r.Body)
+		if r := b.do("GET", "/v1/orgs/"+ts.Org, "", nil, ""); r.Status != 403 {
+			t.Errorf("as an SSO member with another organization's session: %d %s", r.Status, r.Body)
+		}
+		own, landed := f.login(t, f.provider, rita.Email, rita.Name)
+		if landed.Status != 200 {
+			t.Fatalf("sign-in through the organization's own provider: %d %s", landed.Status, landed.Body)
+		}
+		if r := own.do("GET", "/v1/orgs/"+ts.Org, "", nil, ""); r.Status != 200 {
+			t.Errorf("with the organization's own session: %d %s", r.Status, r.Body)
 		}
 	})
 }

@@ -68,8 +68,10 @@ type Session struct {
 	Hash       []byte
 	UserID     string
 	ProviderID string
-	CreatedAt  time.Time
-	ExpiresAt  time.Time
+	// OrgID is the organization whose provider opened the session.
+	OrgID     string
+	CreatedAt time.Time
+	ExpiresAt time.Time
 }
 
 // SAMLStore persists SAML providers, sign-ins in flight, used assertions

@@ -9,6 +9,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -284,6 +285,22 @@ func clip(s string, n int) string {
 	return strings.TrimSpace(string([]rune(s)[:n]))
 }
 
+// mayClaim refuses to sign an existing user who is not a member of the
+// provider's organization in through it, unless their email's domain is
+// one of the organization's: an organization's identity provider speaks
+// for its own people, not for accounts elsewhere on the server.
+func (a *SAML) mayClaim(ctx context.Context, st quire.Store, p *quire.SAMLProvider, u *quire.User) error {
+	org, err := st.Organization(ctx, p.OrgID)
+	if err != nil {
+		return err
+	}
+	if slices.Contains(org.EmailDomains, emailDomain(u.Email)) {
+		return nil
+	}
+	return samlRefused(quire.EFORBIDDEN, "an account with this email address exists and is not a member of this organization: ask an admin to add it",
+		errors.New("existing user "+u.ID+" outside the organization and its email domains"))
+}
+
 // signIn finds or creates the user, makes them an SSO member of the
 // provider's organization and opens their session, in one transaction. A
 // member keeps their role; a new one gets the provider's default role and
@@ -293,6 +310,7 @@ func (a *SAML) signIn(ctx context.Context, p *quire.SAMLProvider, email, name, r
 	err := a.s.store.WithTx(ctx, func(st quire.Store) error {
 		now := a.s.Now()
 		u, err := st.UserByEmail(ctx, email)
+		existing := err == nil
 		if quire.IsNotFound(err) {
 			u = &quire.User{ID: quire.NewID(), DisplayName: name, Email: email, CreatedAt: now}
 			err = st.CreateUser(ctx, u)
@@ -301,6 +319,11 @@ func (a *SAML) signIn(ctx context.Context, p *quire.SAMLProvider, email, name, r
 			return err
 		}
 		m, err := st.Member(ctx, p.OrgID, u.ID)
+		if existing && quire.IsNotFound(err) {
+			if err := a.mayClaim(ctx, st, p, u); err != nil {
+				return err
+			}
+		}
 		switch {
 		case quire.IsNotFound(err):
 			m = &quire.Member{OrgID: p.OrgID, User: *u, Role: p.DefaultRole, SSO: true, JoinedAt: now}
@@ -322,7 +345,7 @@ func (a *SAML) signIn(ctx context.Context, p *quire.SAMLProvider, email, name, r
 				return err
 			}
 		}
-		secret, expires, err := a.s.openSession(ctx, st, u.ID, p.ID)
+		secret, expires, err := a.s.openSession(ctx, st, u.ID, p)
 		if err != nil {
 			return err
 		}

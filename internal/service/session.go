@@ -16,17 +16,18 @@ const SessionLifetime = 12 * time.Hour
 // sessionKey marks a context whose caller authenticated with a session.
 type sessionKey struct{}
 
-// WithSessionCaller marks ctx as the context of a caller who authenticated
-// with a browser session rather than an API token: the organizations that
-// require single sign-on then let in only their SSO members.
-func WithSessionCaller(ctx context.Context) context.Context {
-	return context.WithValue(ctx, sessionKey{}, true)
+// WithSession marks ctx as the context of a caller who authenticated with
+// a browser session rather than an API token: the organizations that
+// require single sign-on then let in only their SSO members, signed in
+// through one of their own providers.
+func WithSession(ctx context.Context, s *quire.Session) context.Context {
+	return context.WithValue(ctx, sessionKey{}, s)
 }
 
-// viaSession reports whether the caller authenticated with a session.
-func viaSession(ctx context.Context) bool {
-	v, _ := ctx.Value(sessionKey{}).(bool)
-	return v
+// sessionOf returns the caller's session, nil for a token.
+func sessionOf(ctx context.Context) *quire.Session {
+	s, _ := ctx.Value(sessionKey{}).(*quire.Session)
+	return s
 }
 
 // sessionHash is what is stored of a session secret.
@@ -37,12 +38,12 @@ func sessionHash(secret string) []byte {
 
 // openSession stores a new session for a user and returns its secret, to
 // hand to the browser once.
-func (s *Service) openSession(ctx context.Context, st quire.Store, userID, providerID string) (string, time.Time, error) {
+func (s *Service) openSession(ctx context.Context, st quire.Store, userID string, p *quire.SAMLProvider) (string, time.Time, error) {
 	var b [32]byte
 	_, _ = rand.Read(b[:])
 	secret := base64.RawURLEncoding.EncodeToString(b[:])
 	now := s.Now()
-	ss := &quire.Session{Hash: sessionHash(secret), UserID: userID, ProviderID: providerID,
+	ss := &quire.Session{Hash: sessionHash(secret), UserID: userID, ProviderID: p.ID, OrgID: p.OrgID,
 		CreatedAt: now, ExpiresAt: now.Add(SessionLifetime)}
 	if err := st.CreateSession(ctx, ss); err != nil {
 		return "", time.Time{}, err
@@ -50,18 +51,19 @@ func (s *Service) openSession(ctx context.Context, st quire.Store, userID, provi
 	return secret, ss.ExpiresAt, nil
 }
 
-// AuthenticateSession resolves a session secret to its user. Every request
-// reads the database, so that a session ended on one replica is refused
-// by all at once. Any failure is EUNAUTHORIZED.
-func (s *Service) AuthenticateSession(ctx context.Context, secret string) (*quire.User, error) {
+// AuthenticateSession resolves a session secret to its user and the
+// session. Every request reads the database, so that a session ended on
+// one replica is refused by all at once. Any failure is EUNAUTHORIZED.
+func (s *Service) AuthenticateSession(ctx context.Context, secret string) (*quire.User, *quire.Session, error) {
+	bad := quire.Errorf(quire.EUNAUTHORIZED, "invalid or expired session: sign in again")
 	if secret == "" || len(secret) > 128 {
-		return nil, quire.Errorf(quire.EUNAUTHORIZED, "invalid or expired session: sign in again")
+		return nil, nil, bad
 	}
-	_, u, err := s.store.Session(ctx, sessionHash(secret), s.Now())
+	ss, u, err := s.store.Session(ctx, sessionHash(secret), s.Now())
 	if quire.IsNotFound(err) {
-		return nil, quire.Errorf(quire.EUNAUTHORIZED, "invalid or expired session: sign in again")
+		return nil, nil, bad
 	}
-	return u, err
+	return u, ss, err
 }
 
 // EndSession deletes a session; it reports whether one was open.
@@ -82,9 +84,12 @@ func (s *Service) IssueToken(ctx context.Context, u *quire.User) (string, error)
 }
 
 // checkSSO refuses a session caller a member of an organization that
-// requires single sign-on when they are not one of its SSO members.
+// requires single sign-on unless they are one of its SSO members and the
+// session was opened by one of its own providers: another organization's
+// identity provider does not vouch for its members.
 func (s *Service) checkSSO(ctx context.Context, u *quire.User, f quire.Facts) error {
-	if !viaSession(ctx) || u == nil || f.OrgID == "" || !f.Member || f.Disabled {
+	ss := sessionOf(ctx)
+	if ss == nil || u == nil || f.OrgID == "" || !f.Member || f.Disabled {
 		return nil
 	}
 	required, member, err := s.store.SSOState(ctx, f.OrgID, u.ID)
@@ -94,7 +99,7 @@ func (s *Service) checkSSO(ctx context.Context, u *quire.User, f quire.Facts) er
 		}
 		return err
 	}
-	if required && !member {
+	if required && (!member || ss.OrgID != f.OrgID) {
 		return quire.Errorf(quire.EFORBIDDEN, "this organization requires single sign-on: sign in through its identity provider")
 	}
 	return nil

@@ -227,8 +227,8 @@ func (s *Store) SSOState(ctx context.Context, orgID, userID string) (required, m
 
 // CreateSession stores a session.
 func (s *Store) CreateSession(ctx context.Context, ss *quire.Session) error {
-	_, err := s.exec(ctx, "INSERT INTO sessions (hash, user_id, provider_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?)",
-		ss.Hash, ss.UserID, nullString(ss.ProviderID), millis(ss.CreatedAt), millis(ss.ExpiresAt))
+	_, err := s.exec(ctx, "INSERT INTO sessions (hash, user_id, provider_id, org_id, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)",
+		ss.Hash, ss.UserID, nullString(ss.ProviderID), nullString(ss.OrgID), millis(ss.CreatedAt), millis(ss.ExpiresAt))
 	return s.conflict("create session", err, "a session with this secret already exists")
 }
 
@@ -237,21 +237,21 @@ func (s *Store) Session(ctx context.Context, hash []byte, now time.Time) (*quire
 	var (
 		ss               quire.Session
 		u                quire.User
-		provider         sql.NullString
+		provider, org    sql.NullString
 		created, expires int64
 		userCreated      int64
 	)
-	err := s.queryRow(ctx, `SELECT x.user_id, x.provider_id, x.created_at, x.expires_at,
+	err := s.queryRow(ctx, `SELECT x.user_id, x.provider_id, x.org_id, x.created_at, x.expires_at,
 			u.id, u.display_name, u.email, u.photo_url, u.created_at
 		FROM sessions x JOIN users u ON u.id = x.user_id WHERE x.hash = ? AND x.expires_at > ?`, hash, millis(now)).Scan(
-		&ss.UserID, &provider, &created, &expires, &u.ID, &u.DisplayName, &u.Email, &u.PhotoURL, &userCreated)
+		&ss.UserID, &provider, &org, &created, &expires, &u.ID, &u.DisplayName, &u.Email, &u.PhotoURL, &userCreated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil, quire.NotFound("session")
 	}
 	if err != nil {
 		return nil, nil, wrap("get session", err)
 	}
-	ss.Hash, ss.ProviderID = hash, provider.String
+	ss.Hash, ss.ProviderID, ss.OrgID = hash, provider.String, org.String
 	ss.CreatedAt, ss.ExpiresAt, u.CreatedAt = fromMillis(created), fromMillis(expires), fromMillis(userCreated)
 	return &ss, &u, nil
 }

@@ -148,7 +148,7 @@ func samlTests() []test {
 			p := &quire.SAMLProvider{ID: quire.NewID(), OrgID: o.ID, Label: "Okta", CreatedAt: f.tick()}
 			must(t, f.st.CreateSAMLProvider(ctx(t), p))
 			now := f.tick()
-			s := &quire.Session{Hash: []byte("hash-1"), UserID: u.ID, ProviderID: p.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+			s := &quire.Session{Hash: []byte("hash-1"), UserID: u.ID, ProviderID: p.ID, OrgID: o.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
 			must(t, f.st.CreateSession(ctx(t), s))
 			wantCode(t, f.st.CreateSession(ctx(t), s), quire.ECONFLICT)
 			got, gu, err := f.st.Session(ctx(t), s.Hash, now)
@@ -166,6 +166,7 @@ func samlTests() []test {
 			got, _, err = f.st.Session(ctx(t), s.Hash, now)
 			must(t, err)
 			equal(t, "provider", got.ProviderID, "")
+			equal(t, "organization", got.OrgID, o.ID)
 
 			ok, err := f.st.DeleteSession(ctx(t), s.Hash, now)
 			must(t, err)

@@ -1,7 +1,8 @@
 -- SAML single sign-on: the identity providers an organization signs its
 -- members in through, the sign-ins started and not yet finished, the
 -- assertions already used (kept until they expire, so that none is
--- accepted twice on any replica), and the browser sessions sign-ins open.
+-- accepted twice on any replica), and the browser sessions sign-ins open,
+-- with the organization whose provider opened them.
 -- Sessions are stored by the SHA-256 of their secret, never the secret.
 
 -- +goose Up
@@ -42,11 +43,13 @@ CREATE TABLE sessions (
     hash        BLOB PRIMARY KEY,
     user_id     TEXT NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     provider_id TEXT REFERENCES saml_providers (id) ON DELETE SET NULL,
+    org_id      TEXT REFERENCES organizations (id) ON DELETE CASCADE,
     created_at  BIGINT NOT NULL,
     expires_at  BIGINT NOT NULL
 );
 CREATE INDEX sessions_user ON sessions (user_id);
 CREATE INDEX sessions_provider ON sessions (provider_id);
+CREATE INDEX sessions_org ON sessions (org_id);
 CREATE INDEX sessions_expiry ON sessions (expires_at);
 
 -- +goose Down
