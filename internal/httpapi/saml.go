@@ -111,6 +111,11 @@ type samlProviderPatch struct {
 func (b samlProviderPatch) input() service.SAMLProviderInput {
 	in := service.SAMLProviderInput{Label: b.Label, EntityID: b.EntityID, Certificate: b.Certificate,
 		SSOURL: b.SSOURL, DefaultTeam: b.DefaultTeam, IDPInitiated: b.IDPInitiated}
+	if in.SSOURL != nil && *in.SSOURL == samlNotConfigured {
+		// A provider read back and sent again: still no SSO URL.
+		none := ""
+		in.SSOURL = &none
+	}
 	if b.DefaultRole.Set {
 		r := quire.Role(b.DefaultRole.Value)
 		in.DefaultRole = &r

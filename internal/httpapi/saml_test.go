@@ -153,6 +153,13 @@ func TestSAMLProviders(t *testing.T) {
 			"certificate": base64.StdEncoding.EncodeToString(block.Bytes), "defaultRole": nil})
 		wantFields(t, got, map[string]any{"certificate": validSAMLCert, "defaultRole": nil})
 
+		// A pending provider read back and sent again stays pending.
+		round := ts.must(t, 201, "POST", ts.OrgPath("/saml"), admin, map[string]any{"label": "Round trip"})
+		got = ts.must(t, 200, "PATCH", ts.OrgPath("/saml/"+str(round, "id")), admin, map[string]any{
+			"label": "Round trip", "ssoURL": round["ssoURL"], "entityID": round["entityID"], "certificate": round["certificate"]})
+		wantFields(t, got, map[string]any{"ssoURL": "about:blank", "status": "pending"})
+		ts.must(t, 205, "DELETE", ts.OrgPath("/saml/"+str(round, "id")), admin, nil)
+
 		// Members can sign in with active providers only.
 		logins := ts.must(t, 200, "GET", ts.OrgPath("/sso"), ts.token(cGuest), nil)
 		wantFields(t, logins, map[string]any{"items": []any{map[string]any{"id": id, "label": "Pending",
@@ -763,6 +770,33 @@ func TestSAMLRequiredSSO(t *testing.T) {
 			t.Errorf("with the organization's own session: %d %s", r.Status, r.Body)
 		}
 	})
+}
+
+// TestSAMLBrowserRoutes checks that the browser endpoints are served but
+// stay out of the OpenAPI document, which has the provider operations.
+func TestSAMLBrowserRoutes(t *testing.T) {
+	t.Parallel()
+	ts := newTestServer(t, engineSQLite)
+	doc, _ := fetchOpenAPI(t, ts)
+	for path := range doc.Paths {
+		if strings.HasPrefix(path, "/sso") {
+			t.Errorf("%s is in the OpenAPI document", path)
+		}
+	}
+	if _, ok := doc.Paths["/v1/orgs/{organizationId}/saml/{samlProviderId}"]; !ok {
+		t.Error("the provider operations are not in the OpenAPI document")
+	}
+	s, _ := newServer(service.New(nil), Config{BaseURL: testBaseURL})
+	if len(s.BrowserRoutes()) != 5 {
+		t.Errorf("browser routes: %v", s.BrowserRoutes())
+	}
+	for _, r := range s.BrowserRoutes() {
+		path := strings.ReplaceAll(r.Path, "{providerId}", "nosuch")
+		res := ts.send(t, r.Method, path, "", nil)
+		if res.Status == http.StatusMethodNotAllowed || (res.Status == http.StatusNotFound && !strings.Contains(res.Header.Get("Content-Type"), "text/html")) {
+			t.Errorf("%s %s is not served: %d %s", r.Method, path, res.Status, res.Body)
+		}
+	}
 }
 
 func TestSAMLKeySharedByReplicas(t *testing.T) {
