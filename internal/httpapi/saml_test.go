@@ -799,6 +799,26 @@ func TestSAMLBrowserRoutes(t *testing.T) {
 	}
 }
 
+// TestSessionCookieAttributes checks the session cookie: HTTP-only,
+// SameSite=Lax, and Secure unless the server is plain http on loopback.
+func TestSessionCookieAttributes(t *testing.T) {
+	t.Parallel()
+	for base, secure := range map[string]bool{
+		"https://docs.example": true, "http://docs.example": true, "http://10.0.0.5:8080": true,
+		"http://127.0.0.1:8080": false, "http://localhost:8080": false, "http://[::1]:8080": false,
+		"https://127.0.0.1": true,
+	} {
+		s, _ := newServer(service.New(nil), Config{BaseURL: base})
+		c := s.sessionCookie("secret", time.Now().Add(time.Hour))
+		if c.Secure != secure || !c.HttpOnly || c.SameSite != http.SameSiteLaxMode || c.Path != "/" || c.Name != SessionCookie {
+			t.Errorf("%s: cookie %s", base, c.String())
+		}
+		if cleared := s.sessionCookie("", time.Time{}); cleared.MaxAge >= 0 {
+			t.Errorf("%s: a cleared cookie does not expire: %s", base, cleared.String())
+		}
+	}
+}
+
 func TestSAMLKeySharedByReplicas(t *testing.T) {
 	t.Parallel()
 	forEachEngine(t, func(t *testing.T, ts *testServer) {

@@ -104,11 +104,7 @@ func (s *Service) CreateToken(ctx context.Context, email string) (string, error)
 	if err != nil {
 		return "", err
 	}
-	token, t := quire.NewToken(u.ID, s.Now())
-	if err := s.store.CreateToken(ctx, t); err != nil {
-		return "", err
-	}
-	return token, nil
+	return s.IssueToken(ctx, u)
 }
 
 func (s *Service) createUser(ctx context.Context, st quire.Store, email, name string) (*quire.User, string, error) {
