@@ -435,6 +435,24 @@ var bodyCases = map[string]bodyCase{
 		wrongType: map[string]map[string]any{"role": {"role": []string{"edit"}}},
 		snapshot:  snap(func(ps map[string]string) string { return spacePathOf(ps) + "/permissions/users" }),
 	},
+
+	// Sites.
+	"createSite":                 siteBodyCases()["createSite"],
+	"updateSiteById":             siteBodyCases()["updateSiteById"],
+	"updateSiteAdaptiveSchema":   siteBodyCases()["updateSiteAdaptiveSchema"],
+	"sortSiteStructure":          siteBodyCases()["sortSiteStructure"],
+	"createSiteShareLink":        siteBodyCases()["createSiteShareLink"],
+	"updateSiteShareLinkById":    siteBodyCases()["updateSiteShareLinkById"],
+	"addSectionToSite":           siteBodyCases()["addSectionToSite"],
+	"updateSiteSectionById":      siteBodyCases()["updateSiteSectionById"],
+	"moveSiteSection":            siteBodyCases()["moveSiteSection"],
+	"addSectionGroupToSite":      siteBodyCases()["addSectionGroupToSite"],
+	"updateSiteSectionGroupById": siteBodyCases()["updateSiteSectionGroupById"],
+	"addSectionToGroup":          siteBodyCases()["addSectionToGroup"],
+	"moveSiteSectionGroup":       siteBodyCases()["moveSiteSectionGroup"],
+	"addSpaceToSite":             siteBodyCases()["addSpaceToSite"],
+	"updateSiteSpaceById":        siteBodyCases()["updateSiteSpaceById"],
+	"moveSiteSpace":              siteBodyCases()["moveSiteSpace"],
 }
 
 // manyChanges returns n insert_page changes.
@@ -718,6 +736,9 @@ func TestMalformedQueries(t *testing.T) {
 			"teamId", ts.newTeam(t, "Team"), "userId", ts.user(cAdmin).ID, "inviteId", "nosuchinvite",
 			"changeRequestId", f.CR, "revisionId", f.MainRevision, "pageId", f.Page, "pagePath", f.ChildPath,
 			"fileId", f.File, "fileName", "logo.png")
+		for k, v := range ts.newSiteFixture(t).params() {
+			params[k] = v
+		}
 		threads := map[bool]map[string]string{false: ts.commentThread(t, sp, ""), true: ts.commentThread(t, sp, f.CR)}
 		admin := ts.token(cAdmin)
 		lists := 0
