@@ -195,3 +195,13 @@ func (c *claim) typ() types.Type {
 func sortedNames(claims map[string]*claim) []string {
 	return slices.Sorted(maps.Keys(claims))
 }
+
+// EmptySchema returns the schema of a site that declares no claims: only
+// conditions made of constants (true, false, "a" == "a") check against it.
+func EmptySchema() *Schema {
+	s, err := ParseSchema([]byte(`{"type":"object","properties":{},"additionalProperties":false}`))
+	if err != nil {
+		panic(err) // the document above is valid
+	}
+	return s
+}

@@ -179,3 +179,16 @@ func (s *Schema) mustCompile(t testing.TB, src string) *Condition {
 	}
 	return c
 }
+
+func TestEmptySchema(t *testing.T) {
+	s := EmptySchema()
+	if err := s.CheckCondition("true"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CheckCondition("visitor.claims.isBeta"); err == nil {
+		t.Fatal("a claim checked against the empty schema")
+	}
+	if got := s.TemplateConditions(); len(got) != 0 {
+		t.Fatalf("templates: %v", got)
+	}
+}
