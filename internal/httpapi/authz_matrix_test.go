@@ -207,6 +207,9 @@ var expectedAccess = map[string]accessRow{
 	"getSiteAdaptiveSchema":              orgRow(quire.LevelRead),
 	"updateSiteAdaptiveSchema":           orgRow(quire.LevelCreate),
 	"listSiteAdaptiveTemplateConditions": orgRow(quire.LevelRead),
+	"getPublishedContentSite":            orgRow(quire.LevelRead),
+	"getSiteCustomizationById":           orgRow(quire.LevelRead),
+	"updateSiteCustomizationById":        orgRow(quire.LevelCreate),
 	"listSiteShareLinks":                 orgRow(quire.LevelRead),
 	"createSiteShareLink":                orgRow(quire.LevelCreate),
 	"updateSiteShareLinkById":            orgRow(quire.LevelCreate),
@@ -719,7 +722,17 @@ var authzCases = map[string]authzCase{
 			m.ts.mustError(t, 404, "GET", m.ts.sitePath(ps["siteId"], "/adaptive-schema"), m.ts.token(cAdmin), nil)
 		}},
 	"listSiteAdaptiveTemplateConditions": siteCase(200, nil),
-	"listSiteShareLinks":                 siteCase(200, nil),
+	"getPublishedContentSite":            siteCase(200, nil),
+	"getSiteCustomizationById":           siteCase(200, nil),
+	"updateSiteCustomizationById": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return m.ts.newSiteFixture(t).params(), customization("Customized")
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			c := m.ts.must(t, 200, "GET", m.ts.sitePath(ps["siteId"], "/customization"), m.ts.token(cAdmin), nil)
+			wantAbsent(t, c, "title")
+		}},
+	"listSiteShareLinks": siteCase(200, nil),
 	"createSiteShareLink": siteCase(201, func(t *testing.T, m *matrix, f siteFixture) any {
 		return map[string]any{"name": "Another"}
 	}),

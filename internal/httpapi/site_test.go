@@ -1,10 +1,13 @@
 package httpapi
 
 import (
+	"encoding/json"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
+
+	"quire/internal/quire"
 )
 
 // newSite creates a site as the admin and returns its id.
@@ -485,10 +488,80 @@ func siteBodyCases() map[string]bodyCase {
 				{"space of no one", map[string]any{"spaceId": "nosuch"}, "spaceId"},
 			},
 		}),
+		"updateSiteCustomizationById": siteBodyCase(bodyCase{
+			valid:     customization("Site"),
+			wrongType: map[string]map[string]any{"title": withField(customization("Site"), "title", 1), "styling": withField(customization("Site"), "styling", "clean")},
+			required:  []string{"styling", "header"},
+			invalid: []invalidBody{
+				{"condition naming no claim", withField(customization("Site"), "header", map[string]any{"preset": "default",
+					"links": []any{map[string]any{"title": "x", "to": nil, "links": []any{}, "condition": "visitor.claims.nope"}}}), "header.links[0].condition"},
+				{"short title", withField(customization("Site"), "title", "S"), "title"},
+			},
+		}),
 		"moveSiteSpace": siteBodyCase(bodyCase{
 			valid:     map[string]any{"position": map[string]any{"after": map[string]any{"type": "site-space", "siteSpace": "x"}}},
 			wrongType: map[string]map[string]any{"position": {"position": true}},
 			invalid:   []invalidBody{{"unknown anchor", map[string]any{"position": map[string]any{"after": map[string]any{"type": "site-space", "siteSpace": "nosuch"}}}, "position.after"}},
 		}),
 	}
+}
+
+// customization is a site's default customization with a title, as a
+// request body.
+func customization(title string) map[string]any {
+	b, err := json.Marshal(quire.DefaultSiteCustomization())
+	if err != nil {
+		panic(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		panic(err)
+	}
+	m["title"] = title
+	return m
+}
+
+func TestSitePublishedProfile(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		admin := ts.token(cAdmin)
+		site := ts.newSite(t, map[string]any{"title": "Docs", "spaces": []string{ts.newSpace(t, "Guides")}})
+
+		// Defaults until set.
+		c := ts.must(t, 200, "GET", ts.sitePath(site, "/customization"), admin, nil)
+		wantFields(t, c, map[string]any{"styling.theme": "clean", "themes.default": "light", "header.links": []any{}})
+		wantAbsent(t, c, "title")
+
+		// A header link's condition is checked against the visitor schema.
+		body := customization("Docs portal")
+		body["header"].(map[string]any)["links"] = []any{map[string]any{"title": "Beta", "to": nil, "links": []any{}, "condition": "visitor.claims.isBeta"}}
+		wantContains(t, ts.mustError(t, 400, "PUT", ts.sitePath(site, "/customization"), admin, body), "header.links[0].condition")
+		ts.must(t, 200, "PUT", ts.sitePath(site, "/adaptive-schema"), admin, map[string]any{"jsonSchema": visitorSchema()})
+		c = ts.must(t, 200, "PUT", ts.sitePath(site, "/customization"), admin, body)
+		wantFields(t, c, map[string]any{"title": "Docs portal", "header.links.0.condition": "visitor.claims.isBeta"})
+		wantFields(t, ts.must(t, 200, "GET", ts.sitePath(site, "/customization"), admin, nil), map[string]any{"title": "Docs portal"})
+		bad := customization("Docs")
+		bad["styling"].(map[string]any)["theme"] = "neon"
+		wantContains(t, ts.mustError(t, 400, "PUT", ts.sitePath(site, "/customization"), admin, bad), "theme")
+
+		// The profile: the site, its structure and the customizations.
+		p := ts.must(t, 200, "GET", ts.sitePath(site, "/published"), admin, nil)
+		wantFields(t, p, map[string]any{"object": "published-content-site", "site.id": site, "structure.type": "siteSpaces",
+			"customizations.site.title": "Docs portal", "scripts": []any{}})
+		ss := str(p, "structure.structure.0.id")
+		wantFields(t, p, map[string]any{"customizations.siteSpaces." + ss + ".title": "Docs portal"})
+		wantAbsent(t, p, "site.urls.published")
+
+		// Through a share key: only once published.
+		link := ts.must(t, 201, "POST", ts.sitePath(site, "/share-links"), admin, map[string]any{"name": "Readers"})
+		ts.must(t, 200, "POST", ts.sitePath(site, "/publish"), admin, nil)
+		pub := str(ts.must(t, 200, "GET", ts.sitePath(site, "/share-links"), admin, nil), "items.0.urls.published")
+		key := strings.TrimSuffix(pub[strings.Index(pub, "/~share/")+len("/~share/"):], "/")
+		p = ts.must(t, 200, "GET", ts.sitePath(site, "/published?shareKey="+key), admin, nil)
+		wantFields(t, p, map[string]any{"structure.structure.0.urls.published": testBaseURL + "/sites/" + site + "/~share/" + key + "/"})
+		ts.must(t, 200, "POST", ts.sitePath(site, "/unpublish"), admin, nil)
+		ts.mustError(t, 404, "GET", ts.sitePath(site, "/published?shareKey="+key), admin, nil)
+		ts.must(t, 205, "DELETE", ts.sitePath(site, "/share-links/"+str(link, "id")), admin, nil)
+		ts.mustError(t, 404, "GET", ts.sitePath(site, "/published"), ts.token(cNonMember), nil)
+	})
 }

@@ -8,10 +8,6 @@ import (
 	"quire/internal/quire"
 )
 
-// noClaimsSchema is the visitor schema of a site that has set none: no
-// claims, so no condition may name one.
-const noClaimsSchema = `{"type":"object","properties":{},"additionalProperties":false}`
-
 // SiteAdaptiveSchema returns a site's visitor schema; ENOTFOUND when the
 // site has none.
 func (s *Service) SiteAdaptiveSchema(ctx context.Context, orgID, siteID string) (*quire.SiteAdaptiveSchema, error) {
@@ -66,18 +62,17 @@ func (s *Service) SiteTemplateConditions(ctx context.Context, orgID, siteID stri
 	return sch.TemplateConditions(), nil
 }
 
-// visitorSchema parses a site's visitor schema, or the schema without
-// claims when it has none.
+// visitorSchema parses a site's visitor schema, or gives the schema
+// without claims when it has none, so that no condition may name one.
 func visitorSchema(ctx context.Context, st quire.Store, site *quire.Site) (*adaptive.Schema, error) {
-	raw := []byte(noClaimsSchema)
 	stored, err := st.SiteAdaptiveSchema(ctx, site.ID)
-	switch {
-	case err == nil:
-		raw = stored.JSON
-	case !quire.IsNotFound(err):
+	if quire.IsNotFound(err) {
+		return adaptive.EmptySchema(), nil
+	}
+	if err != nil {
 		return nil, err
 	}
-	return adaptive.ParseSchema(raw)
+	return adaptive.ParseSchema(stored.JSON)
 }
 
 // checkCondition type-checks a condition against the site's visitor
