@@ -183,7 +183,7 @@ type SiteStore interface {
 	CreateSite(ctx context.Context, s *Site) error
 	// Site returns a site with its site space count. Returns ENOTFOUND.
 	Site(ctx context.Context, id string) (*Site, error)
-	// Sites lists sites by creation (id order).
+	// Sites lists sites in creation order.
 	Sites(ctx context.Context, f SiteFilter, p Page) (*List[*Site], error)
 	// UpdateSite applies upd. Returns ENOTFOUND, or ECONFLICT when the
 	// basename is taken by another site.

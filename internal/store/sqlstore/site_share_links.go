@@ -34,8 +34,7 @@ func (s *Store) CreateSiteShareLink(ctx context.Context, l *quire.SiteShareLink)
 	return nil
 }
 
-// SiteShareLinks lists a site's share links by id (creation order),
-// counted.
+// SiteShareLinks lists a site's share links in creation order, counted.
 func (s *Store) SiteShareLinks(ctx context.Context, siteID string, p quire.Page) (*quire.List[*quire.SiteShareLink], error) {
 	var w filter
 	w.add("site_id = ?", siteID)
@@ -43,18 +42,16 @@ func (s *Store) SiteShareLinks(ctx context.Context, siteID string, p quire.Page)
 	if err != nil {
 		return nil, wrap("count share links", err)
 	}
-	if p.Cursor != "" {
-		var id string
-		if err := decodeCursor(p.Cursor, "share-link", &id); err != nil {
-			return nil, err
-		}
-		w.seekID("id", false, id)
+	if err := seekAfter[int64](&w, p, "share-link", "created_at", "id", false); err != nil {
+		return nil, err
 	}
-	items, more, err := fetchPage(ctx, s, "SELECT "+shareLinkCols+" FROM site_share_links"+w.where()+" ORDER BY id", w.args, p.Size(), scanShareLink)
+	items, more, err := fetchPage(ctx, s, "SELECT "+shareLinkCols+" FROM site_share_links"+w.where()+" ORDER BY created_at, id", w.args, p.Size(), scanShareLink)
 	if err != nil {
 		return nil, wrap("list share links", err)
 	}
-	return newList(items, more, n, func(l *quire.SiteShareLink) string { return encodeCursor("share-link", l.ID) }), nil
+	return newList(items, more, n, func(l *quire.SiteShareLink) string {
+		return encodeCursor("share-link", millis(l.CreatedAt), l.ID)
+	}), nil
 }
 
 // oneShareLink reads one share link matching cond.

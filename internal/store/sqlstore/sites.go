@@ -56,8 +56,8 @@ func (s *Store) Site(ctx context.Context, id string) (*quire.Site, error) {
 	return site, wrap("get site", err)
 }
 
-// Sites lists an organization's sites by id (creation order). The list is
-// not counted.
+// Sites lists an organization's sites in creation order. The list is not
+// counted.
 func (s *Store) Sites(ctx context.Context, f quire.SiteFilter, p quire.Page) (*quire.List[*quire.Site], error) {
 	var w filter
 	w.add("t.org_id = ?", f.OrgID)
@@ -79,20 +79,16 @@ func (s *Store) Sites(ctx context.Context, f quire.SiteFilter, p quire.Page) (*q
 		in, w.args = inList(w.args, types)
 		w.conds = append(w.conds, "t.type IN ("+in+")")
 	}
-	if p.Cursor != "" {
-		var id string
-		if err := decodeCursor(p.Cursor, "site", &id); err != nil {
-			return nil, err
-		}
-		w.seekID("t.id", false, id)
+	if err := seekAfter[int64](&w, p, "site", "t.created_at", "t.id", false); err != nil {
+		return nil, err
 	}
-	q := "SELECT " + siteCols + " FROM sites t" + w.where() + " ORDER BY t.id"
+	q := "SELECT " + siteCols + " FROM sites t" + w.where() + " ORDER BY t.created_at, t.id"
 	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), scanSite)
 	if err != nil {
 		return nil, wrap("list sites", err)
 	}
 	return newList(items, more, quire.Uncounted, func(site *quire.Site) string {
-		return encodeCursor("site", site.ID)
+		return encodeCursor("site", millis(site.CreatedAt), site.ID)
 	}), nil
 }
 

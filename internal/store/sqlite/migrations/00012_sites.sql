@@ -24,7 +24,7 @@ CREATE TABLE sites (
     created_at            BIGINT NOT NULL,
     updated_at            BIGINT NOT NULL
 );
-CREATE INDEX sites_org ON sites (org_id, id);
+CREATE INDEX sites_org ON sites (org_id, created_at, id);
 -- The published address of a site is /sites/<basename>/ on the server.
 CREATE UNIQUE INDEX sites_basename ON sites (basename);
 
@@ -77,7 +77,7 @@ CREATE TABLE site_share_links (
     active     BOOLEAN NOT NULL DEFAULT TRUE,
     created_at BIGINT NOT NULL
 );
-CREATE INDEX site_share_links_site ON site_share_links (site_id, id);
+CREATE INDEX site_share_links_site ON site_share_links (site_id, created_at, id);
 CREATE UNIQUE INDEX site_share_links_key ON site_share_links (site_id, share_key);
 
 -- +goose Down
