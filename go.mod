@@ -7,6 +7,7 @@ require (
 	github.com/JohannesKaufmann/html-to-markdown/v2 v2.5.2
 	github.com/crewjam/saml v0.5.1
 	github.com/danielgtaylor/huma/v2 v2.37.2
+	github.com/expr-lang/expr v1.17.8
 	github.com/go-git/go-billy/v5 v5.9.2
 	github.com/go-git/go-git/v5 v5.19.3
 	github.com/go-json-experiment/json v1.27.2
@@ -21,6 +22,7 @@ require (
 	github.com/riverqueue/river/riverdriver/riversqlite v0.51.1
 	github.com/riverqueue/river/rivertype v0.51.1
 	github.com/russellhaering/goxmldsig v1.4.0
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/signintech/gopdf v0.33.0
 	github.com/temoto/robotstxt v1.1.2
 	github.com/yuin/goldmark v1.8.7

@@ -199,6 +199,43 @@ var expectedAccess = map[string]accessRow{
 	"getOrganizationSAMLProviderById":     orgRow(quire.LevelAdmin),
 	"updateOrganizationSAMLProvider":      orgRow(quire.LevelAdmin),
 	"deleteOrganizationSAMLProvider":      orgRow(quire.LevelAdmin),
+	// Sites: members read, the create role and above change.
+	"listSites":                          orgRow(quire.LevelRead),
+	"createSite":                         orgRow(quire.LevelCreate),
+	"getSiteById":                        orgRow(quire.LevelRead),
+	"updateSiteById":                     orgRow(quire.LevelCreate),
+	"deleteSiteById":                     orgRow(quire.LevelCreate),
+	"publishSite":                        orgRow(quire.LevelCreate),
+	"unpublishSite":                      orgRow(quire.LevelCreate),
+	"getSiteStructure":                   orgRow(quire.LevelRead),
+	"sortSiteStructure":                  orgRow(quire.LevelCreate),
+	"getSiteAdaptiveSchema":              orgRow(quire.LevelRead),
+	"updateSiteAdaptiveSchema":           orgRow(quire.LevelCreate),
+	"listSiteAdaptiveTemplateConditions": orgRow(quire.LevelRead),
+	"getPublishedContentSite":            orgRow(quire.LevelRead),
+	"getSiteCustomizationById":           orgRow(quire.LevelRead),
+	"updateSiteCustomizationById":        orgRow(quire.LevelCreate),
+	"listSiteShareLinks":                 orgRow(quire.LevelRead),
+	"createSiteShareLink":                orgRow(quire.LevelCreate),
+	"updateSiteShareLinkById":            orgRow(quire.LevelCreate),
+	"deleteSiteShareLinkById":            orgRow(quire.LevelCreate),
+	"listSiteSections":                   orgRow(quire.LevelRead),
+	"addSectionToSite":                   orgRow(quire.LevelCreate),
+	"updateSiteSectionById":              orgRow(quire.LevelCreate),
+	"deleteSiteSectionById":              orgRow(quire.LevelCreate),
+	"moveSiteSection":                    orgRow(quire.LevelCreate),
+	"listSiteSectionGroups":              orgRow(quire.LevelRead),
+	"addSectionGroupToSite":              orgRow(quire.LevelCreate),
+	"updateSiteSectionGroupById":         orgRow(quire.LevelCreate),
+	"deleteSiteSectionGroupById":         orgRow(quire.LevelCreate),
+	"addSectionToGroup":                  orgRow(quire.LevelCreate),
+	"removeSectionFromGroup":             orgRow(quire.LevelCreate),
+	"moveSiteSectionGroup":               orgRow(quire.LevelCreate),
+	"listSiteSpaces":                     orgRow(quire.LevelRead),
+	"addSpaceToSite":                     orgRow(quire.LevelCreate),
+	"updateSiteSpaceById":                orgRow(quire.LevelCreate),
+	"deleteSiteSpaceById":                orgRow(quire.LevelCreate),
+	"moveSiteSpace":                      orgRow(quire.LevelCreate),
 }
 
 // matrix holds what the cases of the authorization matrix share.
@@ -692,6 +729,98 @@ var authzCases = map[string]authzCase{
 		still: func(t *testing.T, m *matrix, ps map[string]string) {
 			m.ts.must(t, 200, "GET", m.ts.OrgPath("/saml/"+ps["samlProviderId"]), m.ts.token(cAdmin), nil)
 		}},
+	// Sites.
+	"listSites": {ok: 200},
+	"createSite": {ok: 201, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return nil, map[string]any{"title": "New site"}
+	}},
+	"getSiteById": siteCase(200, nil),
+	"updateSiteById": siteChange(200, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"title": "Renamed site"}
+	}),
+	"deleteSiteById":   siteChange(205, nil),
+	"publishSite":      siteCase(200, nil),
+	"unpublishSite":    siteChange(200, nil),
+	"getSiteStructure": siteCase(200, nil),
+	"sortSiteStructure": siteChange(200, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"item": map[string]any{"type": "site-section-group", "id": f.group},
+			"position": map[string]any{"before": map[string]any{"type": "site-section", "id": f.section}}}
+	}),
+	"getSiteAdaptiveSchema": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		f := m.ts.newSiteFixture(t)
+		m.ts.must(t, 200, "PUT", m.ts.sitePath(f.site, "/adaptive-schema"), m.ts.token(cAdmin), map[string]any{"jsonSchema": visitorSchema()})
+		return f.params(), nil
+	}},
+	"updateSiteAdaptiveSchema": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return m.ts.newSiteFixture(t).params(), map[string]any{"jsonSchema": visitorSchema()}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			m.ts.mustError(t, 404, "GET", m.ts.sitePath(ps["siteId"], "/adaptive-schema"), m.ts.token(cAdmin), nil)
+		}},
+	"listSiteAdaptiveTemplateConditions": siteCase(200, nil),
+	"getPublishedContentSite":            siteCase(200, nil),
+	"getSiteCustomizationById":           siteCase(200, nil),
+	"updateSiteCustomizationById": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return m.ts.newSiteFixture(t).params(), customization("Customized")
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			c := m.ts.must(t, 200, "GET", m.ts.sitePath(ps["siteId"], "/customization"), m.ts.token(cAdmin), nil)
+			wantAbsent(t, c, "title")
+		}},
+	"listSiteShareLinks": siteCase(200, nil),
+	"createSiteShareLink": siteCase(201, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"name": "Another"}
+	}),
+	"updateSiteShareLinkById": siteChange(200, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"active": false}
+	}),
+	"deleteSiteShareLinkById": siteChange(205, nil),
+	"listSiteSections":        siteRead(),
+	"addSectionToSite": siteCase(201, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"spaceId": m.space(t)}
+	}),
+	"updateSiteSectionById": siteChange(200, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"title": "Renamed section"}
+	}),
+	"deleteSiteSectionById": siteChange(205, nil),
+	"moveSiteSection":       siteChange(200, nil),
+	"listSiteSectionGroups": siteCase(200, nil),
+	"addSectionGroupToSite": siteCase(201, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"title": "Another group"}
+	}),
+	"updateSiteSectionGroupById": siteChange(200, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"title": "Renamed group"}
+	}),
+	"deleteSiteSectionGroupById": siteChange(205, nil),
+	"addSectionToGroup": siteChange(201, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"sectionId": f.section}
+	}),
+	"removeSectionFromGroup": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			f := m.ts.newSiteFixture(t)
+			m.ts.must(t, 201, "POST", m.ts.sitePath(f.site, "/section-groups/"+f.group+"/sections"), m.ts.token(cAdmin), map[string]any{"sectionId": f.section})
+			return f.params(), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			g := m.ts.must(t, 200, "GET", m.ts.sitePath(ps["siteId"], "/section-groups"), m.ts.token(cAdmin), nil)
+			if got := ids(t, g, "sections.0.id"); !slices.Equal(got, []string{ps["siteSectionId"]}) {
+				t.Errorf("group sections after a refused removal: %v", got)
+			}
+		}},
+	"moveSiteSectionGroup": siteChange(200, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"position": map[string]any{"before": map[string]any{"type": "site-section", "id": f.section}}}
+	}),
+	"listSiteSpaces": siteRead(),
+	"addSpaceToSite": siteCase(201, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"spaceId": m.space(t)}
+	}),
+	"updateSiteSpaceById": siteChange(200, func(t *testing.T, m *matrix, f siteFixture) any {
+		return map[string]any{"path": "renamed"}
+	}),
+	"deleteSiteSpaceById": siteChange(205, nil),
+	"moveSiteSpace":       siteChange(200, nil),
 }
 
 // declaredRoutes builds a server to read its route table.
@@ -879,6 +1008,9 @@ func TestUnauthenticated(t *testing.T) {
 			"commentId", "somecomment", "commentReplyId", "somereply",
 			"fileName", "some.png?expires=99999999999&signature=c29tZQ")
 		params["samlProviderId"] = ts.newSAMLProvider(t, "Shared IdP")
+		for k, v := range ts.newSiteFixture(t).params() {
+			params[k] = v
+		}
 		id, _, _ := quire.ParseToken(ts.token(cAdmin))
 		auths := map[string]string{
 			"none":          "",

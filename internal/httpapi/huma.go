@@ -20,6 +20,7 @@ func init() { huma.NewError = humaError }
 func (s *Server) humaConfig() huma.Config {
 	cfg := huma.DefaultConfig("Quire API", "1.0.0")
 	cfg.Components.Schemas = huma.NewMapRegistry("#/components/schemas/", schemaName)
+	registerDomainSchemas(cfg.Components.Schemas)
 	cfg.AllowAdditionalPropertiesByDefault = !s.cfg.StrictInput
 	cfg.Info.Description = "Self-hostable documentation platform management API."
 	cfg.CreateHooks = nil

@@ -455,6 +455,25 @@ var bodyCases = map[string]bodyCase{
 			return snap(fixed(ts.OrgPath("/saml/"+ps["samlProviderId"])))(t, ts, ps)
 		},
 	},
+
+	// Sites.
+	"createSite":                  siteBodyCases()["createSite"],
+	"updateSiteById":              siteBodyCases()["updateSiteById"],
+	"updateSiteAdaptiveSchema":    siteBodyCases()["updateSiteAdaptiveSchema"],
+	"sortSiteStructure":           siteBodyCases()["sortSiteStructure"],
+	"createSiteShareLink":         siteBodyCases()["createSiteShareLink"],
+	"updateSiteShareLinkById":     siteBodyCases()["updateSiteShareLinkById"],
+	"addSectionToSite":            siteBodyCases()["addSectionToSite"],
+	"updateSiteSectionById":       siteBodyCases()["updateSiteSectionById"],
+	"moveSiteSection":             siteBodyCases()["moveSiteSection"],
+	"addSectionGroupToSite":       siteBodyCases()["addSectionGroupToSite"],
+	"updateSiteSectionGroupById":  siteBodyCases()["updateSiteSectionGroupById"],
+	"addSectionToGroup":           siteBodyCases()["addSectionToGroup"],
+	"moveSiteSectionGroup":        siteBodyCases()["moveSiteSectionGroup"],
+	"addSpaceToSite":              siteBodyCases()["addSpaceToSite"],
+	"updateSiteSpaceById":         siteBodyCases()["updateSiteSpaceById"],
+	"moveSiteSpace":               siteBodyCases()["moveSiteSpace"],
+	"updateSiteCustomizationById": siteBodyCases()["updateSiteCustomizationById"],
 }
 
 // manyChanges returns n insert_page changes.
@@ -739,6 +758,9 @@ func TestMalformedQueries(t *testing.T) {
 			"changeRequestId", f.CR, "revisionId", f.MainRevision, "pageId", f.Page, "pagePath", f.ChildPath,
 			"fileId", f.File, "fileName", "logo.png")
 		params["samlProviderId"] = ts.newSAMLProvider(t, "IdP")
+		for k, v := range ts.newSiteFixture(t).params() {
+			params[k] = v
+		}
 		threads := map[bool]map[string]string{false: ts.commentThread(t, sp, ""), true: ts.commentThread(t, sp, f.CR)}
 		admin := ts.token(cAdmin)
 		lists := 0

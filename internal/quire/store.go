@@ -23,6 +23,7 @@ type Store interface {
 	ContentEventStore
 	SearchStore
 	SAMLStore
+	SiteStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

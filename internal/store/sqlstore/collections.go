@@ -115,8 +115,9 @@ func (s *Store) UpdateCollection(ctx context.Context, id string, upd quire.Colle
 
 // DeleteCollection deletes a collection with all collections below it and
 // their grants, and soft-deletes at the given time every live space they
-// hold, moving those spaces to the root so they can be restored there. It
-// reports whether the collection existed.
+// hold, moving those spaces to the root so they can be restored there;
+// those spaces leave the sites that published them. It reports whether the
+// collection existed.
 func (s *Store) DeleteCollection(ctx context.Context, id string, at time.Time) (bool, error) {
 	var existed bool
 	err := s.inTx(ctx, func(tx *Store) error {
@@ -124,6 +125,7 @@ func (s *Store) DeleteCollection(ctx context.Context, id string, at time.Time) (
 			q    string
 			args []any
 		}{
+			{"DELETE FROM site_spaces WHERE space_id IN (SELECT s.id FROM spaces s WHERE s.deleted_at IS NULL AND s.parent_id IN (SELECT id FROM subtree))", nil},
 			{"UPDATE spaces SET deleted_at = ? WHERE deleted_at IS NULL AND parent_id IN (SELECT id FROM subtree)", []any{millis(at)}},
 			{"UPDATE spaces SET parent_id = NULL WHERE parent_id IN (SELECT id FROM subtree)", nil},
 			{"DELETE FROM grants WHERE target_kind = 'collection' AND target_id IN (SELECT id FROM subtree)", nil},

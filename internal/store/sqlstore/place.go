@@ -40,7 +40,12 @@ func (s *Store) PlaceSpace(ctx context.Context, id, orgID, parent, position stri
 		set.add("parent_id", nullString(parent))
 		set.add("position", position)
 		set.add("updated_at", millis(tx.clock()))
-		out, err = tx.updateSpace(ctx, id, set, "place space")
+		if out, err = tx.updateSpace(ctx, id, set, "place space"); err != nil {
+			return err
+		}
+		// A space leaves the sites of the organization it leaves.
+		_, err = tx.exec(ctx, `DELETE FROM site_spaces WHERE space_id = ?
+			AND site_id NOT IN (SELECT t.id FROM sites t WHERE t.org_id = ?)`, id, orgID)
 		return err
 	})
 	return out, wrap("place space", err)
@@ -90,11 +95,14 @@ func (s *Store) PlaceCollection(ctx context.Context, id, orgID, parent, position
 }
 
 // moveSubtree moves the collections and spaces of a collection's subtree
-// to another organization.
+// to another organization, out of the sites of the one they leave.
 func (s *Store) moveSubtree(ctx context.Context, id, orgID string) error {
 	steps := []string{
 		"UPDATE collections SET org_id = ? WHERE id IN (SELECT id FROM subtree)",
 		"UPDATE spaces SET org_id = ? WHERE parent_id IN (SELECT id FROM subtree)",
+		// Its spaces leave the sites of the organization they leave.
+		`DELETE FROM site_spaces WHERE space_id IN (SELECT s.id FROM spaces s WHERE s.parent_id IN (SELECT id FROM subtree))
+			AND site_id NOT IN (SELECT t.id FROM sites t WHERE t.org_id = ?)`,
 	}
 	for _, q := range steps {
 		if _, err := s.exec(ctx, subtreeCTE+q, id, orgID); err != nil {

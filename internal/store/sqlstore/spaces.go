@@ -198,9 +198,17 @@ func (s *Store) updateSpace(ctx context.Context, id string, set setter, op strin
 
 // DeleteSpace marks a live space deleted at the given time; it reports
 // whether a live space was there. The space keeps its grants and
-// revisions until it is purged.
+// revisions until it is purged; it leaves the sites that published it.
 func (s *Store) DeleteSpace(ctx context.Context, id string, at time.Time) (bool, error) {
-	n, err := s.exec(ctx, "UPDATE spaces SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", millis(at), id)
+	var n int64
+	err := s.inTx(ctx, func(tx *Store) error {
+		var err error
+		if n, err = tx.exec(ctx, "UPDATE spaces SET deleted_at = ? WHERE id = ? AND deleted_at IS NULL", millis(at), id); err != nil || n == 0 {
+			return err
+		}
+		_, err = tx.exec(ctx, "DELETE FROM site_spaces WHERE space_id = ?", id)
+		return err
+	})
 	return n > 0, wrap("delete space", err)
 }
 

@@ -29,6 +29,7 @@ func suite() []test {
 		accessTests(), grantTests(), txTests(), lockTests(), objectTests(), revisionTests(), changeRequestTests(),
 		commentTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), queuedTests(), searchTests(),
 		samlTests(),
+		siteTests(),
 	} {
 		all = append(all, group...)
 	}

@@ -1,0 +1,67 @@
+package service
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+
+	"quire/internal/quire"
+)
+
+// shareKeyBytes is the length of a share link's random key.
+const shareKeyBytes = 24
+
+// SiteShareLinks lists a site's share links.
+func (s *Service) SiteShareLinks(ctx context.Context, orgID, siteID string, p quire.Page) (*quire.Site, *quire.List[*quire.SiteShareLink], error) {
+	site, err := s.Site(ctx, orgID, siteID)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := s.store.SiteShareLinks(ctx, site.ID, p)
+	return site, l, err
+}
+
+// CreateSiteShareLink makes a share link with a new random key.
+func (s *Service) CreateSiteShareLink(ctx context.Context, orgID, siteID, name string) (*quire.Site, *quire.SiteShareLink, error) {
+	site, err := s.Site(ctx, orgID, siteID)
+	if err != nil {
+		return nil, nil, err
+	}
+	var b [shareKeyBytes]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return nil, nil, err
+	}
+	l := &quire.SiteShareLink{ID: quire.NewID(), SiteID: site.ID, Name: name,
+		Key: base64.RawURLEncoding.EncodeToString(b[:]), Active: true, CreatedAt: s.Now()}
+	if err := s.store.CreateSiteShareLink(ctx, l); err != nil {
+		return nil, nil, err
+	}
+	return site, l, nil
+}
+
+// UpdateSiteShareLink renames a share link or turns it on or off; a link
+// turned off opens nothing until it is turned on again.
+func (s *Service) UpdateSiteShareLink(ctx context.Context, orgID, siteID, id string, upd quire.SiteShareLinkUpdate) (*quire.Site, *quire.SiteShareLink, error) {
+	if upd.Name == nil && upd.Active == nil {
+		return nil, nil, quire.Invalid("body", "give a name, active or both")
+	}
+	site, err := s.Site(ctx, orgID, siteID)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := s.store.UpdateSiteShareLink(ctx, site.ID, id, upd)
+	return site, l, err
+}
+
+// DeleteSiteShareLink deletes a share link; its key opens nothing from
+// then on. It reports whether the link was there.
+func (s *Service) DeleteSiteShareLink(ctx context.Context, orgID, siteID, id string) (bool, error) {
+	site, err := s.Site(ctx, orgID, siteID)
+	if quire.IsNotFound(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return s.store.DeleteSiteShareLink(ctx, site.ID, id)
+}
