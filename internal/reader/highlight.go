@@ -1,0 +1,102 @@
+package reader
+
+import (
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+	chtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+
+	"quire/internal/document"
+)
+
+// highlighter colors code on the server with chroma: tokens get classes,
+// and the stylesheet holds the colors of the light and dark themes.
+type highlighter struct {
+	plain, numbered *chtml.Formatter
+	light, dark     *chroma.Style
+}
+
+func newHighlighter() *highlighter {
+	return &highlighter{
+		plain:    chtml.New(chtml.WithClasses(true), chtml.PreventSurroundingPre(true)),
+		numbered: chtml.New(chtml.WithClasses(true), chtml.PreventSurroundingPre(true), chtml.WithLineNumbers(true)),
+		light:    styles.Get("github"),
+		dark:     styles.Get("github-dark"),
+	}
+}
+
+// css returns the token colors: the light style, and the dark one under
+// [data-theme=dark].
+func (h *highlighter) css() string {
+	var light, dark strings.Builder
+	_ = h.plain.WriteCSS(&light, h.light)
+	_ = h.plain.WriteCSS(&dark, h.dark)
+	var b strings.Builder
+	b.WriteString(light.String())
+	for line := range strings.Lines(dark.String()) {
+		b.WriteString(strings.ReplaceAll(line, ".chroma", "[data-theme=dark] .chroma"))
+	}
+	return b.String()
+}
+
+// highlight writes src highlighted for the language named syntax, or
+// escaped as it is when no lexer knows the language.
+func (h *highlighter) highlight(w *bodyWriter, src, syntax string, numbered bool) {
+	lexer := lexers.Get(syntax)
+	if lexer == nil || syntax == "" {
+		w.text(src)
+		return
+	}
+	it, err := chroma.Coalesce(lexer).Tokenise(nil, src)
+	if err != nil {
+		w.text(src)
+		return
+	}
+	f := h.plain
+	if numbered {
+		f = h.numbered
+	}
+	if err := f.Format(&w.b, h.light, it); err != nil {
+		w.text(src)
+	}
+}
+
+// code writes a code block: its title, a copy button and the highlighted
+// lines.
+func (w *bodyWriter) code(n *document.Node) {
+	var src strings.Builder
+	for i := range n.Nodes {
+		if i > 0 {
+			src.WriteByte('\n')
+		}
+		writePlain(&src, n.Nodes[i].Nodes)
+	}
+	syntax := dataString(n, "syntax")
+	title := dataString(n, "title")
+	class := "code-block"
+	if dataString(n, "overflow") == "wrap" {
+		class += " wrap"
+	}
+	w.raw(`<div class="` + class + `"><div class="code-head">`)
+	label := firstNonEmpty(title, syntax)
+	w.raw(`<span class="code-title">`)
+	w.text(label)
+	w.raw(`</span><button type="button" class="copy" data-copy aria-label="Copy code`)
+	if title != "" {
+		w.raw(" ")
+		w.text(title)
+	}
+	w.raw(`">Copy</button></div><pre class="chroma" tabindex="0"><code`)
+	if syntax != "" {
+		w.attr("data-lang", syntax)
+	}
+	w.raw(">")
+	if w.noCode {
+		w.text(src.String())
+	} else {
+		w.hl.highlight(w, src.String(), syntax, dataBool(n, "lineNumbers"))
+	}
+	w.raw("</code></pre></div>\n")
+}
