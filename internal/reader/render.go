@@ -48,6 +48,7 @@ func New() (*Renderer, error) {
 			}
 			return "header-link"
 		},
+		"methodClass": methodClass,
 		"visible": func(items []TreeItem) bool {
 			for _, it := range items {
 				if !it.Hidden {
