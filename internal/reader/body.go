@@ -25,12 +25,15 @@ type bodyWriter struct {
 	// counts the block lists the writer is inside.
 	outline []Heading
 	nested  int
+	// lastLevel is the HTML level of the last heading (1, the title,
+	// at the start).
+	lastLevel int
 	// noCode skips highlighting, when only the outline is wanted.
 	noCode bool
 }
 
 func newBodyWriter(res *Resolvers, hl *highlighter) *bodyWriter {
-	return &bodyWriter{res: res, hl: hl, ids: map[string]int{}}
+	return &bodyWriter{res: res, hl: hl, ids: map[string]int{}, lastLevel: 1}
 }
 
 // raw writes trusted markup.

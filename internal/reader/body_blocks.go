@@ -20,10 +20,15 @@ func headingLevel(typ string) int {
 	return 4
 }
 
+// heading writes a heading with an anchor to itself. Levels are kept in
+// order: a heading never goes more than one level below the one before
+// it (a page starting with a heading-2 gets an h2).
 func (w *bodyWriter) heading(n *document.Node) {
-	level := strconv.Itoa(headingLevel(n.Type))
+	lv := min(headingLevel(n.Type), w.lastLevel+1)
+	w.lastLevel = lv
+	level := strconv.Itoa(lv)
 	id := w.headingID(n)
-	w.noteHeading(n, id)
+	w.noteHeading(n, id, lv-1)
 	w.raw("<h" + level)
 	w.attr("id", id)
 	w.alignClass(n)

@@ -1,12 +1,14 @@
 package reader
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/chroma/v2"
 	chtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"quire/internal/document"
 )
@@ -16,10 +18,21 @@ import (
 type highlighter struct {
 	plain, numbered *chtml.Formatter
 	light, dark     *chroma.Style
+	// done keeps recent results: lexing is most of the cost of a page,
+	// and the code of published pages changes rarely.
+	done *lru.Cache[string, string]
 }
 
+// Bounds of the highlighting cache: entries, and the largest source kept.
+const (
+	highlightCacheEntries = 2048
+	highlightCacheMaxSrc  = 32 << 10
+)
+
 func newHighlighter() *highlighter {
+	done, _ := lru.New[string, string](highlightCacheEntries)
 	return &highlighter{
+		done:     done,
 		plain:    chtml.New(chtml.WithClasses(true), chtml.PreventSurroundingPre(true)),
 		numbered: chtml.New(chtml.WithClasses(true), chtml.PreventSurroundingPre(true), chtml.WithLineNumbers(true)),
 		light:    styles.Get("github"),
@@ -44,6 +57,23 @@ func (h *highlighter) css() string {
 // highlight writes src highlighted for the language named syntax, or
 // escaped as it is when no lexer knows the language.
 func (h *highlighter) highlight(w *bodyWriter, src, syntax string, numbered bool) {
+	key := ""
+	if len(src) <= highlightCacheMaxSrc {
+		key = syntax + "\x00" + strconv.FormatBool(numbered) + "\x00" + src
+		if out, ok := h.done.Get(key); ok {
+			w.raw(out)
+			return
+		}
+	}
+	start := w.b.Len()
+	h.format(w, src, syntax, numbered)
+	if key != "" {
+		h.done.Add(key, w.b.String()[start:])
+	}
+}
+
+// format writes src highlighted, or escaped when no lexer knows syntax.
+func (h *highlighter) format(w *bodyWriter, src, syntax string, numbered bool) {
 	lexer := lexers.Get(syntax)
 	if lexer == nil || syntax == "" {
 		w.text(src)

@@ -43,7 +43,8 @@ func (markdownLinks) RefForTarget(string, document.TargetUse) (document.Ref, boo
 }
 
 // TargetForRef resolves a reference with the page's resolvers; a
-// reference they leave unresolved keeps the default form.
+// reference they leave unresolved keeps the default form, except an
+// unsafe URL, which is dropped.
 func (m markdownLinks) TargetForRef(ref document.Ref, use document.TargetUse) (string, bool) {
 	var u string
 	switch use {
@@ -55,7 +56,7 @@ func (m markdownLinks) TargetForRef(ref document.Ref, use document.TargetUse) (s
 		u = m.res.link(ref).URL
 	}
 	u = SafeURL(u)
-	return u, u != ""
+	return u, u != "" || ref.Kind == document.RefURL
 }
 
 // LLMsTxt returns an llms.txt index of a site (https://llmstxt.org): its

@@ -93,7 +93,8 @@ type Heading struct {
 	ID string
 	// Title is its plain text.
 	Title string
-	// Level is 1 to 3, as in the document (heading-1 … heading-3).
+	// Level is 1 to 3: the heading's level below the page title, as
+	// rendered (h2 is 1).
 	Level int
 }
 

@@ -8,11 +8,11 @@ import (
 
 // noteHeading records a heading for the outline when it is a top-level
 // block, not inside hints, tabs, steps, columns, tables or notes.
-func (w *bodyWriter) noteHeading(n *document.Node, id string) {
+func (w *bodyWriter) noteHeading(n *document.Node, id string, level int) {
 	if w.nested != 1 {
 		return
 	}
-	w.outline = append(w.outline, Heading{ID: id, Title: strings.TrimSpace(plainText(n.Nodes)), Level: headingLevel(n.Type) - 1})
+	w.outline = append(w.outline, Heading{ID: id, Title: strings.TrimSpace(plainText(n.Nodes)), Level: level})
 }
 
 // Outline returns the headings of a document in order, with the anchors
