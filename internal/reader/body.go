@@ -28,6 +28,9 @@ type bodyWriter struct {
 	// lastLevel is the HTML level of the last heading (1, the title,
 	// at the start).
 	lastLevel int
+	// shift moves heading levels up when the document's highest heading
+	// kind is below heading-1.
+	shift int
 	// noCode skips highlighting, when only the outline is wanted.
 	noCode bool
 }

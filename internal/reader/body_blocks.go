@@ -21,10 +21,10 @@ func headingLevel(typ string) int {
 }
 
 // heading writes a heading with an anchor to itself. Levels are kept in
-// order: a heading never goes more than one level below the one before
-// it (a page starting with a heading-2 gets an h2).
+// order: the document's highest heading kind is an h2, and a heading
+// never goes more than one level below the one before it.
 func (w *bodyWriter) heading(n *document.Node) {
-	lv := min(headingLevel(n.Type), w.lastLevel+1)
+	lv := max(2, min(headingLevel(n.Type)-w.shift, w.lastLevel+1))
 	w.lastLevel = lv
 	level := strconv.Itoa(lv)
 	id := w.headingID(n)
@@ -41,6 +41,24 @@ func (w *bodyWriter) heading(n *document.Node) {
 
 // headingID returns the heading's anchor: its stored id, or one made from
 // its text, unique within the page.
+// shiftHeadings sets the shift that makes the highest heading kind of
+// the document's top-level blocks an h2.
+func (w *bodyWriter) shiftHeadings(nodes []document.Node) {
+	top := 0
+	for i := range nodes {
+		if l := headingLevel(nodes[i].Type); nodes[i].Object == document.ObjectBlock && isHeading(nodes[i].Type) && (top == 0 || l < top) {
+			top = l
+		}
+	}
+	if top > 2 {
+		w.shift = top - 2
+	}
+}
+
+func isHeading(typ string) bool {
+	return typ == document.TypeHeading1 || typ == document.TypeHeading2 || typ == document.TypeHeading3
+}
+
 func (w *bodyWriter) headingID(n *document.Node) string {
 	id := dataString(n, "id")
 	if id == "" {

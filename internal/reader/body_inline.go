@@ -139,7 +139,7 @@ func (w *bodyWriter) inline(n *document.Node) {
 			if s := plainText(n.Nodes); strings.TrimSpace(s) != "" {
 				w.inlines(n.Nodes)
 			} else {
-				w.text(firstNonEmpty(t.Title, t.URL))
+				w.text(firstNonEmpty(t.Title, urlLabel(t.URL)))
 			}
 		})
 	case document.InlineButton:
@@ -183,6 +183,17 @@ func (w *bodyWriter) inline(n *document.Node) {
 	default:
 		w.inlines(n.Nodes)
 	}
+}
+
+// urlLabel names a page by its address when nothing else names it: the
+// last segment without ".md".
+func urlLabel(u string) string {
+	s := strings.TrimSuffix(u, "/")
+	if i := strings.IndexAny(s, "?#"); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.TrimSuffix(s[strings.LastIndexByte(s, '/')+1:], ".md")
+	return firstNonEmpty(s, u)
 }
 
 // anchor writes a link around body, or body alone when the address is

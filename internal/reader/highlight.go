@@ -48,6 +48,8 @@ func (h *highlighter) css() string {
 	_ = h.plain.WriteCSS(&dark, h.dark)
 	var b strings.Builder
 	b.WriteString(light.String())
+	// Tokens the dark style leaves alone must not keep light colors.
+	b.WriteString("[data-theme=dark] .chroma span{color:inherit;background:none;font-weight:inherit;font-style:inherit}\n")
 	for line := range strings.Lines(dark.String()) {
 		b.WriteString(strings.ReplaceAll(line, ".chroma", "[data-theme=dark] .chroma"))
 	}

@@ -23,6 +23,7 @@ func Outline(doc *document.Document, res Resolvers) []Heading {
 	}
 	w := newBodyWriter(&res, newHighlighter())
 	w.noCode = true
+	w.shiftHeadings(doc.Nodes)
 	w.blocks(doc.Nodes)
 	return w.outline
 }

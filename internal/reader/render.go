@@ -127,6 +127,7 @@ func (r *Renderer) chrome(site Site, lang, docTitle string) chrome {
 func (r *Renderer) RenderBody(w io.Writer, p *Page) ([]Heading, error) {
 	bw := newBodyWriter(&p.Resolvers, r.hl)
 	if p.Document != nil {
+		bw.shiftHeadings(p.Document.Nodes)
 		bw.blocks(p.Document.Nodes)
 	}
 	bw.footnotes()

@@ -30,12 +30,17 @@
         if (first) first.focus();
       }
     });
+    var close = function () {
+      document.body.classList.remove("nav-open");
+      navToggle.setAttribute("aria-expanded", "false");
+      navToggle.focus();
+    };
     document.addEventListener("keydown", function (e) {
-      if (e.key === "Escape" && document.body.classList.contains("nav-open")) {
-        document.body.classList.remove("nav-open");
-        navToggle.setAttribute("aria-expanded", "false");
-        navToggle.focus();
-      }
+      if (e.key === "Escape" && document.body.classList.contains("nav-open")) close();
+    });
+    // A click outside the open menu closes it.
+    document.addEventListener("click", function (e) {
+      if (document.body.classList.contains("nav-open") && !e.target.closest("#sidebar, .nav-toggle")) close();
     });
   }
 
