@@ -56,6 +56,9 @@ type Site struct {
 	FooterGroups []FooterGroup
 	// FooterLogoURL is an optional logo in the footer.
 	FooterLogoURL string
+	// FooterCopyright is the footer's copyright line; the site's title
+	// when empty.
+	FooterCopyright string
 	// Announcement is an optional banner.
 	Announcement *Announcement
 	// DefaultTheme is "light" or "dark"; empty follows the reader's
