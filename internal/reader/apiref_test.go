@@ -116,7 +116,9 @@ func TestStartPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	items := findAll(doc, func(n *html.Node) bool { return n.DataAtom == atom.Li && n.Parent != nil && hasClass(n.Parent, "site-list") })
+	items := findAll(doc, func(n *html.Node) bool {
+		return n.DataAtom == atom.Li && n.Parent != nil && hasClass(n.Parent, "site-list")
+	})
 	if len(items) != 2 || !strings.Contains(textOf(items[0]), "Handbook") {
 		t.Fatalf("site list = %d items", len(items))
 	}

@@ -217,7 +217,9 @@ func TestPageBlocks(t *testing.T) {
 		{"tabs", byClass("tabs"), 1},
 		{"code blocks", byClass("code-block"), 4},
 		{"copy buttons", func(n *html.Node) bool { _, ok := attr(n, "data-copy"); return ok }, 4},
-		{"highlighted tokens", func(n *html.Node) bool { return n.DataAtom == atom.Span && n.Parent != nil && n.Parent.DataAtom == atom.Code && len(n.Attr) > 0 }, 10},
+		{"highlighted tokens", func(n *html.Node) bool {
+			return n.DataAtom == atom.Span && n.Parent != nil && n.Parent.DataAtom == atom.Code && len(n.Attr) > 0
+		}, 10},
 		{"stepper", byClass("stepper"), 1},
 		{"figures", byTag(atom.Figure), 2},
 		{"details", byTag(atom.Details), 1},
