@@ -85,3 +85,10 @@ func (r *Renderer) APIDocsHandler(spec func(context.Context) ([]byte, error), op
 		writeHTML(w, req, log, func(b *bytes.Buffer) error { _, err := b.Write(cached); return err })
 	})
 }
+
+// ServePage renders a documentation page and sends it with the reader's
+// headers (HTML, a content security policy allowing only the page's own
+// inline style and script); a page that fails to render is a 500.
+func (r *Renderer) ServePage(w http.ResponseWriter, req *http.Request, p *Page, log *slog.Logger) {
+	writeHTML(w, req, log, func(b *bytes.Buffer) error { return r.RenderPage(b, p) })
+}

@@ -2,6 +2,9 @@ package reader
 
 import (
 	"bytes"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 
@@ -392,5 +395,23 @@ func TestConditionResolver(t *testing.T) {
 	_, out := renderFixture(t, p)
 	if !strings.Contains(out, "beta only") || strings.Contains(out, "alpha only") {
 		t.Error("conditions not applied")
+	}
+}
+
+func TestServePage(t *testing.T) {
+	r, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	r.ServePage(rec, httptest.NewRequest(http.MethodGet, "/docs", nil), fixturePage(t), slog.Default())
+	if rec.Code != 200 || rec.Header().Get("Content-Type") != "text/html; charset=utf-8" {
+		t.Fatalf("%d %s", rec.Code, rec.Header().Get("Content-Type"))
+	}
+	if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") || !strings.Contains(csp, "frame-ancestors") {
+		t.Errorf("CSP = %q", csp)
+	}
+	if !strings.Contains(rec.Body.String(), "<h1>Every block</h1>") {
+		t.Error("no page in the answer")
 	}
 }
