@@ -125,23 +125,25 @@ func (r *Renderer) chrome(site Site, lang, docTitle string) chrome {
 // RenderBody writes the HTML of a document's blocks, followed by its
 // footnotes, and returns the outline of its headings.
 func (r *Renderer) RenderBody(w io.Writer, p *Page) ([]Heading, error) {
+	body, outline := r.body(p)
+	_, err := io.WriteString(w, body)
+	return outline, err
+}
+
+// body returns the HTML of the page's document and its outline.
+func (r *Renderer) body(p *Page) (string, []Heading) {
 	bw := newBodyWriter(&p.Resolvers, r.hl)
 	if p.Document != nil {
 		bw.shiftHeadings(p.Document.Nodes)
 		bw.blocks(p.Document.Nodes)
 	}
 	bw.footnotes()
-	_, err := io.WriteString(w, bw.b.String())
-	return bw.outline, err
+	return bw.b.String(), bw.outline
 }
 
 // RenderPage writes a whole documentation page.
 func (r *Renderer) RenderPage(w io.Writer, p *Page) error {
-	var body strings.Builder
-	outline, err := r.RenderBody(&body, p)
-	if err != nil {
-		return err
-	}
+	body, outline := r.body(p)
 	docTitle := p.Title
 	if p.Site.Title != "" && p.Site.Title != p.Title {
 		docTitle += " | " + p.Site.Title
@@ -159,7 +161,7 @@ func (r *Renderer) RenderPage(w io.Writer, p *Page) error {
 	data := pageData{chrome: c, Variants: p.Variants, VariantsLabel: label, Tree: p.Tree,
 		Title: p.Title, CoverURL: p.CoverURL,
 		// The body writer escapes every value it writes (body.go).
-		Body:    template.HTML(body.String()),
+		Body:    template.HTML(body),
 		Outline: outline, Previous: p.Previous, Next: p.Next}
 	return r.tmpl.ExecuteTemplate(w, "page", data)
 }
