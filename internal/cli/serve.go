@@ -18,6 +18,7 @@ import (
 	"quire/internal/httpapi"
 	"quire/internal/httpmw"
 	"quire/internal/jobs"
+	"quire/internal/reader"
 	"quire/internal/service"
 	"quire/internal/store"
 )
@@ -201,7 +202,8 @@ func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 }
 
 // newHandlers returns the server's two HTTP handlers. The first serves
-// the API under /v1/ and the health and readiness endpoints, wrapped in
+// the API under /v1/, the health and readiness endpoints, the start page
+// and the API reference, wrapped in
 // the nosniff header, metrics, request logging and panic recovery
 // (innermost, so that a panic is logged and counted as a 500). The second
 // serves /metrics, for a listener of its own that operators keep off the
@@ -226,6 +228,9 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 	mux.HandleFunc("GET /healthz", healthz)
 	mux.HandleFunc("GET /readyz", readyz(svc, log))
 	mux.HandleFunc("/", notFound)
+	if err := addReaderPages(mux, apiHandler, reader.NoSites{}, log); err != nil {
+		return nil, nil, err
+	}
 
 	mmux := http.NewServeMux()
 	mmux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{Registry: reg}))

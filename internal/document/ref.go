@@ -165,3 +165,7 @@ func (r Ref) MarshalJSON() ([]byte, error) {
 	}
 	return append(buf, '}'), nil
 }
+
+// RefOf reads a content reference held in a node's data (a Ref, or the
+// JSON object of one), for renderers that resolve references themselves.
+func RefOf(v any) (Ref, bool) { return refValue(v) }

@@ -32,3 +32,8 @@ func TableRows(n Node) ([]TableColumn, [][]TableCell) {
 	}
 	return cols, rows
 }
+
+// TableRecordIDs returns the record ids of a table block in the order
+// TableRows gives its rows, for renderers that read other columns of a
+// record (a card's target and cover).
+func TableRecordIDs(n Node) []string { return tableRecordIDs(n.Data) }

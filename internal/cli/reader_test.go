@@ -1,0 +1,38 @@
+package cli
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestReaderPages serves the start page and the API reference from a
+// running server: HTML, not the JSON 404 of unknown paths.
+func TestReaderPages(t *testing.T) {
+	s := startServe(t, env(nil), "--addr", "127.0.0.1:0", "--data", filepath.Join(t.TempDir(), "data"))
+	code, body := s.get(t, "/", "")
+	if code != 200 || !strings.Contains(body, "<!doctype html>") {
+		t.Fatalf("/ = %d %.200s", code, body)
+	}
+	for _, want := range []string{`href="/docs/api"`, "No published sites", `href="/v1/openapi.json"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("start page lacks %q", want)
+		}
+	}
+	code, body = s.get(t, "/docs/api", "")
+	if code != 200 {
+		t.Fatalf("/docs/api = %d %.300s", code, body)
+	}
+	// Operations of the route table, with their method and path.
+	for _, want := range []string{"getApiInformation", "listOrganizationsForAuthenticatedUser", "<code>/v1/orgs/{organizationId}</code>", `id="schemas"`} {
+		if !strings.Contains(body, want) {
+			t.Errorf("API reference lacks %q", want)
+		}
+	}
+	if code, body := s.get(t, "/nowhere", ""); code != 404 || !strings.Contains(body, `"code":404`) {
+		t.Errorf("/nowhere = %d %s", code, body)
+	}
+	if code := s.stop(t); code != 0 {
+		t.Fatalf("serve exited with %d:\n%s", code, s.stderr)
+	}
+}

@@ -1,0 +1,124 @@
+(function () {
+  "use strict";
+  var root = document.documentElement;
+
+  // Theme toggle: remembers the reader's choice.
+  var toggle = document.querySelector(".theme-toggle");
+  function showTheme() {
+    if (!toggle) return;
+    var dark = root.getAttribute("data-theme") === "dark";
+    toggle.setAttribute("aria-pressed", dark ? "true" : "false");
+  }
+  showTheme();
+  if (toggle) {
+    toggle.addEventListener("click", function () {
+      var next = root.getAttribute("data-theme") === "dark" ? "light" : "dark";
+      root.setAttribute("data-theme", next);
+      try { localStorage.setItem("quire-theme", next); } catch (e) {}
+      showTheme();
+    });
+  }
+
+  // Sidebar toggle on narrow screens.
+  var navToggle = document.querySelector(".nav-toggle");
+  if (navToggle) {
+    navToggle.addEventListener("click", function () {
+      var open = document.body.classList.toggle("nav-open");
+      navToggle.setAttribute("aria-expanded", open ? "true" : "false");
+      if (open) {
+        var first = document.querySelector("#sidebar a, #sidebar select");
+        if (first) first.focus();
+      }
+    });
+    var close = function () {
+      document.body.classList.remove("nav-open");
+      navToggle.setAttribute("aria-expanded", "false");
+      navToggle.focus();
+    };
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "Escape" && document.body.classList.contains("nav-open")) close();
+    });
+    // A click outside the open menu closes it.
+    document.addEventListener("click", function (e) {
+      if (document.body.classList.contains("nav-open") && !e.target.closest("#sidebar, .nav-toggle")) close();
+    });
+  }
+
+  // Copy buttons of code blocks.
+  document.querySelectorAll("[data-copy]").forEach(function (btn) {
+    btn.addEventListener("click", function () {
+      var code = btn.closest(".code-block").querySelector("pre code").cloneNode(true);
+      code.querySelectorAll(".ln").forEach(function (n) { n.remove(); });
+      var text = code.textContent;
+      var done = function () {
+        btn.textContent = "Copied";
+        setTimeout(function () { btn.textContent = "Copy"; }, 1500);
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(done, function () {});
+      }
+    });
+  });
+
+  // Tabs: the ARIA tab pattern with arrow keys, Home and End.
+  document.querySelectorAll("[data-tabs]").forEach(function (box) {
+    var tabs = Array.prototype.slice.call(box.querySelectorAll(":scope > .tablist > [role=tab]"));
+    function select(tab, focus) {
+      tabs.forEach(function (t) {
+        var on = t === tab;
+        t.setAttribute("aria-selected", on ? "true" : "false");
+        t.tabIndex = on ? 0 : -1;
+        var panel = document.getElementById(t.getAttribute("aria-controls"));
+        if (panel) panel.hidden = !on;
+      });
+      if (focus) tab.focus();
+    }
+    tabs.forEach(function (tab, i) {
+      tab.addEventListener("click", function () { select(tab, false); });
+      tab.addEventListener("keydown", function (e) {
+        var j = -1;
+        if (e.key === "ArrowRight") j = (i + 1) % tabs.length;
+        else if (e.key === "ArrowLeft") j = (i - 1 + tabs.length) % tabs.length;
+        else if (e.key === "Home") j = 0;
+        else if (e.key === "End") j = tabs.length - 1;
+        if (j >= 0) { e.preventDefault(); select(tabs[j], true); }
+      });
+    });
+  });
+
+  // Site space switcher.
+  document.querySelectorAll("select[data-navigate]").forEach(function (sel) {
+    sel.addEventListener("change", function () { if (sel.value) location.href = sel.value; });
+  });
+
+  // Search as you type, when the page names a JSON endpoint.
+  var input = document.querySelector("input[data-search-url]");
+  if (input) {
+    var list = document.getElementById("search-results");
+    var timer = 0;
+    input.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var q = input.value.trim();
+        if (!q) { list.hidden = true; return; }
+        var url = input.getAttribute("data-search-url");
+        fetch(url + (url.indexOf("?") < 0 ? "?" : "&") + "q=" + encodeURIComponent(q))
+          .then(function (r) { return r.ok ? r.json() : []; })
+          .then(function (items) {
+            list.textContent = "";
+            (items || []).slice(0, 8).forEach(function (it) {
+              if (!it || typeof it.url !== "string" || !/^(\/|https?:)/.test(it.url)) return;
+              var li = document.createElement("li");
+              li.setAttribute("role", "option");
+              var a = document.createElement("a");
+              a.href = it.url;
+              a.textContent = it.title || it.url;
+              li.appendChild(a);
+              list.appendChild(li);
+            });
+            list.hidden = !list.firstChild;
+          }, function () { list.hidden = true; });
+      }, 150);
+    });
+  }
+})();

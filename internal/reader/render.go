@@ -1,0 +1,167 @@
+package reader
+
+import (
+	"embed"
+	"html/template"
+	"io"
+	"regexp"
+	"strings"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+//go:embed assets/reader.css
+var readerCSS string
+
+//go:embed assets/reader.js
+var readerJS string
+
+// themeInit runs before the page paints: it applies the theme the reader
+// chose last, or the system's when the site sets none.
+const themeInit = `(function(){var d=document.documentElement;try{var t=localStorage.getItem("quire-theme");if(t==="light"||t==="dark"){d.setAttribute("data-theme",t);return}}catch(e){}if(!d.getAttribute("data-theme")){d.setAttribute("data-theme",matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")}})();`
+
+// hexColor matches the colors a site may set.
+var hexColor = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}){1,2}$`)
+
+// Renderer renders reader pages. It is safe for concurrent use; build one
+// with New and keep it.
+type Renderer struct {
+	tmpl *template.Template
+	hl   *highlighter
+	css  template.CSS
+}
+
+// New parses the templates and prepares the stylesheet.
+func New() (*Renderer, error) {
+	hl := newHighlighter()
+	funcs := template.FuncMap{
+		// safe passes an address through SafeURL; what is left is
+		// trusted as a URL.
+		"safe": func(u string) template.URL { return template.URL(SafeURL(u)) },
+		"linkStyle": func(style string) string {
+			switch style {
+			case "button-primary":
+				return "button"
+			case "button-secondary":
+				return "button button-secondary"
+			}
+			return "header-link"
+		},
+		"methodClass": methodClass,
+		"visible": func(items []TreeItem) bool {
+			for _, it := range items {
+				if !it.Hidden {
+					return true
+				}
+			}
+			return false
+		},
+	}
+	t, err := template.New("reader").Funcs(funcs).ParseFS(templateFS, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	// The stylesheet is embedded in the binary, never from input.
+	css := template.CSS(readerCSS + hl.css())
+	return &Renderer{tmpl: t, hl: hl, css: css}, nil
+}
+
+// chrome is what the shell templates read, shared by every page kind.
+type chrome struct {
+	Lang        string
+	Theme       string
+	DocTitle    string
+	Description string
+	MarkdownURL string
+	HomeURL     string
+	Site        Site
+	Sections    []Section
+	Search      Search
+	HasSidebar  bool
+	CSS         template.CSS
+	Vars        template.CSS
+	ThemeInit   template.JS
+	JS          template.JS
+}
+
+// pageData is the template data of a documentation page.
+type pageData struct {
+	chrome
+	Variants      []Link
+	VariantsLabel string
+	Tree          []TreeItem
+	Title         string
+	CoverURL      string
+	Body          template.HTML
+	Outline       []Heading
+	Previous      *Link
+	Next          *Link
+}
+
+func (r *Renderer) chrome(site Site, lang, docTitle string) chrome {
+	if lang == "" {
+		lang = "en"
+	}
+	theme := ""
+	if site.DefaultTheme == "light" || site.DefaultTheme == "dark" {
+		theme = site.DefaultTheme
+	}
+	var vars strings.Builder
+	if hexColor.MatchString(site.PrimaryColor) {
+		vars.WriteString(":root{--primary:" + site.PrimaryColor + "}")
+	}
+	if hexColor.MatchString(site.PrimaryColorDark) {
+		vars.WriteString("[data-theme=dark]{--primary:" + site.PrimaryColorDark + "}")
+	}
+	home := site.HomeURL
+	if home == "" {
+		home = "/"
+	}
+	return chrome{Lang: lang, Theme: theme, DocTitle: docTitle, HomeURL: home, Site: site,
+		CSS: r.css, Vars: template.CSS(vars.String()), ThemeInit: template.JS(themeInit), JS: template.JS(readerJS)}
+}
+
+// RenderBody writes the HTML of a document's blocks, followed by its
+// footnotes, and returns the outline of its headings.
+func (r *Renderer) RenderBody(w io.Writer, p *Page) ([]Heading, error) {
+	body, outline := r.body(p)
+	_, err := io.WriteString(w, body)
+	return outline, err
+}
+
+// body returns the HTML of the page's document and its outline.
+func (r *Renderer) body(p *Page) (string, []Heading) {
+	bw := newBodyWriter(&p.Resolvers, r.hl)
+	if p.Document != nil {
+		bw.shiftHeadings(p.Document.Nodes)
+		bw.blocks(p.Document.Nodes)
+	}
+	bw.footnotes()
+	return bw.b.String(), bw.outline
+}
+
+// RenderPage writes a whole documentation page.
+func (r *Renderer) RenderPage(w io.Writer, p *Page) error {
+	body, outline := r.body(p)
+	docTitle := p.Title
+	if p.Site.Title != "" && p.Site.Title != p.Title {
+		docTitle += " | " + p.Site.Title
+	}
+	c := r.chrome(p.Site, p.Lang, docTitle)
+	c.Description = p.Description
+	c.MarkdownURL = p.MarkdownURL
+	c.Sections = p.Sections
+	c.Search = p.Search
+	c.HasSidebar = true
+	label := p.VariantsLabel
+	if label == "" {
+		label = "Version"
+	}
+	data := pageData{chrome: c, Variants: p.Variants, VariantsLabel: label, Tree: p.Tree,
+		Title: p.Title, CoverURL: p.CoverURL,
+		// The body writer escapes every value it writes (body.go).
+		Body:    template.HTML(body),
+		Outline: outline, Previous: p.Previous, Next: p.Next}
+	return r.tmpl.ExecuteTemplate(w, "page", data)
+}
