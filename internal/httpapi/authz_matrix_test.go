@@ -193,6 +193,12 @@ var expectedAccess = map[string]accessRow{
 	"downloadPDFBySignedLink":  signedRow(),
 	"getPageInRevisionById":    spaceRow(quire.LevelRead),
 	"getPageInRevisionByPath":  spaceRow(quire.LevelRead),
+
+	"getReviewsByChangeRequestId":              spaceRow(quire.LevelRead),
+	"submitChangeRequestReview":                spaceRow(quire.LevelReview),
+	"getRequestedReviewersByChangeRequestId":   spaceRow(quire.LevelRead),
+	"requestReviewersForChangeRequest":         spaceRow(quire.LevelEdit),
+	"removeRequestedReviewerFromChangeRequest": spaceRow(quire.LevelEdit),
 }
 
 // matrix holds what the cases of the authorization matrix share.
@@ -653,6 +659,43 @@ var authzCases = map[string]authzCase{
 		res := m.ts.must(t, 200, "GET", "/v1/spaces/"+f.Space+"/pdf", m.ts.token(cAdmin), nil)
 		return pdfLinkParams(t, str(res, "url")), nil
 	}},
+	"getReviewsByChangeRequestId":            contentRead(),
+	"getRequestedReviewersByChangeRequestId": contentRead(),
+	"submitChangeRequestReview": {ok: 201,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			// Written by a member none of the callers is: authors cannot
+			// review their own change requests.
+			id := m.space(t)
+			author := m.ts.addUser(t, "a"+quire.NewID()+"@acme.test", "Matrix Author", m.ts.Org, quire.RoleEdit)
+			cr := m.ts.must(t, 201, "POST", "/v1/spaces/"+id+"/change-requests", author.Token, map[string]any{"subject": "Matrix change"})
+			return pathParams("spaceId", id, "changeRequestId", str(cr, "id")),
+				map[string]any{"status": "approved", "comment": md("Looks good.")}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps)+"/reviews", m.ts.token(cAdmin), nil), map[string]any{"count": 0})
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps), m.ts.token(cAdmin), nil), map[string]any{"comments": 0})
+		}},
+	"requestReviewersForChangeRequest": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			id := m.space(t)
+			cr := str(m.ts.newChangeRequest(t, id, "Matrix change"), "id")
+			return pathParams("spaceId", id, "changeRequestId", cr), map[string]any{"users": []string{m.ts.user(cReview).ID}}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps)+"/requested-reviewers", m.ts.token(cAdmin), nil), map[string]any{"count": 0})
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps), m.ts.token(cAdmin), nil), map[string]any{"status": "draft"})
+		}},
+	"removeRequestedReviewerFromChangeRequest": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			id := m.space(t)
+			cr := str(m.ts.newChangeRequest(t, id, "Matrix change"), "id")
+			m.ts.must(t, 200, "POST", crPath(id, cr, "/requested-reviewers"), m.ts.token(cAdmin),
+				map[string]any{"users": []string{m.ts.user(cReview).ID}})
+			return pathParams("spaceId", id, "changeRequestId", cr, "userId", m.ts.user(cReview).ID), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps)+"/requested-reviewers", m.ts.token(cAdmin), nil), map[string]any{"count": 1})
+		}},
 }
 
 // declaredRoutes builds a server to read its route table.
