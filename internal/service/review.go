@@ -121,9 +121,6 @@ func (s *Service) SubmitReview(ctx context.Context, w Commenter, spaceID, crID s
 		return nil, err
 	}
 	s.announceContent(ctx, pl.space.ID)
-	if cm != nil {
-		pl.cr.Comments++
-	}
 	v := s.newCommentViewer(w, pl, nil)
 	return s.reviewView(ctx, v, r, cm)
 }
