@@ -45,7 +45,7 @@ func (s *Service) RequestReviewers(ctx context.Context, u *quire.User, spaceID, 
 		}
 		patch.Description = &d
 	}
-	users := uniqueIDs(in.Users)
+	users := dedupe(in.Users)
 	var (
 		pl  *commentPlace
 		out []*quire.RequestedReviewer
@@ -119,19 +119,6 @@ func mayReview(ctx context.Context, st quire.Store, cr *quire.ChangeRequest, use
 	return nil
 }
 
-// uniqueIDs returns ids without repeats, in their first order.
-func uniqueIDs(ids []string) []string {
-	seen := map[string]bool{}
-	out := make([]string, 0, len(ids))
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
 // RequestedReviewers lists the users asked to review a change request who
 // have not reviewed since, oldest request first.
 func (s *Service) RequestedReviewers(ctx context.Context, spaceID, crID string, p quire.Page) (*quire.List[RequestedReviewerView], error) {
@@ -152,26 +139,18 @@ func (s *Service) RequestedReviewers(ctx context.Context, spaceID, crID string, 
 
 // requestedViews describes requests, reading each user once.
 func (s *Service) requestedViews(ctx context.Context, rs []*quire.RequestedReviewer) ([]RequestedReviewerView, error) {
-	users := map[string]*quire.User{}
-	get := func(id string) (*quire.User, error) {
-		if u, ok := users[id]; ok {
-			return u, nil
-		}
-		u, err := s.store.User(ctx, id)
-		users[id] = u
-		return u, err
-	}
+	v := s.newCommentViewer(Commenter{}, nil, nil)
 	out := make([]RequestedReviewerView, 0, len(rs))
 	for _, r := range rs {
-		v := RequestedReviewerView{Request: r}
+		rv := RequestedReviewerView{Request: r}
 		var err error
-		if v.User, err = get(r.UserID); err != nil {
+		if rv.User, err = v.user(ctx, r.UserID); err != nil {
 			return nil, err
 		}
-		if v.RequestedBy, err = get(r.RequestedBy); err != nil {
+		if rv.RequestedBy, err = v.user(ctx, r.RequestedBy); err != nil {
 			return nil, err
 		}
-		out = append(out, v)
+		out = append(out, rv)
 	}
 	return out, nil
 }
