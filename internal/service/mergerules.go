@@ -107,10 +107,14 @@ func (f *mergeFacts) approvers() (map[string]bool, error) {
 
 // effectiveMergeRules returns the rules that govern a space's merges: its
 // own, or for inherit those of its organization (collections carry no
-// merge rules of their own, so inherit passes through them).
+// merge rules of their own, so inherit passes through them), which the
+// space may have been read with.
 func effectiveMergeRules(ctx context.Context, st quire.Store, sp *quire.Space) (quire.MergeRules, error) {
 	if sp.MergeRules.Type != quire.MergeRulesInherit {
 		return sp.MergeRules, nil
+	}
+	if sp.OrgMergeRules != nil {
+		return *sp.OrgMergeRules, nil
 	}
 	org, err := st.Organization(ctx, sp.OrgID)
 	if err != nil {

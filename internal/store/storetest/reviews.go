@@ -128,6 +128,22 @@ func reviewTests() []test {
 			equal(t, "bypass", *got, *b)
 			wantCode(t, f.st.RecordMergeBypass(ctx(t), b), quire.ECONFLICT)
 		}},
+		{"reviews/a change request's space comes with its organization's merge rules", func(t *testing.T, f *fixture) {
+			o := f.org("A")
+			u := f.user("Ada", "ada@x.io")
+			sp := f.space(o, "", "a")
+			cr := f.changeRequest(sp, u, quire.CROpen)
+			rules := quire.MergeRules{Type: quire.MergeRulesRules, Rules: []quire.MergeRule{
+				{Rule: quire.RuleSpecificReviewers, Users: []string{u.ID}}, {Rule: quire.RuleUpToDate}}}
+			_, err := f.st.UpdateOrganization(ctx(t), o.ID, quire.OrganizationUpdate{MergeRules: &rules})
+			must(t, err)
+			gotSp, _, err := f.st.SpaceChangeRequest(ctx(t), sp.ID, cr.ID)
+			must(t, err)
+			if gotSp.OrgMergeRules == nil {
+				t.Fatal("no organization merge rules")
+			}
+			equal(t, "organization rules", *gotSp.OrgMergeRules, rules)
+		}},
 		{"reviews/content events carry their kind", func(t *testing.T, f *fixture) {
 			o := f.org("A")
 			u := f.user("Ada", "ada@x.io")
