@@ -200,42 +200,47 @@ var expectedAccess = map[string]accessRow{
 	"updateOrganizationSAMLProvider":      orgRow(quire.LevelAdmin),
 	"deleteOrganizationSAMLProvider":      orgRow(quire.LevelAdmin),
 	// Sites: members read, the create role and above change.
-	"listSites":                          orgRow(quire.LevelRead),
-	"createSite":                         orgRow(quire.LevelCreate),
-	"getSiteById":                        orgRow(quire.LevelRead),
-	"updateSiteById":                     orgRow(quire.LevelCreate),
-	"deleteSiteById":                     orgRow(quire.LevelCreate),
-	"publishSite":                        orgRow(quire.LevelCreate),
-	"unpublishSite":                      orgRow(quire.LevelCreate),
-	"getSiteStructure":                   orgRow(quire.LevelRead),
-	"sortSiteStructure":                  orgRow(quire.LevelCreate),
-	"getSiteAdaptiveSchema":              orgRow(quire.LevelRead),
-	"updateSiteAdaptiveSchema":           orgRow(quire.LevelCreate),
-	"listSiteAdaptiveTemplateConditions": orgRow(quire.LevelRead),
-	"getPublishedContentSite":            orgRow(quire.LevelRead),
-	"getSiteCustomizationById":           orgRow(quire.LevelRead),
-	"updateSiteCustomizationById":        orgRow(quire.LevelCreate),
-	"listSiteShareLinks":                 orgRow(quire.LevelRead),
-	"createSiteShareLink":                orgRow(quire.LevelCreate),
-	"updateSiteShareLinkById":            orgRow(quire.LevelCreate),
-	"deleteSiteShareLinkById":            orgRow(quire.LevelCreate),
-	"listSiteSections":                   orgRow(quire.LevelRead),
-	"addSectionToSite":                   orgRow(quire.LevelCreate),
-	"updateSiteSectionById":              orgRow(quire.LevelCreate),
-	"deleteSiteSectionById":              orgRow(quire.LevelCreate),
-	"moveSiteSection":                    orgRow(quire.LevelCreate),
-	"listSiteSectionGroups":              orgRow(quire.LevelRead),
-	"addSectionGroupToSite":              orgRow(quire.LevelCreate),
-	"updateSiteSectionGroupById":         orgRow(quire.LevelCreate),
-	"deleteSiteSectionGroupById":         orgRow(quire.LevelCreate),
-	"addSectionToGroup":                  orgRow(quire.LevelCreate),
-	"removeSectionFromGroup":             orgRow(quire.LevelCreate),
-	"moveSiteSectionGroup":               orgRow(quire.LevelCreate),
-	"listSiteSpaces":                     orgRow(quire.LevelRead),
-	"addSpaceToSite":                     orgRow(quire.LevelCreate),
-	"updateSiteSpaceById":                orgRow(quire.LevelCreate),
-	"deleteSiteSpaceById":                orgRow(quire.LevelCreate),
-	"moveSiteSpace":                      orgRow(quire.LevelCreate),
+	"listSites":                                orgRow(quire.LevelRead),
+	"createSite":                               orgRow(quire.LevelCreate),
+	"getSiteById":                              orgRow(quire.LevelRead),
+	"updateSiteById":                           orgRow(quire.LevelCreate),
+	"deleteSiteById":                           orgRow(quire.LevelCreate),
+	"publishSite":                              orgRow(quire.LevelCreate),
+	"unpublishSite":                            orgRow(quire.LevelCreate),
+	"getSiteStructure":                         orgRow(quire.LevelRead),
+	"sortSiteStructure":                        orgRow(quire.LevelCreate),
+	"getSiteAdaptiveSchema":                    orgRow(quire.LevelRead),
+	"updateSiteAdaptiveSchema":                 orgRow(quire.LevelCreate),
+	"listSiteAdaptiveTemplateConditions":       orgRow(quire.LevelRead),
+	"getPublishedContentSite":                  orgRow(quire.LevelRead),
+	"getSiteCustomizationById":                 orgRow(quire.LevelRead),
+	"updateSiteCustomizationById":              orgRow(quire.LevelCreate),
+	"listSiteShareLinks":                       orgRow(quire.LevelRead),
+	"createSiteShareLink":                      orgRow(quire.LevelCreate),
+	"updateSiteShareLinkById":                  orgRow(quire.LevelCreate),
+	"deleteSiteShareLinkById":                  orgRow(quire.LevelCreate),
+	"listSiteSections":                         orgRow(quire.LevelRead),
+	"addSectionToSite":                         orgRow(quire.LevelCreate),
+	"updateSiteSectionById":                    orgRow(quire.LevelCreate),
+	"deleteSiteSectionById":                    orgRow(quire.LevelCreate),
+	"moveSiteSection":                          orgRow(quire.LevelCreate),
+	"listSiteSectionGroups":                    orgRow(quire.LevelRead),
+	"addSectionGroupToSite":                    orgRow(quire.LevelCreate),
+	"updateSiteSectionGroupById":               orgRow(quire.LevelCreate),
+	"deleteSiteSectionGroupById":               orgRow(quire.LevelCreate),
+	"addSectionToGroup":                        orgRow(quire.LevelCreate),
+	"removeSectionFromGroup":                   orgRow(quire.LevelCreate),
+	"moveSiteSectionGroup":                     orgRow(quire.LevelCreate),
+	"listSiteSpaces":                           orgRow(quire.LevelRead),
+	"addSpaceToSite":                           orgRow(quire.LevelCreate),
+	"updateSiteSpaceById":                      orgRow(quire.LevelCreate),
+	"deleteSiteSpaceById":                      orgRow(quire.LevelCreate),
+	"moveSiteSpace":                            orgRow(quire.LevelCreate),
+	"getReviewsByChangeRequestId":              spaceRow(quire.LevelRead),
+	"submitChangeRequestReview":                spaceRow(quire.LevelReview),
+	"getRequestedReviewersByChangeRequestId":   spaceRow(quire.LevelRead),
+	"requestReviewersForChangeRequest":         spaceRow(quire.LevelEdit),
+	"removeRequestedReviewerFromChangeRequest": spaceRow(quire.LevelEdit),
 }
 
 // matrix holds what the cases of the authorization matrix share.
@@ -819,8 +824,45 @@ var authzCases = map[string]authzCase{
 	"updateSiteSpaceById": siteChange(200, func(t *testing.T, m *matrix, f siteFixture) any {
 		return map[string]any{"path": "renamed"}
 	}),
-	"deleteSiteSpaceById": siteChange(205, nil),
-	"moveSiteSpace":       siteChange(200, nil),
+	"deleteSiteSpaceById":                    siteChange(205, nil),
+	"moveSiteSpace":                          siteChange(200, nil),
+	"getReviewsByChangeRequestId":            contentRead(),
+	"getRequestedReviewersByChangeRequestId": contentRead(),
+	"submitChangeRequestReview": {ok: 201,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			// Written by a member none of the callers is: authors cannot
+			// review their own change requests.
+			id := m.space(t)
+			author := m.ts.addUser(t, "a"+quire.NewID()+"@acme.test", "Matrix Author", m.ts.Org, quire.RoleEdit)
+			cr := m.ts.must(t, 201, "POST", "/v1/spaces/"+id+"/change-requests", author.Token, map[string]any{"subject": "Matrix change"})
+			return pathParams("spaceId", id, "changeRequestId", str(cr, "id")),
+				map[string]any{"status": "approved", "comment": md("Looks good.")}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps)+"/reviews", m.ts.token(cAdmin), nil), map[string]any{"count": 0})
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps), m.ts.token(cAdmin), nil), map[string]any{"comments": 0})
+		}},
+	"requestReviewersForChangeRequest": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			id := m.space(t)
+			cr := str(m.ts.newChangeRequest(t, id, "Matrix change"), "id")
+			return pathParams("spaceId", id, "changeRequestId", cr), map[string]any{"users": []string{m.ts.user(cReview).ID}}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps)+"/requested-reviewers", m.ts.token(cAdmin), nil), map[string]any{"count": 0})
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps), m.ts.token(cAdmin), nil), map[string]any{"status": "draft"})
+		}},
+	"removeRequestedReviewerFromChangeRequest": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			id := m.space(t)
+			cr := str(m.ts.newChangeRequest(t, id, "Matrix change"), "id")
+			m.ts.must(t, 200, "POST", crPath(id, cr, "/requested-reviewers"), m.ts.token(cAdmin),
+				map[string]any{"users": []string{m.ts.user(cReview).ID}})
+			return pathParams("spaceId", id, "changeRequestId", cr, "userId", m.ts.user(cReview).ID), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps)+"/requested-reviewers", m.ts.token(cAdmin), nil), map[string]any{"count": 1})
+		}},
 }
 
 // declaredRoutes builds a server to read its route table.

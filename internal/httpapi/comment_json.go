@@ -50,6 +50,7 @@ type commentTargetJSON struct {
 	Node          *targetNodeJSON `json:"node,omitempty"`
 	TableCell     *tableCellJSON  `json:"tableCell,omitempty"`
 	ChangeRequest string          `json:"changeRequest,omitempty"`
+	Review        string          `json:"review,omitempty" doc:"The review whose text the comment is"`
 	Page          *targetPageJSON `json:"page,omitempty"`
 	Space         string          `json:"space"`
 	Revision      string          `json:"revision" doc:"Revision the comment was posted on"`
@@ -167,7 +168,7 @@ func (s *Server) commentOut(v service.CommentView, format string) (commentJSON, 
 // targetOut converts what a comment is anchored to.
 func targetOut(c *quire.Comment, p *service.TargetPage) commentTargetJSON {
 	t := c.Target
-	out := commentTargetJSON{ChangeRequest: c.ChangeRequestID, Space: c.SpaceID, Revision: c.Revision}
+	out := commentTargetJSON{ChangeRequest: c.ChangeRequestID, Review: t.Review, Space: c.SpaceID, Revision: c.Revision}
 	if t.Node != "" {
 		out.Node = &targetNodeJSON{ID: t.Node, Preview: t.NodePreview}
 	}

@@ -474,6 +474,42 @@ var bodyCases = map[string]bodyCase{
 	"updateSiteSpaceById":         siteBodyCases()["updateSiteSpaceById"],
 	"moveSiteSpace":               siteBodyCases()["moveSiteSpace"],
 	"updateSiteCustomizationById": siteBodyCases()["updateSiteCustomizationById"],
+	"submitChangeRequestReview": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			sp := ts.newSpace(t, "Space")
+			return pathParams("spaceId", sp, "changeRequestId", ts.authoredCR(t, sp, "Change"))
+		},
+		valid: map[string]any{"status": "approved", "comment": md("Looks good.")},
+		wrongType: map[string]map[string]any{"status": {"status": true}, "comment": {"status": "approved", "comment": "text"},
+			"comment.markdown": {"status": "approved", "comment": map[string]any{"markdown": 1}}},
+		required: []string{"status"},
+		invalid: []invalidBody{
+			{"unknown status", map[string]any{"status": "rejected"}, "status"},
+			{"empty comment", map[string]any{"status": "approved", "comment": md(" ")}, "comment"},
+			{"comment in both forms", map[string]any{"status": "approved", "comment": map[string]any{"markdown": "x",
+				"document": map[string]any{"object": "document", "data": map[string]any{}, "nodes": []any{}}}}, "comment"},
+		},
+		snapshot: snap(crPathOf, func(ps map[string]string) string { return crPathOf(ps) + "/reviews" },
+			func(ps map[string]string) string { return crPathOf(ps) + "/comments" }),
+	},
+	"requestReviewersForChangeRequest": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			sp := ts.newSpace(t, "Space")
+			return pathParams("spaceId", sp, "changeRequestId", ts.authoredCR(t, sp, "Change"))
+		},
+		valid: map[string]any{"users": []string{"u"}, "subject": "Subject"},
+		wrongType: map[string]map[string]any{"users": {"users": "u"}, "users[0]": {"users": []any{1}},
+			"subject": {"users": []string{}, "subject": 1}, "description": {"users": []string{}, "description": "text"}},
+		required: []string{"users"},
+		invalid: []invalidBody{
+			{"too many users", map[string]any{"users": manyEmoji(51)}, "users"},
+			{"empty user id", map[string]any{"users": []string{""}}, "users"},
+			{"unknown user", map[string]any{"users": []string{"nobody"}}, "users[0]"},
+			{"long subject", map[string]any{"users": []string{}, "subject": strings.Repeat("s", 101)}, "subject"},
+			{"description not a document", map[string]any{"users": []string{}, "description": map[string]any{"object": "block"}}, "description"},
+		},
+		snapshot: snap(crPathOf, func(ps map[string]string) string { return crPathOf(ps) + "/requested-reviewers" }),
+	},
 }
 
 // manyChanges returns n insert_page changes.

@@ -114,6 +114,13 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "listChangeRequestFileBacklinks", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks", Access: onSpace(read)}, listBacklinks[crFileBacklinksIn](s))
 	handle(s, api, Route{ID: "getPageInChangeRequestByPath", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/path/{pagePath}", Access: onSpace(read)}, readPage[crPathIn](s))
 
+	// Change request reviews and requested reviewers.
+	handle(s, api, Route{ID: "getReviewsByChangeRequestId", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews", Access: onSpace(read)}, s.listReviews)
+	handle(s, api, Route{ID: "submitChangeRequestReview", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews", Status: created, Access: onSpace(quire.LevelReview)}, s.submitReview)
+	handle(s, api, Route{ID: "getRequestedReviewersByChangeRequestId", Method: get, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers", Access: onSpace(read)}, s.listRequestedReviewers)
+	handle(s, api, Route{ID: "requestReviewersForChangeRequest", Method: post, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers", Access: onSpace(edit)}, s.requestReviewers)
+	handle(s, api, Route{ID: "removeRequestedReviewerFromChangeRequest", Method: del, Path: "/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}", Access: onSpace(edit)}, s.removeRequestedReviewer)
+
 	// Space comments.
 	handle(s, api, Route{ID: "listCommentsInSpace", Method: get, Path: "/v1/spaces/{spaceId}/comments", Access: onSpace(read)}, listComments[spaceCommentsIn](s))
 	handle(s, api, Route{ID: "postCommentInSpace", Method: post, Path: "/v1/spaces/{spaceId}/comments", Access: onSpace(comment)}, postComment[spaceCommentPostIn](s))

@@ -65,6 +65,10 @@ func (m *spaceMemo) lookup(sp *quire.Space, l quire.Level) []byte {
 func (m *spaceMemo) store(sp *quire.Space, l quire.Level, json []byte) {
 	e := &spaceMemoEntry{space: *sp, json: json}
 	e.space.MergeRules.Rules = cloneMergeRules(sp.MergeRules.Rules)
+	if sp.OrgMergeRules != nil {
+		r := quire.MergeRules{Type: sp.OrgMergeRules.Type, Rules: cloneMergeRules(sp.OrgMergeRules.Rules)}
+		e.space.OrgMergeRules = &r
+	}
 	if sp.DeletedAt != nil {
 		t := *sp.DeletedAt
 		e.space.DeletedAt = &t
@@ -97,7 +101,16 @@ func sameSpace(a, b *quire.Space) bool {
 	if (a.DeletedAt == nil) != (b.DeletedAt == nil) || (a.DeletedAt != nil && !a.DeletedAt.Equal(*b.DeletedAt)) {
 		return false
 	}
-	return a.MergeRules.Type == b.MergeRules.Type && slices.EqualFunc(a.MergeRules.Rules, b.MergeRules.Rules, sameMergeRule)
+	if (a.OrgMergeRules == nil) != (b.OrgMergeRules == nil) ||
+		(a.OrgMergeRules != nil && !sameMergeRules(*a.OrgMergeRules, *b.OrgMergeRules)) {
+		return false
+	}
+	return sameMergeRules(a.MergeRules, b.MergeRules)
+}
+
+// sameMergeRules reports whether two merge rules configurations are equal.
+func sameMergeRules(a, b quire.MergeRules) bool {
+	return a.Type == b.Type && slices.EqualFunc(a.Rules, b.Rules, sameMergeRule)
 }
 
 // sameMergeRule reports whether two merge rules are equal.

@@ -17,7 +17,8 @@ func memoSpace() *quire.Space {
 		MergeRules: quire.MergeRules{Type: quire.MergeRulesRules, Rules: []quire.MergeRule{
 			{Rule: quire.RuleSpecificReviewers, Users: []string{"u"}, Expression: "x"}}},
 		Revision: "r", Position: "p", CreatedAt: at, UpdatedAt: at, DeletedAt: &gone,
-		Comments: 1, ChangeRequests: 2, ChangeRequestsOpen: 3, ChangeRequestsDraft: 4}
+		Comments: 1, ChangeRequests: 2, ChangeRequestsOpen: 3, ChangeRequestsDraft: 4,
+		OrgMergeRules: &quire.MergeRules{Type: quire.MergeRulesNone}}
 }
 
 // TestSameSpaceSeesEveryField changes each field of a space in turn, and

@@ -98,7 +98,8 @@ type ChangeRequestStore interface {
 	// number (as a decimal string). Returns ENOTFOUND.
 	ChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*ChangeRequest, error)
 	// SpaceChangeRequest returns a space, deleted or not, and one of its
-	// change requests by id or number, read together. Returns ENOTFOUND
+	// change requests by id or number, read together; when found by id,
+	// the space comes with its organization's merge rules (OrgMergeRules). Returns ENOTFOUND
 	// naming the space when it is missing, else the change request, then
 	// with the space.
 	SpaceChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*Space, *ChangeRequest, error)

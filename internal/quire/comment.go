@@ -16,7 +16,8 @@ const (
 )
 
 // CommentTarget is what a comment is anchored to: nothing (the whole
-// content), a page, a block (node) of a page, or a cell of a table block.
+// content), a page, a block (node) of a page, or a cell of a table block;
+// Review is set on the comment a review's text became.
 // The page's title, emoji, icon and path are those it had when the
 // comment was posted, kept for when the page is gone.
 type CommentTarget struct {
@@ -29,6 +30,7 @@ type CommentTarget struct {
 	NodePreview     string // the block's text when the comment was posted
 	TableRecord     string
 	TableDefinition string
+	Review          string // the review whose text the comment is
 }
 
 // Comment opens a discussion on a space's content, or on a change

@@ -48,6 +48,16 @@ const (
 	RuleCustom                 MergeRuleKind = "custom"                            // an expression decides
 )
 
+// The merge rules that take nothing.
+const (
+	RuleAtLeastOneReview   MergeRuleKind = "require_at_least_one_review"        // someone approves
+	RuleAllReviewsApproved MergeRuleKind = "require_all_reviews_approved"       // no review asks for changes, none is pending
+	RuleAgentReview        MergeRuleKind = "require_agent_review"               // an agent reviews
+	RuleUpToDate           MergeRuleKind = "require_up_to_date_change_request"  // main has not moved past it
+	RuleSubject            MergeRuleKind = "require_change_request_subject"     // it has a subject
+	RuleDescription        MergeRuleKind = "require_change_request_description" // it has a description
+)
+
 // MergeRules decide what a change request needs before it merges.
 type MergeRules struct {
 	Type  MergeRulesType

@@ -5,16 +5,42 @@ import (
 	"time"
 )
 
-// ContentEvent records that a space's current revision moved from
-// Previous to Next. It is written in the same transaction as the move
-// and handed to the content subscribers afterwards.
+// ContentEventKind says what a content event records.
+type ContentEventKind string
+
+// Content event kinds.
+const (
+	// EventRevision: the space's current revision moved from Previous to
+	// Next.
+	EventRevision ContentEventKind = "revision"
+	// EventReviewSubmitted: a review (Subject, its id) was submitted on
+	// the change request ChangeRequestID, whose revision is Next.
+	EventReviewSubmitted ContentEventKind = "review-submitted"
+	// EventReviewersRequested: reviewers (Subject, their user ids joined
+	// by commas) were asked to review the change request ChangeRequestID
+	// at its revision Next.
+	EventReviewersRequested ContentEventKind = "reviewers-requested"
+)
+
+// ContentEvent records a change of a space's content or of its review:
+// a move of its current revision (Kind EventRevision, the zero value
+// meaning the same), or a review event of one of its change requests. It
+// is written in the same transaction as the change and handed to the
+// content subscribers afterwards.
 type ContentEvent struct {
-	ID        int64
-	SpaceID   string
-	Previous  string
-	Next      string
-	CreatedAt time.Time
+	ID              int64
+	SpaceID         string
+	Kind            ContentEventKind
+	ChangeRequestID string
+	Subject         string
+	Previous        string
+	Next            string
+	CreatedAt       time.Time
 }
+
+// Moved reports whether the event is a move of the space's current
+// revision.
+func (e *ContentEvent) Moved() bool { return e.Kind == "" || e.Kind == EventRevision }
 
 // ContentEventStore keeps the content events not yet handed to the
 // subscribers.

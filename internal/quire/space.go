@@ -58,6 +58,10 @@ type Space struct {
 	CreatedAt    time.Time
 	UpdatedAt    time.Time
 	DeletedAt    *time.Time
+	// OrgMergeRules, when not nil, are the merge rules of the space's
+	// organization, read in the same statement as the space (see
+	// ChangeRequestStore.SpaceChangeRequest); nil when not read.
+	OrgMergeRules *MergeRules
 
 	// Counters maintained by the content, comment and change request
 	// engines.

@@ -24,6 +24,7 @@ type Store interface {
 	SearchStore
 	SAMLStore
 	SiteStore
+	ReviewStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

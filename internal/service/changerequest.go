@@ -78,6 +78,18 @@ func checkDescription(raw json.RawMessage) error {
 	return nil
 }
 
+// compactDescription checks a description and returns it compacted.
+func compactDescription(raw json.RawMessage) (json.RawMessage, error) {
+	if err := checkDescription(raw); err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return nil, quire.Invalid("description", "must be a document object")
+	}
+	return json.RawMessage(b.Bytes()), nil
+}
+
 // jsonKind reports whether a JSON value starts with the given delimiter:
 // '{' for an object, '[' for an array.
 func jsonKind(v json.RawMessage, delim byte) bool {
@@ -145,14 +157,10 @@ func (s *Service) UpdateChangeRequest(ctx context.Context, spaceID, idOrNumber s
 		upd.Subject = &v
 	}
 	if patch.Description != nil && len(*patch.Description) > 0 {
-		if err := checkDescription(*patch.Description); err != nil {
+		d, err := compactDescription(*patch.Description)
+		if err != nil {
 			return nil, err
 		}
-		var b bytes.Buffer
-		if err := json.Compact(&b, *patch.Description); err != nil {
-			return nil, quire.Invalid("description", "must be a document object")
-		}
-		d := json.RawMessage(b.Bytes())
 		upd.Description = &d
 	}
 	if patch.Status != nil {

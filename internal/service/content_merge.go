@@ -21,6 +21,8 @@ type MergeOutcome struct {
 	Result    string
 	Revision  string
 	Conflicts []content.Conflict
+	// Bypassed names the merge rules a merge went past by a bypass.
+	Bypassed []quire.MergeRuleKind
 }
 
 // MergeChangeRequest merges a change request into its space's main
@@ -36,6 +38,10 @@ func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID
 	})
 	if err == nil && out.Result == ResultMerge {
 		s.announceContent(ctx, spaceID)
+		if len(out.Bypassed) > 0 {
+			s.log.InfoContext(ctx, "merge rules bypassed", "space", spaceID, "change_request", crID, "user", u.ID,
+				"rules", out.Bypassed)
+		}
 	}
 	return out, err
 }
@@ -50,6 +56,16 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 	cr, sp, err := writableChangeRequest(ctx, st, spaceID, crID)
 	if err != nil {
 		return nil, err
+	}
+	// The merge rules are read and evaluated here, in the batch's
+	// transaction under the space's lock, before anything is written: a
+	// refusal is this merge's own answer and leaves nothing behind.
+	check, err := s.checkMerge(ctx, st, u, sp, cr)
+	if err != nil {
+		return nil, err
+	}
+	if !check.Allowed() {
+		return nil, check.refusal()
 	}
 	base, ours, theirs, err := threeRevisions(ctx, st, sp.ID, cr.Base(), sp.Revision, cr.Revision)
 	if err != nil {
@@ -67,6 +83,14 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 	if err := ed.Commit(ctx, st, next); err != nil {
 		return nil, err
 	}
+	if check.Bypassed() {
+		// Recorded before the compare-and-swap, so that a lost swap
+		// undoes it with the rest of the attempt.
+		if err := st.RecordMergeBypass(ctx, &quire.MergeBypass{ChangeRequestID: cr.ID, SpaceID: sp.ID, UserID: u.ID,
+			Revision: next.ID, Rules: check.FailedRules()}); err != nil {
+			return nil, err
+		}
+	}
 	// One compare-and-swap over the change request (still on the revision
 	// merged, still in the status read above) and the space (still on
 	// ours): a write that lands first makes the attempt stale. The move's
@@ -75,7 +99,11 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 		From: cr.Status, Prev: ours.ID, Next: next.ID}); err != nil {
 		return nil, err
 	}
-	return &MergeOutcome{Result: ResultMerge, Revision: next.ID}, nil
+	out := &MergeOutcome{Result: ResultMerge, Revision: next.ID}
+	if check.Bypassed() {
+		out.Bypassed = check.FailedRules()
+	}
+	return out, nil
 }
 
 // UpdateChangeRequestFromMain pulls main content that moved since the change

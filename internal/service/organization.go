@@ -77,6 +77,9 @@ func (s *Service) UpdateOrganization(ctx context.Context, id string, upd quire.O
 		if err := checkMergeRules(*upd.MergeRules, false); err != nil {
 			return nil, err
 		}
+		if err := s.checkExpressions(*upd.MergeRules); err != nil {
+			return nil, err
+		}
 	}
 	if upd.DefaultSite != nil && *upd.DefaultSite != "" {
 		return nil, quire.Invalid("defaultContent", "invalid default content: site %q does not exist in this organization", *upd.DefaultSite)

@@ -14,8 +14,12 @@ import (
 const searchIndexAttempts = 5
 
 // IndexContent is the search index's content subscriber: it brings the
-// index of the event's space to the space's current revision.
+// index of the event's space to the space's current revision. Review
+// events leave the space's content as it was and are passed over.
 func (s *Service) IndexContent(ctx context.Context, ev *quire.ContentEvent) error {
+	if !ev.Moved() {
+		return nil
+	}
 	return s.IndexSpace(ctx, ev.SpaceID)
 }
 

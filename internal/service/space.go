@@ -166,6 +166,9 @@ func (s *Service) UpdateSpace(ctx context.Context, u *quire.User, id string, upd
 		if err := checkMergeRules(*upd.MergeRules, true); err != nil {
 			return nil, err
 		}
+		if err := s.checkExpressions(*upd.MergeRules); err != nil {
+			return nil, err
+		}
 	}
 	var out *SpaceView
 	err := s.store.WithTx(ctx, func(st quire.Store) error {

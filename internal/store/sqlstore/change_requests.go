@@ -131,11 +131,20 @@ func (s *Store) ChangeRequest(ctx context.Context, spaceID, idOrNumber string) (
 // one missing; a missing change request comes with its space.
 func (s *Store) SpaceChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*quire.Space, *quire.ChangeRequest, error) {
 	if _, number := crNumber(idOrNumber); !number {
-		var cr crReader
-		sp, err := scanSpace(rowScanner{row: s.queryRow(ctx, "SELECT "+spaceCols+", "+changeRequestCols+`
+		var (
+			cr       crReader
+			orgRules string
+		)
+		sp, err := scanSpace(rowScanner{row: s.queryRow(ctx, "SELECT "+spaceCols+", "+changeRequestCols+`, o.merge_rules
 			FROM spaces s JOIN change_requests c ON c.space_id = s.id AND c.id = ?
-			WHERE s.id = ?`, idOrNumber, spaceID), extra: cr.dest()})
+			JOIN organizations o ON o.id = s.org_id
+			WHERE s.id = ?`, idOrNumber, spaceID), extra: append(cr.dest(), &orgRules)})
 		if err == nil {
+			rules, err := decodeMergeRules(orgRules)
+			if err != nil {
+				return nil, nil, wrap("get space and change request", err)
+			}
+			sp.OrgMergeRules = &rules
 			return sp, cr.result(), nil
 		} else if !errors.Is(err, sql.ErrNoRows) {
 			return nil, nil, wrap("get space and change request", err)

@@ -12,7 +12,7 @@ import (
 // aliased c.
 const commentCols = `c.id, c.space_id, c.change_request_id, c.revision, c.page_id, c.page_title, c.page_emoji,
 	c.page_icon, c.page_path, c.node_id, c.node_preview, c.table_record, c.table_definition, c.body,
-	c.posted_by, c.posted_at, c.edited_at, c.status, c.resolved_at, c.resolved_by, c.replies`
+	c.posted_by, c.posted_at, c.edited_at, c.status, c.resolved_at, c.resolved_by, c.replies, c.review_id`
 
 // scanComment reads the columns of commentCols.
 func scanComment(sc scanner) (*quire.Comment, error) {
@@ -26,7 +26,7 @@ func scanComment(sc scanner) (*quire.Comment, error) {
 	t := &c.Target
 	err := sc.Scan(&c.ID, &c.SpaceID, &cr, &c.Revision, &t.Page, &t.PageTitle, &t.PageEmoji,
 		&t.PageIcon, &t.PagePath, &t.Node, &t.NodePreview, &t.TableRecord, &t.TableDefinition, &body,
-		&c.PostedBy, &posted, &edited, &c.Status, &resolvedAt, &resolvedBy, &c.Replies)
+		&c.PostedBy, &posted, &edited, &c.Status, &resolvedAt, &resolvedBy, &c.Replies, &t.Review)
 	if err != nil {
 		return nil, err
 	}
@@ -77,12 +77,12 @@ func (s *Store) CreateComment(ctx context.Context, c *quire.Comment) error {
 		t := c.Target
 		_, err := tx.exec(ctx, `INSERT INTO comments (id, space_id, change_request_id, revision, page_id,
 			page_title, page_emoji, page_icon, page_path, node_id, node_preview, table_record, table_definition,
-			body, posted_by, posted_at, edited_at, status, resolved_at, resolved_by, replies)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			body, posted_by, posted_at, edited_at, status, resolved_at, resolved_by, replies, review_id)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			c.ID, c.SpaceID, nullString(c.ChangeRequestID), c.Revision, t.Page, t.PageTitle, t.PageEmoji, t.PageIcon,
 			t.PagePath, t.Node, t.NodePreview, t.TableRecord, t.TableDefinition, string(c.Body), c.PostedBy,
 			millis(c.PostedAt), nullMillis(c.EditedAt), c.Status, nullMillis(c.ResolvedAt), nullString(c.ResolvedBy),
-			c.Replies)
+			c.Replies, t.Review)
 		if err != nil {
 			return tx.conflict("create comment", err, "a comment with this id already exists")
 		}

@@ -7,23 +7,27 @@ import (
 	"quire/internal/quire"
 )
 
-// AddContentEvent records a move of a space's current revision; on a
-// transaction's Store it commits with the move.
+// AddContentEvent records a change of a space's content or review; on a
+// transaction's Store it commits with the change.
 func (s *Store) AddContentEvent(ctx context.Context, ev *quire.ContentEvent) error {
 	if ev.CreatedAt.IsZero() {
 		ev.CreatedAt = s.clock()
 	}
-	q := s.dialect.Rebind(`INSERT INTO content_events (space_id, prev_revision, next_revision, created_at)
-		VALUES (?, ?, ?, ?) RETURNING id`)
+	if ev.Kind == "" {
+		ev.Kind = quire.EventRevision
+	}
+	q := s.dialect.Rebind(`INSERT INTO content_events (space_id, kind, change_request_id, subject, prev_revision,
+		next_revision, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`)
 	s.stats.statements.Add(1)
-	err := s.writer().QueryRowContext(ctx, q, ev.SpaceID, ev.Previous, ev.Next, millis(ev.CreatedAt)).Scan(&ev.ID)
+	err := s.writer().QueryRowContext(ctx, q, ev.SpaceID, ev.Kind, ev.ChangeRequestID, ev.Subject, ev.Previous,
+		ev.Next, millis(ev.CreatedAt)).Scan(&ev.ID)
 	return wrap("add content event", err)
 }
 
 // ContentEvents returns up to limit events of a space, oldest first.
 func (s *Store) ContentEvents(ctx context.Context, spaceID string, limit int) ([]*quire.ContentEvent, error) {
-	rows, err := s.query(ctx, `SELECT id, space_id, prev_revision, next_revision, created_at
-		FROM content_events WHERE space_id = ? ORDER BY id LIMIT ?`, spaceID, limit)
+	rows, err := s.query(ctx, `SELECT id, space_id, kind, change_request_id, subject, prev_revision,
+		next_revision, created_at FROM content_events WHERE space_id = ? ORDER BY id LIMIT ?`, spaceID, limit)
 	if err != nil {
 		return nil, wrap("list content events", err)
 	}
@@ -32,7 +36,7 @@ func (s *Store) ContentEvents(ctx context.Context, spaceID string, limit int) ([
 	for rows.Next() {
 		ev := &quire.ContentEvent{}
 		var at int64
-		if err := rows.Scan(&ev.ID, &ev.SpaceID, &ev.Previous, &ev.Next, &at); err != nil {
+		if err := rows.Scan(&ev.ID, &ev.SpaceID, &ev.Kind, &ev.ChangeRequestID, &ev.Subject, &ev.Previous, &ev.Next, &at); err != nil {
 			return nil, wrap("list content events", err)
 		}
 		ev.CreatedAt = fromMillis(at)

@@ -27,9 +27,9 @@ func suite() []test {
 		userTests(), organizationTests(), memberTests(), memberListTests(),
 		teamTests(), collectionTests(), placeTests(), spaceTests(), trashTests(),
 		accessTests(), grantTests(), txTests(), lockTests(), objectTests(), revisionTests(), changeRequestTests(),
-		commentTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), queuedTests(), searchTests(),
 		samlTests(),
 		siteTests(),
+		commentTests(), reviewTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), queuedTests(), searchTests(),
 	} {
 		all = append(all, group...)
 	}
