@@ -31,7 +31,7 @@ type MergeOutcome struct {
 // that do not conflict all succeed; those queued in this process together
 // share one transaction and its commit (see spaceQueues).
 func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	out, err := inSpaceLock(ctx, s, spaceID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
+	out, err := inSpaceLock(ctx, s, spaceID, crID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
 		return s.mergeOnce(ctx, st, u, spaceID, crID)
 	})
 	if err == nil && out.Result == ResultMerge {
@@ -82,7 +82,7 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 // request's base into it, as a new revision of type update. When main has
 // not moved, nothing changes. It runs under the space's lock like a merge.
 func (s *Service) UpdateChangeRequestFromMain(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	return inSpaceLock(ctx, s, spaceID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
+	return inSpaceLock(ctx, s, spaceID, crID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
 		return s.updateOnce(ctx, st, u, spaceID, crID)
 	})
 }

@@ -39,8 +39,11 @@ type spaceQueue struct {
 // spaceJob is one queued operation and, once done is closed, its error.
 type spaceJob struct {
 	ctx context.Context
-	run func(ctx context.Context, st quire.Store) error
-	err error
+	// changeRequest is the change request the operation works on, read
+	// ahead with those of the batch's other operations.
+	changeRequest string
+	run           func(ctx context.Context, st quire.Store) error
+	err           error
 	// taken, under spaceQueues.mu, is set once the job is called to lead
 	// or put in a batch: from then on it is answered, never withdrawn.
 	taken bool
@@ -48,15 +51,16 @@ type spaceJob struct {
 	done  chan struct{}
 }
 
-// do runs op under the space's lock, in a batch with the space's other
-// queued operations, and returns op's error, or the transaction's when it
-// failed to commit. op must write through the Store it is handed and use
-// the context it is handed, which outlives the callers' own: one caller
-// leaving does not abort the batch. A caller that leaves while its job
+// do runs op, an operation on change request crID, under the space's
+// lock, in a batch with the space's other queued operations, and returns
+// op's error, or the transaction's when it failed to commit. op must
+// write through the Store it is handed and use the context it is handed,
+// which outlives the callers' own: one caller leaving does not abort the
+// batch. A caller that leaves while its job
 // still waits is withdrawn and gets ctx's error, op not run; once the job
 // is taken, the caller waits for its batch to end.
-func (q *spaceQueues) do(ctx context.Context, store quire.Store, spaceID string, op func(ctx context.Context, st quire.Store) error) error {
-	j := &spaceJob{ctx: ctx, run: op, lead: make(chan struct{}), done: make(chan struct{})}
+func (q *spaceQueues) do(ctx context.Context, store quire.Store, spaceID, crID string, op func(ctx context.Context, st quire.Store) error) error {
+	j := &spaceJob{ctx: ctx, changeRequest: crID, run: op, lead: make(chan struct{}), done: make(chan struct{})}
 	q.mu.Lock()
 	if q.spaces == nil {
 		q.spaces = map[string]*spaceQueue{}
@@ -142,7 +146,10 @@ func (q *spaceQueues) runTurn(store quire.Store, spaceID string, sq *spaceQueue,
 }
 
 // runSpaceBatch runs the jobs in one transaction holding the space's lock
-// and sets each job's error. Each job runs in a savepoint, again from the
+// and sets each job's error. Once the lock is taken, the space and the
+// jobs' change requests are read ahead in one statement (where the
+// engine saves round trips by it), for each job's own read to be
+// answered from it. Each job runs in a savepoint, again from the
 // start while it loses a compare-and-swap (quire.IsStale) to a writer
 // that does not take the lock; its domain error (a quire.Error: not
 // found, merged meanwhile…) is its own answer and the others go on. An
@@ -153,6 +160,13 @@ func (q *spaceQueues) runTurn(store quire.Store, spaceID string, sq *spaceQueue,
 func runSpaceBatch(ctx context.Context, store quire.Store, spaceID string, jobs []*spaceJob) {
 	err := store.WithTx(ctx, func(st quire.Store) error {
 		if err := st.LockSpace(ctx, spaceID); err != nil {
+			return err
+		}
+		ids := make([]string, len(jobs))
+		for i, j := range jobs {
+			ids[i] = j.changeRequest
+		}
+		if err := st.ReadChangeRequestsAhead(ctx, spaceID, ids); err != nil {
 			return err
 		}
 		for _, j := range jobs {
