@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"quire/internal/quire"
@@ -27,6 +28,11 @@ const maxSpaceBatch = 64
 type spaceQueues struct {
 	mu     sync.Mutex
 	spaces map[string]*spaceQueue
+	// announce, when set, is called once after a batch whose committed
+	// operations moved the space's current revision, before they are
+	// answered (Service.announceContent): one job hands over the events
+	// of the whole batch.
+	announce func(ctx context.Context, spaceID string)
 }
 
 // spaceQueue is one space's queue: the operations not yet taken into a
@@ -42,8 +48,11 @@ type spaceJob struct {
 	// changeRequest is the change request the operation works on, read
 	// ahead with those of the batch's other operations.
 	changeRequest string
-	run           func(ctx context.Context, st quire.Store) error
-	err           error
+	// run runs the operation and reports whether it moved the space's
+	// current revision.
+	run   func(ctx context.Context, st quire.Store) (moved bool, err error)
+	err   error
+	moved bool
 	// taken, under spaceQueues.mu, is set once the job is called to lead
 	// or put in a batch: from then on it is answered, never withdrawn.
 	taken bool
@@ -53,13 +62,15 @@ type spaceJob struct {
 
 // do runs op, an operation on change request crID, under the space's
 // lock, in a batch with the space's other queued operations, and returns
-// op's error, or the transaction's when it failed to commit. op must
+// op's error, or the transaction's when it failed to commit. op reports
+// whether it moved the space's current revision, for the batch to
+// announce the move once committed. op must
 // write through the Store it is handed and use the context it is handed,
 // which outlives the callers' own: one caller leaving does not abort the
 // batch. A caller that leaves while its job
 // still waits is withdrawn and gets ctx's error, op not run; once the job
 // is taken, the caller waits for its batch to end.
-func (q *spaceQueues) do(ctx context.Context, store quire.Store, spaceID, crID string, op func(ctx context.Context, st quire.Store) error) error {
+func (q *spaceQueues) do(ctx context.Context, store quire.Store, spaceID, crID string, op func(ctx context.Context, st quire.Store) (moved bool, err error)) error {
 	j := &spaceJob{ctx: ctx, changeRequest: crID, run: op, lead: make(chan struct{}), done: make(chan struct{})}
 	q.mu.Lock()
 	if q.spaces == nil {
@@ -116,7 +127,8 @@ func (q *spaceQueues) await(j *spaceJob, sq *spaceQueue) bool {
 }
 
 // runTurn is the leader's turn: it takes the waiting jobs (its own first
-// among them), runs them as one batch, answers them, and calls the next
+// among them), runs them as one batch, announces the space's move once
+// when a job that succeeded made one, answers them, and calls the next
 // waiting job to lead, or forgets the space.
 func (q *spaceQueues) runTurn(store quire.Store, spaceID string, sq *spaceQueue, leader *spaceJob) {
 	q.mu.Lock()
@@ -128,7 +140,11 @@ func (q *spaceQueues) runTurn(store quire.Store, spaceID string, sq *spaceQueue,
 	}
 	q.mu.Unlock()
 
-	runSpaceBatch(context.WithoutCancel(leader.ctx), store, spaceID, batch)
+	ctx := context.WithoutCancel(leader.ctx)
+	runSpaceBatch(ctx, store, spaceID, batch)
+	if q.announce != nil && slices.ContainsFunc(batch, func(j *spaceJob) bool { return j.err == nil && j.moved }) {
+		q.announce(ctx, spaceID)
+	}
 	for _, j := range batch {
 		close(j.done)
 	}
@@ -197,7 +213,11 @@ func runSpaceBatch(ctx context.Context, store quire.Store, spaceID string, jobs 
 // means another writer committed.
 func runSpaceJob(ctx context.Context, st quire.Store, j *spaceJob) error {
 	for {
-		err := st.WithTx(ctx, func(st quire.Store) error { return j.run(ctx, st) })
+		err := st.WithTx(ctx, func(st quire.Store) error {
+			var err error
+			j.moved, err = j.run(ctx, st)
+			return err
+		})
 		if !quire.IsStale(err) {
 			return err
 		}

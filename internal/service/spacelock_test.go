@@ -384,3 +384,34 @@ func TestQueuedMergeStatementsPerMerge(t *testing.T) {
 		}
 	})
 }
+
+// TestQueuedMergesAnnounceOnce merges a change request, then five queued
+// behind it, and one with nothing to merge: the content events of each
+// batch are announced with one job after its commit, and an answer that
+// moved nothing announces nothing.
+func TestQueuedMergesAnnounceOnce(t *testing.T) {
+	forEachStore(t, func(t *testing.T, f *mergeFixture) {
+		q := &recordingQueue{}
+		f.svc.queue = q
+		crs := make([]string, 6)
+		for i := range crs {
+			title := fmt.Sprintf("Page %d", i)
+			crs[i] = f.changeRequest(t, title, newPage(title, "Text."))
+		}
+		for i, a := range f.mergeQueued(t, crs[0], crs[1:]...) {
+			if a.err != nil || a.out.Result != ResultMerge {
+				t.Fatalf("merge %d: %+v, %v", i, a.out, a.err)
+			}
+		}
+		want := []quire.JobArgs{ContentJob{Space: f.space}, ContentJob{Space: f.space}}
+		if len(q.args) != len(want) || q.args[0] != want[0] || q.args[1] != want[1] {
+			t.Fatalf("two batches of merges queued %v, want one job each", q.args)
+		}
+		if _, err := f.svc.MergeChangeRequest(t.Context(), f.u, f.space, crs[0]); quire.ErrorCode(err) != quire.EINVALID {
+			t.Fatalf("merging a merged change request again: %v", err)
+		}
+		if len(q.args) != len(want) {
+			t.Errorf("a refused merge queued %v", q.args[len(want):])
+		}
+	})
+}
