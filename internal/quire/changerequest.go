@@ -103,6 +103,17 @@ type ChangeRequestStore interface {
 	// naming the space when it is missing, else the change request, then
 	// with the space.
 	SpaceChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*Space, *ChangeRequest, error)
+	// ReadChangeRequestsAhead, on a Store handed to a WithTx function,
+	// reads a space and the named change requests of it in one
+	// statement, where the engine saves round trips by it (elsewhere it
+	// does nothing), for the operations of a batch to come: the next
+	// SpaceChangeRequest of each of them in the transaction is answered
+	// from that read, once, as long as the transaction wrote nothing
+	// since but MarkMerged of the space, which keeps the space read
+	// current. A change request read ahead may have moved by the time it
+	// is answered; its compare-and-swap (MarkMerged, UpdateChangeRequest
+	// with IfRevision) tells, and the retry reads it afresh.
+	ReadChangeRequestsAhead(ctx context.Context, spaceID string, ids []string) error
 	// ChangeRequests lists change requests, newest first.
 	ChangeRequests(ctx context.Context, f ChangeRequestFilter, p Page) (*List[*ChangeRequest], error)
 	// UpdateChangeRequest applies upd, keeps the space's counters right on

@@ -31,17 +31,15 @@ type MergeOutcome struct {
 // Merges and updates of one space run one at a time under the space's
 // lock, each against the main revision the one before left, so merges
 // that do not conflict all succeed; those queued in this process together
-// share one transaction and its commit (see spaceQueues).
+// share one transaction and its commit (see spaceQueues), after which the
+// content events of the batch's merges are announced with one job.
 func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	out, err := inSpaceLock(ctx, s, spaceID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
+	out, err := inSpaceLock(ctx, s, spaceID, crID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
 		return s.mergeOnce(ctx, st, u, spaceID, crID)
-	})
-	if err == nil && out.Result == ResultMerge {
-		s.announceContent(ctx, spaceID)
-		if len(out.Bypassed) > 0 {
-			s.log.InfoContext(ctx, "merge rules bypassed", "space", spaceID, "change_request", crID, "user", u.ID,
-				"rules", out.Bypassed)
-		}
+	}, func(out *MergeOutcome) bool { return out.Result == ResultMerge })
+	if err == nil && len(out.Bypassed) > 0 {
+		s.log.InfoContext(ctx, "merge rules bypassed", "space", spaceID, "change_request", crID, "user", u.ID,
+			"rules", out.Bypassed)
 	}
 	return out, err
 }
@@ -110,9 +108,9 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 // request's base into it, as a new revision of type update. When main has
 // not moved, nothing changes. It runs under the space's lock like a merge.
 func (s *Service) UpdateChangeRequestFromMain(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
-	return inSpaceLock(ctx, s, spaceID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
+	return inSpaceLock(ctx, s, spaceID, crID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
 		return s.updateOnce(ctx, st, u, spaceID, crID)
-	})
+	}, nil)
 }
 
 // updateOnce is one attempt, on a transaction holding the space's lock; a

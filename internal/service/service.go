@@ -68,6 +68,7 @@ func New(store quire.Store, opts ...Option) *Service {
 	for _, o := range opts {
 		o(s)
 	}
+	s.spaceQueues.announce = s.announceContent
 	if s.fetch == nil {
 		s.fetch = fetch.New(fetch.Config{Logger: s.log})
 	}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"slices"
 	"sync"
 
 	"quire/internal/quire"
@@ -27,6 +28,11 @@ const maxSpaceBatch = 64
 type spaceQueues struct {
 	mu     sync.Mutex
 	spaces map[string]*spaceQueue
+	// announce, when set, is called once after a batch whose committed
+	// operations moved the space's current revision, before they are
+	// answered (Service.announceContent): one job hands over the events
+	// of the whole batch.
+	announce func(ctx context.Context, spaceID string)
 }
 
 // spaceQueue is one space's queue: the operations not yet taken into a
@@ -39,8 +45,14 @@ type spaceQueue struct {
 // spaceJob is one queued operation and, once done is closed, its error.
 type spaceJob struct {
 	ctx context.Context
-	run func(ctx context.Context, st quire.Store) error
-	err error
+	// changeRequest is the change request the operation works on, read
+	// ahead with those of the batch's other operations.
+	changeRequest string
+	// run runs the operation and reports whether it moved the space's
+	// current revision.
+	run   func(ctx context.Context, st quire.Store) (moved bool, err error)
+	err   error
+	moved bool
 	// taken, under spaceQueues.mu, is set once the job is called to lead
 	// or put in a batch: from then on it is answered, never withdrawn.
 	taken bool
@@ -48,15 +60,18 @@ type spaceJob struct {
 	done  chan struct{}
 }
 
-// do runs op under the space's lock, in a batch with the space's other
-// queued operations, and returns op's error, or the transaction's when it
-// failed to commit. op must write through the Store it is handed and use
-// the context it is handed, which outlives the callers' own: one caller
-// leaving does not abort the batch. A caller that leaves while its job
+// do runs op, an operation on change request crID, under the space's
+// lock, in a batch with the space's other queued operations, and returns
+// op's error, or the transaction's when it failed to commit. op reports
+// whether it moved the space's current revision, for the batch to
+// announce the move once committed. op must
+// write through the Store it is handed and use the context it is handed,
+// which outlives the callers' own: one caller leaving does not abort the
+// batch. A caller that leaves while its job
 // still waits is withdrawn and gets ctx's error, op not run; once the job
 // is taken, the caller waits for its batch to end.
-func (q *spaceQueues) do(ctx context.Context, store quire.Store, spaceID string, op func(ctx context.Context, st quire.Store) error) error {
-	j := &spaceJob{ctx: ctx, run: op, lead: make(chan struct{}), done: make(chan struct{})}
+func (q *spaceQueues) do(ctx context.Context, store quire.Store, spaceID, crID string, op func(ctx context.Context, st quire.Store) (moved bool, err error)) error {
+	j := &spaceJob{ctx: ctx, changeRequest: crID, run: op, lead: make(chan struct{}), done: make(chan struct{})}
 	q.mu.Lock()
 	if q.spaces == nil {
 		q.spaces = map[string]*spaceQueue{}
@@ -112,7 +127,8 @@ func (q *spaceQueues) await(j *spaceJob, sq *spaceQueue) bool {
 }
 
 // runTurn is the leader's turn: it takes the waiting jobs (its own first
-// among them), runs them as one batch, answers them, and calls the next
+// among them), runs them as one batch, announces the space's move once
+// when a job that succeeded made one, answers them, and calls the next
 // waiting job to lead, or forgets the space.
 func (q *spaceQueues) runTurn(store quire.Store, spaceID string, sq *spaceQueue, leader *spaceJob) {
 	q.mu.Lock()
@@ -124,7 +140,11 @@ func (q *spaceQueues) runTurn(store quire.Store, spaceID string, sq *spaceQueue,
 	}
 	q.mu.Unlock()
 
-	runSpaceBatch(context.WithoutCancel(leader.ctx), store, spaceID, batch)
+	ctx := context.WithoutCancel(leader.ctx)
+	runSpaceBatch(ctx, store, spaceID, batch)
+	if q.announce != nil && slices.ContainsFunc(batch, func(j *spaceJob) bool { return j.err == nil && j.moved }) {
+		q.announce(ctx, spaceID)
+	}
 	for _, j := range batch {
 		close(j.done)
 	}
@@ -142,7 +162,10 @@ func (q *spaceQueues) runTurn(store quire.Store, spaceID string, sq *spaceQueue,
 }
 
 // runSpaceBatch runs the jobs in one transaction holding the space's lock
-// and sets each job's error. Each job runs in a savepoint, again from the
+// and sets each job's error. Once the lock is taken, the space and the
+// jobs' change requests are read ahead in one statement (where the
+// engine saves round trips by it), for each job's own read to be
+// answered from it. Each job runs in a savepoint, again from the
 // start while it loses a compare-and-swap (quire.IsStale) to a writer
 // that does not take the lock; its domain error (a quire.Error: not
 // found, merged meanwhile…) is its own answer and the others go on. An
@@ -153,6 +176,13 @@ func (q *spaceQueues) runTurn(store quire.Store, spaceID string, sq *spaceQueue,
 func runSpaceBatch(ctx context.Context, store quire.Store, spaceID string, jobs []*spaceJob) {
 	err := store.WithTx(ctx, func(st quire.Store) error {
 		if err := st.LockSpace(ctx, spaceID); err != nil {
+			return err
+		}
+		ids := make([]string, len(jobs))
+		for i, j := range jobs {
+			ids[i] = j.changeRequest
+		}
+		if err := st.ReadChangeRequestsAhead(ctx, spaceID, ids); err != nil {
 			return err
 		}
 		for _, j := range jobs {
@@ -183,7 +213,11 @@ func runSpaceBatch(ctx context.Context, store quire.Store, spaceID string, jobs 
 // means another writer committed.
 func runSpaceJob(ctx context.Context, st quire.Store, j *spaceJob) error {
 	for {
-		err := st.WithTx(ctx, func(st quire.Store) error { return j.run(ctx, st) })
+		err := st.WithTx(ctx, func(st quire.Store) error {
+			var err error
+			j.moved, err = j.run(ctx, st)
+			return err
+		})
 		if !quire.IsStale(err) {
 			return err
 		}

@@ -3,12 +3,14 @@ package service
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"quire/internal/quire"
 	"quire/internal/store"
+	"quire/internal/store/sqlstore"
 	"quire/internal/store/storetest"
 )
 
@@ -340,6 +342,76 @@ func TestQueuedMergeWithdrawn(t *testing.T) {
 		}
 		if got := f.st.count(); got != 1 {
 			t.Errorf("%d transactions, want the first merge's alone", got)
+		}
+	})
+}
+
+// TestQueuedMergeStatementsPerMerge merges a batch of 4 and then a batch
+// of 12 queued change requests and counts the statements each sent: on
+// PostgreSQL every merge more in a batch costs one statement (its
+// compare-and-swap), its read being answered from the batch's read-ahead;
+// on SQLite, whose statements cost no round trip, five (a savepoint, the
+// read, the change request's and the space's compare-and-swap, the
+// content event).
+func TestQueuedMergeStatementsPerMerge(t *testing.T) {
+	forEachStore(t, func(t *testing.T, f *mergeFixture) {
+		stats, ok := f.st.Store.(interface{ Stats() sqlstore.Stats })
+		if !ok {
+			t.Fatalf("%T does not report its stats", f.st.Store)
+		}
+		batch := func(n int) int64 {
+			crs := make([]string, n)
+			for i := range crs {
+				title := fmt.Sprintf("Page %d of %d", i, n)
+				crs[i] = f.changeRequest(t, title, newPage(title, "Text."))
+			}
+			before := stats.Stats().Statements
+			for i, a := range f.mergeQueued(t, crs[0], crs[1:]...) {
+				if a.err != nil || a.out.Result != ResultMerge {
+					t.Fatalf("merge %d of %d: %+v, %v", i, n, a.out, a.err)
+				}
+			}
+			return stats.Stats().Statements - before
+		}
+		small, large := batch(4), batch(12)
+		per, want := float64(large-small)/8, 5.0
+		if strings.HasSuffix(t.Name(), "/postgres") {
+			want = 1
+		}
+		t.Logf("%d statements for 4 queued merges, %d for 12", small, large)
+		if per > want {
+			t.Errorf("%d statements for 4 queued merges, %d for 12: %.2f a merge, want at most %.0f", small, large, per, want)
+		}
+	})
+}
+
+// TestQueuedMergesAnnounceOnce merges a change request, then five queued
+// behind it, and one with nothing to merge: the content events of each
+// batch are announced with one job after its commit, and an answer that
+// moved nothing announces nothing.
+func TestQueuedMergesAnnounceOnce(t *testing.T) {
+	forEachStore(t, func(t *testing.T, f *mergeFixture) {
+		q := &recordingQueue{}
+		f.svc.queue = q
+		crs := make([]string, 6)
+		for i := range crs {
+			title := fmt.Sprintf("Page %d", i)
+			crs[i] = f.changeRequest(t, title, newPage(title, "Text."))
+		}
+		for i, a := range f.mergeQueued(t, crs[0], crs[1:]...) {
+			if a.err != nil || a.out.Result != ResultMerge {
+				t.Fatalf("merge %d: %+v, %v", i, a.out, a.err)
+			}
+		}
+		want := []quire.JobArgs{ContentJob{Space: f.space}, ContentJob{Space: f.space}}
+		if len(q.args) != len(want) || q.args[0] != want[0] || q.args[1] != want[1] {
+			t.Fatalf("two batches of merges queued %v, want one job each", q.args)
+		}
+		if _, err := f.svc.MergeChangeRequest(t.Context(), f.u, f.space, crs[0]); quire.ErrorCode(err) != quire.EINVALID {
+			t.Fatalf("merging a merged change request again: %v", err)
+		}
+		if len(q.args) != len(want) {
+			t.Errorf("a refused merge queued %v", q.args[len(want):])
 		}
 	})
 }

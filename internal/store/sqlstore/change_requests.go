@@ -130,6 +130,9 @@ func (s *Store) ChangeRequest(ctx context.Context, spaceID, idOrNumber string) (
 // missing, it reads them one after the other, for ENOTFOUND to name the
 // one missing; a missing change request comes with its space.
 func (s *Store) SpaceChangeRequest(ctx context.Context, spaceID, idOrNumber string) (*quire.Space, *quire.ChangeRequest, error) {
+	if sp, c, ok := s.fromAhead(spaceID, idOrNumber); ok {
+		return sp, c, nil
+	}
 	if _, number := crNumber(idOrNumber); !number {
 		var (
 			cr       crReader
@@ -363,5 +366,6 @@ func (s *Store) moveCounts(spaceID string, from, to quire.ChangeRequestStatus) {
 	if oldOpen == newOpen && oldDraft == newDraft {
 		return
 	}
+	s.forgetAhead()
 	s.txw.counts = append(s.txw.counts, countMove{spaceID: spaceID, open: newOpen - oldOpen, draft: newDraft - oldDraft})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 
 	"quire/internal/quire"
 )
@@ -31,7 +32,9 @@ func (s *Store) chainsWrites() bool {
 // change's, can deadlock with one, which the database detects and the
 // transaction's retry absorbs. Counter moves the
 // transaction queued for the space ride along, and the content event of
-// the move is inserted with it. When nothing matched, the rows are read
+// the move is inserted with it. The one statement answers the space's
+// row as it left it, which keeps the transaction's read-ahead current
+// (see ReadChangeRequestsAhead). When nothing matched, the rows are read
 // to tell which moved.
 func (s *Store) MarkMerged(ctx context.Context, m quire.MergeMark) error {
 	merged := quire.CRMerged
@@ -51,22 +54,38 @@ func (s *Store) MarkMerged(ctx context.Context, m quire.MergeMark) error {
 	evAdd := `INSERT INTO content_events (space_id, prev_revision, next_revision, created_at)`
 	evArgs := []any{m.SpaceID, m.Prev, m.Next, now}
 	var done bool
+	// The read-ahead of the transaction, which the writes below drop, is
+	// put back with the space's row as the statement left it.
+	var ahead *readAhead
+	if s.txw != nil {
+		ahead = s.txw.ahead
+	}
 	err := s.inTx(ctx, func(tx *Store) error {
 		if tx.chainsWrites() {
-			// s locks the space's row while it is still on Prev, so the
+			// l locks the space's row while it is still on Prev, so the
 			// change request is updated only if the space will be, and
-			// the statement applies whole or not at all.
-			var n int
-			err := tx.queryRowAtomic(ctx, `WITH s AS (SELECT id FROM spaces WHERE id = ? AND revision = ? FOR UPDATE),
-				c AS (`+crSet+` AND EXISTS (SELECT 1 FROM s) RETURNING 1),
-				u AS (`+spSet+` AND EXISTS (SELECT 1 FROM c) RETURNING 1),
+			// the statement applies whole or not at all. It answers the
+			// space's row as updated, no row when nothing was.
+			sp, err := scanSpace(tx.queryRowAtomic(ctx, `WITH l AS (SELECT id FROM spaces WHERE id = ? AND revision = ? FOR UPDATE),
+				c AS (`+crSet+` AND EXISTS (SELECT 1 FROM l) RETURNING 1),
+				u AS (`+strings.Replace(spSet, "UPDATE spaces SET", "UPDATE spaces AS s SET", 1)+
+				` AND EXISTS (SELECT 1 FROM c) RETURNING `+spaceCols+`),
 				e AS (`+evAdd+` SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM u) RETURNING 1)
-				SELECT COUNT(*) FROM u`,
-				append(append(append([]any{m.SpaceID, m.Prev}, crArgs...), spArgs...), evArgs...)...).Scan(&n)
-			if done = n > 0; done {
-				tx.atomicWrite()
+				SELECT * FROM u`,
+				append(append(append([]any{m.SpaceID, m.Prev}, crArgs...), spArgs...), evArgs...)...))
+			if errors.Is(err, sql.ErrNoRows) {
+				return nil
+			} else if err != nil {
+				return err
 			}
-			return err
+			done = true
+			tx.atomicWrite()
+			if ahead != nil && ahead.space.ID == m.SpaceID && tx.txw == s.txw {
+				ahead.space = sp
+				delete(ahead.crs, m.ChangeRequestID)
+				s.txw.ahead = ahead
+			}
+			return nil
 		}
 		n, err := tx.exec(ctx, crSet, crArgs...)
 		if err != nil || n == 0 {

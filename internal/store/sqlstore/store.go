@@ -130,6 +130,7 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 		return nil, err
 	}
 	if !isRead(q) {
+		s.forgetAhead()
 		if err := s.protect(ctx); err != nil {
 			return nil, err
 		}
@@ -169,6 +170,9 @@ func (s *Store) queryRowAtomic(ctx context.Context, q string, args ...any) *sql.
 
 // rowOf runs a statement returning at most one row.
 func (s *Store) rowOf(ctx context.Context, q string, args ...any) *sql.Row {
+	if !isRead(q) {
+		s.forgetAhead()
+	}
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
 	if s.tx == nil {
@@ -188,6 +192,7 @@ func (s *Store) exec(ctx context.Context, q string, args ...any) (int64, error) 
 	if err := s.sendQueued(ctx, q); err != nil {
 		return 0, err
 	}
+	s.forgetAhead()
 	if err := s.protect(ctx); err != nil {
 		return 0, err
 	}

@@ -49,6 +49,7 @@ func (s *Store) savepoint(ctx context.Context, fn func(*Store) error) error {
 		return nil
 	}
 	w.rollback(sc.mark)
+	s.forgetAhead()
 	if sc.bare {
 		w.err = errors.Join(w.err, errUnprotected)
 	}

@@ -38,6 +38,8 @@ type txWrites struct {
 	savepoints int
 	// scopes are the open savepoints, innermost last.
 	scopes []*spScope
+	// ahead is what ReadChangeRequestsAhead read, until a write.
+	ahead *readAhead
 }
 
 // objectWrite is one object queued for storage.
@@ -213,6 +215,7 @@ func (s *Store) sendCounts(ctx context.Context, moves []countMove) error {
 		t.open, t.draft = t.open+m.open, t.draft+m.draft
 		sum[m.spaceID] = t
 	}
+	s.forgetAhead()
 	ids := make([]string, 0, len(sum))
 	for id := range sum {
 		ids = append(ids, id)

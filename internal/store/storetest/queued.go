@@ -223,6 +223,72 @@ func queuedTests() []test {
 			missing.ChangeRequestID = "nope"
 			wantCode(t, f.st.MarkMerged(ctx(t), missing), quire.ENOTFOUND)
 		}},
+		{"merge mark/change requests read ahead follow the transaction's writes", func(t *testing.T, f *fixture) {
+			o := f.org("A")
+			u := f.user("Ada", "ada@x.io")
+			sp := f.space(o, "", "a")
+			c1, c2, c3 := f.changeRequest(sp, u, quire.CROpen), f.changeRequest(sp, u, quire.CROpen), f.changeRequest(sp, u, quire.CRDraft)
+			r1 := f.revision(sp, sp.Revision)
+			must(t, f.st.WithTx(ctx(t), func(st quire.Store) error {
+				must(t, st.ReadChangeRequestsAhead(ctx(t), sp.ID, []string{c1.ID, c2.ID, c3.ID, c1.ID, "nope"}))
+				gotSp, gotCR, err := st.SpaceChangeRequest(ctx(t), sp.ID, c1.ID)
+				must(t, err)
+				equal(t, "change request", *gotCR, *c1)
+				equal(t, "space", gotSp.Revision, sp.Revision)
+				// A merge moves the space read ahead for the next one.
+				must(t, st.MarkMerged(ctx(t), quire.MergeMark{SpaceID: sp.ID, ChangeRequestID: c1.ID, Revision: c1.Revision,
+					From: quire.CROpen, Prev: sp.Revision, Next: r1.ID}))
+				gotSp, gotCR, err = st.SpaceChangeRequest(ctx(t), sp.ID, c2.ID)
+				must(t, err)
+				equal(t, "change request", *gotCR, *c2)
+				equal(t, "space revision after a merge", gotSp.Revision, r1.ID)
+				equal(t, "open change requests after a merge", gotSp.ChangeRequestsOpen, 1)
+				// Each is answered once: read again, the merged one is
+				// merged.
+				_, gotCR, err = st.SpaceChangeRequest(ctx(t), sp.ID, c1.ID)
+				must(t, err)
+				equal(t, "merged change request", gotCR.Status, quire.CRMerged)
+				// Any other write drops what was read ahead.
+				subject := "Renamed"
+				_, err = st.UpdateChangeRequest(ctx(t), sp.ID, c3.ID, quire.ChangeRequestUpdate{Subject: &subject})
+				must(t, err)
+				_, gotCR, err = st.SpaceChangeRequest(ctx(t), sp.ID, c3.ID)
+				must(t, err)
+				equal(t, "subject after a write", gotCR.Subject, subject)
+				return nil
+			}))
+			equal(t, "counters", f.spaceCounters(sp.ID), counters{3, 1, 1})
+		}},
+		{"merge mark/a merge rolled back is undone in what was read ahead", func(t *testing.T, f *fixture) {
+			o := f.org("A")
+			u := f.user("Ada", "ada@x.io")
+			sp := f.space(o, "", "a")
+			c1, c2 := f.changeRequest(sp, u, quire.CROpen), f.changeRequest(sp, u, quire.CROpen)
+			r2 := f.revision(sp, sp.Revision)
+			must(t, f.st.WithTx(ctx(t), func(st quire.Store) error {
+				err := st.WithTx(ctx(t), func(st quire.Store) error {
+					subject := "Renamed"
+					_, err := st.UpdateChangeRequest(ctx(t), sp.ID, c2.ID, quire.ChangeRequestUpdate{Subject: &subject})
+					must(t, err)
+					must(t, st.ReadChangeRequestsAhead(ctx(t), sp.ID, []string{c1.ID, c2.ID}))
+					must(t, st.MarkMerged(ctx(t), quire.MergeMark{SpaceID: sp.ID, ChangeRequestID: c2.ID, Revision: c2.Revision,
+						From: quire.CROpen, Prev: sp.Revision, Next: r2.ID}))
+					return boom
+				})
+				if !errors.Is(err, boom) {
+					t.Fatalf("got %v, want the nested function's error", err)
+				}
+				gotSp, gotCR, err := st.SpaceChangeRequest(ctx(t), sp.ID, c1.ID)
+				must(t, err)
+				equal(t, "change request", *gotCR, *c1)
+				equal(t, "space revision after a merge undone", gotSp.Revision, sp.Revision)
+				equal(t, "open change requests after a merge undone", gotSp.ChangeRequestsOpen, 2)
+				_, gotCR, err = st.SpaceChangeRequest(ctx(t), sp.ID, c2.ID)
+				must(t, err)
+				equal(t, "status after a merge undone", gotCR.Status, quire.CROpen)
+				return nil
+			}))
+		}},
 		{"merge mark/a failure after it undoes it or fails the transaction", func(t *testing.T, f *fixture) {
 			o := f.org("A")
 			u := f.user("Ada", "ada@x.io")
