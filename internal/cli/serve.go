@@ -106,6 +106,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		GitSync:      areas.git,
 		Imports:      areas.imports,
 		PDFs:         areas.pdfs,
+		Translations: areas.translations,
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,

@@ -170,4 +170,12 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "listUserPermissionsInSpace", Method: get, Path: "/v1/spaces/{spaceId}/permissions/users", Access: onSpace(read)}, s.listSpaceUsers)
 	handle(s, api, Route{ID: "updateUserPermissionInSpace", Method: patch, Path: "/v1/spaces/{spaceId}/permissions/users/{userId}", Status: http.StatusNoContent, Access: onSpace(admin)}, s.updateSpaceUser)
 	handle(s, api, Route{ID: "removeUserFromSpace", Method: del, Path: "/v1/spaces/{spaceId}/permissions/users/{userId}", Access: onSpace(admin)}, s.removeSpaceUser)
+
+	// Translations.
+	handle(s, api, Route{ID: "listTranslations", Method: get, Path: "/v1/orgs/{organizationId}/translations", Access: onOrg(read)}, s.listTranslations)
+	handle(s, api, Route{ID: "createTranslation", Method: post, Path: "/v1/orgs/{organizationId}/translations", Status: created, Access: onOrg(create)}, s.createTranslation)
+	handle(s, api, Route{ID: "getTranslation", Method: get, Path: "/v1/orgs/{organizationId}/translations/{translationId}", Access: onOrg(read)}, s.getTranslation)
+	handle(s, api, Route{ID: "updateTranslation", Method: put, Path: "/v1/orgs/{organizationId}/translations/{translationId}", Access: onOrg(create)}, s.updateTranslation)
+	handle(s, api, Route{ID: "deleteTranslation", Method: del, Path: "/v1/orgs/{organizationId}/translations/{translationId}", Access: onOrg(create)}, s.deleteTranslation)
+	handle(s, api, Route{ID: "runTranslation", Method: post, Path: "/v1/orgs/{organizationId}/translations/{translationId}/run", Status: http.StatusNoContent, Access: onOrg(create)}, s.runTranslation)
 }

@@ -44,6 +44,10 @@ type Config struct {
 	// PDFs sets spaces and change requests as PDF; without it the PDF
 	// operations answer that they are not available.
 	PDFs *service.PDFs
+
+	// Translations keeps spaces translated; without it the translation
+	// operations answer that they are not available.
+	Translations *service.Translations
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -66,6 +70,9 @@ type Server struct {
 	publicRoutes []publicRoute
 	// spaceMemo keeps the JSON of listed spaces.
 	spaceMemo *spaceMemo
+
+	// translations runs the translations area.
+	translations area[service.Translations]
 }
 
 // New returns the handler of the /v1 API.
@@ -98,6 +105,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 		imports: area[service.ContentImports]{cfg.Imports, "Content import"},
 		pdfs:    area[service.PDFs]{cfg.PDFs, "PDF export"}, links: cfg.Links,
 		spaceMemo: newSpaceMemo()}
+	s.translations = area[service.Translations]{cfg.Translations, "Translations"}
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
 	}
