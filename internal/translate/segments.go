@@ -209,9 +209,9 @@ func (r *run) keep() {
 }
 
 // keptLeaf reports whether a leaf stays as written: inline code and key
-// names, and runs of white space alone.
+// names, and runs without a letter (white space, punctuation, numbers).
 func keptLeaf(l *document.Leaf) bool {
-	if strings.TrimSpace(l.Text) == "" {
+	if strings.IndexFunc(l.Text, unicode.IsLetter) < 0 {
 		return true
 	}
 	for _, m := range l.Marks {
