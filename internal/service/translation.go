@@ -230,8 +230,9 @@ func (TranslationJob) Kind() string { return "translation_run" }
 // retried by the engine and recorded.
 const translationJobAttempts = 3
 
-// Run marks a translation as queued and queues a run of it; a run
-// already waiting stands for it.
+// Run marks a translation as queued and queues a run of it. A run
+// queued and not started yet stands for it; one running already gets
+// another after it, for what changed meanwhile.
 func (t *Translations) Run(ctx context.Context, u *quire.User, orgID, id string) error {
 	var prev quire.TranslationState
 	err := t.s.store.WithTx(ctx, func(st quire.Store) error {
@@ -247,11 +248,11 @@ func (t *Translations) Run(ctx context.Context, u *quire.User, orgID, id string)
 		}
 		return nil
 	})
-	if err != nil {
+	if err != nil || prev == quire.TranslationQueued {
 		return err
 	}
 	_, err = t.s.enqueue(ctx, TranslationJob{Org: orgID, Translation: id, User: u.ID},
-		quire.JobOptions{MaxAttempts: translationJobAttempts, Unique: true})
+		quire.JobOptions{MaxAttempts: translationJobAttempts})
 	if err != nil && prev == quire.TranslationIdle {
 		t.setState(context.WithoutCancel(ctx), orgID, id, quire.TranslationIdle)
 	}
