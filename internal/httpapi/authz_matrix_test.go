@@ -193,6 +193,13 @@ var expectedAccess = map[string]accessRow{
 	"downloadPDFBySignedLink":  signedRow(),
 	"getPageInRevisionById":    spaceRow(quire.LevelRead),
 	"getPageInRevisionByPath":  spaceRow(quire.LevelRead),
+
+	"listTranslations":  orgRow(quire.LevelRead),
+	"createTranslation": orgRow(quire.LevelCreate),
+	"getTranslation":    orgRow(quire.LevelRead),
+	"updateTranslation": orgRow(quire.LevelCreate),
+	"deleteTranslation": orgRow(quire.LevelCreate),
+	"runTranslation":    orgRow(quire.LevelCreate),
 }
 
 // matrix holds what the cases of the authorization matrix share.
@@ -652,6 +659,44 @@ var authzCases = map[string]authzCase{
 		f := m.sharedContent(t)
 		res := m.ts.must(t, 200, "GET", "/v1/spaces/"+f.Space+"/pdf", m.ts.token(cAdmin), nil)
 		return pdfLinkParams(t, str(res, "url")), nil
+	}},
+
+	"listTranslations": {ok: 200},
+	"createTranslation": {ok: 201,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			sp := m.space(t)
+			return pathParams("spaceId", sp), map[string]any{"source": map[string]any{"space": sp, "language": "en"}, "language": "de"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			l := m.ts.must(t, 200, "GET", m.ts.translationsPath("?limit=1000"), m.ts.token(cAdmin), nil)
+			for _, it := range l["items"].([]any) {
+				if str(it, "source.space") == ps["spaceId"] {
+					t.Errorf("a refused create made translation %s", str(it, "id"))
+				}
+			}
+		}},
+	"getTranslation": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("translationId", str(m.ts.newTranslation(t, m.space(t), "de"), "id")), nil
+	}},
+	"updateTranslation": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("translationId", str(m.ts.newTranslation(t, m.space(t), "de"), "id")),
+				map[string]any{"instructions": docJSON(map[string]any{"object": "block", "type": "paragraph", "data": map[string]any{},
+					"nodes": []any{textNode("Use the formal register.")}})["document"]}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			tr := m.ts.must(t, 200, "GET", m.ts.translationsPath("/"+ps["translationId"]), m.ts.token(cAdmin), nil)
+			wantFields(t, tr, map[string]any{"instructions.nodes": []any{}})
+		}},
+	"deleteTranslation": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("translationId", str(m.ts.newTranslation(t, m.space(t), "de"), "id")), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			m.ts.must(t, 200, "GET", m.ts.translationsPath("/"+ps["translationId"]), m.ts.token(cAdmin), nil)
+		}},
+	"runTranslation": {ok: 204, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("translationId", str(m.ts.newTranslation(t, m.space(t), "de"), "id")), nil
 	}},
 }
 

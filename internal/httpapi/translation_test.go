@@ -54,7 +54,9 @@ func (ts *testServer) useEngine(t *testing.T, kind string) *translatetest.Server
 }
 
 // translationsPath is the path of the organization's translations.
-func (ts *testServer) translationsPath(suffix string) string { return ts.OrgPath("/translations" + suffix) }
+func (ts *testServer) translationsPath(suffix string) string {
+	return ts.OrgPath("/translations" + suffix)
+}
 
 // newTranslation creates a translation of a space from English as the
 // admin.

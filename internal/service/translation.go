@@ -230,9 +230,9 @@ func (TranslationJob) Kind() string { return "translation_run" }
 // retried by the engine and recorded.
 const translationJobAttempts = 3
 
-// Run marks a translation as queued and queues a run of it. A run
-// queued and not started yet stands for it; one running already gets
-// another after it, for what changed meanwhile.
+// Run marks a translation as queued and queues a run of it. Runs of one
+// translation take turns (see RunJob); a run that finds nothing changed
+// writes nothing.
 func (t *Translations) Run(ctx context.Context, u *quire.User, orgID, id string) error {
 	var prev quire.TranslationState
 	err := t.s.store.WithTx(ctx, func(st quire.Store) error {
@@ -248,7 +248,7 @@ func (t *Translations) Run(ctx context.Context, u *quire.User, orgID, id string)
 		}
 		return nil
 	})
-	if err != nil || prev == quire.TranslationQueued {
+	if err != nil {
 		return err
 	}
 	_, err = t.s.enqueue(ctx, TranslationJob{Org: orgID, Translation: id, User: u.ID},

@@ -2,7 +2,9 @@ package service
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"time"
 
 	"quire/internal/content"
 	"quire/internal/document"
@@ -32,7 +34,12 @@ func (t *Translations) RunJob(ctx context.Context, job TranslationJob) error {
 	} else if err != nil {
 		return err
 	}
-	t.setState(ctx, job.Org, job.Translation, quire.TranslationRunning)
+	if err := t.begin(ctx, job); err != nil {
+		if quire.IsNotFound(err) {
+			return nil
+		}
+		return err
+	}
 	started := t.s.Now()
 	out, runErr := t.run(ctx, job, tr)
 	if runErr != nil && retryable(runErr) && ctx.Err() == nil {
@@ -80,6 +87,34 @@ func (t *Translations) RunJob(ctx context.Context, job TranslationJob) error {
 		return nil
 	}
 	return err
+}
+
+// staleRun is how long a run may have been marked running before another
+// takes over: the process that ran it stopped.
+const staleRun = 30 * time.Minute
+
+// begin marks the translation as running, unless another run is: runs of
+// one translation take turns, under the lock of its target space.
+func (t *Translations) begin(ctx context.Context, job TranslationJob) error {
+	return t.s.store.WithTx(ctx, func(st quire.Store) error {
+		tr, err := st.Translation(ctx, job.Org, job.Translation)
+		if err != nil {
+			return err
+		}
+		if err := st.LockSpace(ctx, tr.TargetSpace); err != nil && !quire.IsNotFound(err) {
+			return err
+		}
+		if tr, err = st.Translation(ctx, job.Org, job.Translation); err != nil {
+			return err
+		}
+		now := t.s.Now()
+		if tr.State == quire.TranslationRunning && now.Sub(tr.UpdatedAt) < staleRun {
+			// Not a domain error: the queue tries this run again later.
+			return errors.New("service: another run of this translation is in progress")
+		}
+		tr.State, tr.UpdatedAt = quire.TranslationRunning, now
+		return st.PutTranslation(ctx, tr)
+	})
 }
 
 // run translates the source pages changed since the last run into the
