@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"quire/internal/fetch"
+	"quire/internal/service"
 	"quire/internal/translate"
 	"quire/internal/translate/translatetest"
 )
@@ -332,4 +334,110 @@ func TestTranslationRunsEveryEngine(t *testing.T) {
 			})
 		}
 	})
+}
+
+func TestTranslationLifecycle(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		admin := ts.token(cAdmin)
+		coll := ts.newCollection(t, "Guides", "")
+		src := ts.newSpaceIn(t, "A handbook with a rather long title to shorten", coll)
+		cr := str(ts.newChangeRequest(t, src, "Content"), "id")
+		page := changedPage(t, ts.writeContent(t, src, cr, insertPage("Welcome", "Hello **world**.")), 0)
+		ts.mergeCR(t, src, cr)
+
+		instructions := map[string]any{"object": "document", "data": map[string]any{}, "nodes": []any{
+			map[string]any{"object": "block", "type": "paragraph", "data": map[string]any{}, "nodes": []any{textNode("Use the informal you.")}}}}
+		tr := ts.must(t, http.StatusCreated, "POST", ts.translationsPath(""), admin, map[string]any{
+			"source": map[string]any{"space": src, "language": "en"}, "language": "de", "instructions": instructions})
+		id, target := str(tr, "id"), str(tr, "result.space")
+		wantFields(t, tr, map[string]any{"status": "pending", "permissions.edit": true, "instructions.nodes.0.type": "paragraph",
+			"urls.location": testBaseURL + "/v1/orgs/" + ts.Org + "/translations/" + id})
+		sp := ts.must(t, http.StatusOK, "GET", "/v1/spaces/"+target, admin, nil)
+		if title := str(sp, "title"); title != "A handbook with a rather long title to shorte (de)" || str(sp, "parent") != coll {
+			t.Errorf("target space: %q in %q", title, str(sp, "parent"))
+		}
+
+		// One translation per source and language.
+		ts.mustError(t, http.StatusConflict, "POST", ts.translationsPath(""), admin, map[string]any{
+			"source": map[string]any{"space": src, "language": "en"}, "language": "de"})
+		ts.mustError(t, http.StatusNotFound, "GET", ts.translationsPath("/nosuch"), admin, nil)
+		ts.mustError(t, http.StatusNotFound, "POST", ts.translationsPath("/nosuch/run"), admin, nil)
+		ts.mustError(t, http.StatusNotFound, "PUT", ts.translationsPath("/nosuch"), admin, map[string]any{"instructions": nil})
+		list := ts.must(t, http.StatusOK, "GET", ts.translationsPath(""), ts.token(cRead), nil)
+		wantFields(t, list, map[string]any{"count": 1.0, "items.0.id": id, "items.0.permissions.edit": false})
+
+		// A refused key: the run records why, without the key.
+		srv := translatetest.Start(t, translate.DeepL)
+		e, err := translate.New(srv.URL, translate.Options{Fetch: fetch.New(fetch.Config{AllowLocal: true}),
+			Key: "wrong-secret-key", Backoff: time.Millisecond, RatePerSecond: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ts.Translator.use(e)
+		failed := ts.runTranslation(t, id, 1)
+		if msg := str(failed, "error"); !strings.Contains(msg, "403") || strings.Contains(string(mustJSON(t, failed)), "wrong-secret-key") {
+			t.Errorf("failed run: %v", failed)
+		}
+		wantFields(t, failed, map[string]any{"status": "pending", "stats.runs": 0.0})
+
+		// Runs with the engine; the instructions reach it.
+		engine := ts.useEngine(t, translate.DeepL)
+		done := ts.runTranslation(t, id, 1)
+		wantFields(t, done, map[string]any{"status": "completed"})
+		if has(done, "error") {
+			t.Errorf("error left after a run that worked: %v", done)
+		}
+		if ctxs := engine.Prompts(); len(ctxs) == 0 || ctxs[0] != "Use the informal you." {
+			t.Errorf("instructions sent as %q", ctxs)
+		}
+		p := ts.must(t, http.StatusOK, "GET", "/v1/spaces/"+target+"/content/page/"+page, admin, nil)
+		wantFields(t, p, map[string]any{"title": "[de] Welcome"})
+
+		// A new language translates every page again.
+		upd := ts.must(t, http.StatusOK, "PUT", ts.translationsPath("/"+id), admin, map[string]any{"instructions": nil, "language": "it"})
+		wantFields(t, upd, map[string]any{"language": "it", "status": "pending", "instructions.nodes": []any{}})
+		done = ts.runTranslation(t, id, 2)
+		p = ts.must(t, http.StatusOK, "GET", "/v1/spaces/"+target+"/content/page/"+page, admin, nil)
+		wantFields(t, p, map[string]any{"title": "[it] Welcome"})
+		wantFields(t, done, map[string]any{"stats.runs": 2.0, "stats.latestPages": 1.0, "stats.totalPages": 1.0})
+
+		// Deleting keeps the target space.
+		r := ts.send(t, "DELETE", ts.translationsPath("/"+id), admin, nil)
+		if r.Status != http.StatusResetContent {
+			t.Fatalf("delete: %d %s", r.Status, r.Body)
+		}
+		r = ts.send(t, "DELETE", ts.translationsPath("/"+id), admin, nil)
+		if r.Status != http.StatusNoContent {
+			t.Fatalf("delete again: %d %s", r.Status, r.Body)
+		}
+		ts.must(t, http.StatusOK, "GET", "/v1/spaces/"+target+"/content/page/"+page, admin, nil)
+	})
+}
+
+func TestTranslationWithoutEngine(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		src := ts.newSpace(t, "Handbook")
+		tr := ts.newTranslation(t, src, "ja")
+		none := service.NewTranslations(ts.Svc, nil)
+		if err := none.RunJob(t.Context(), service.TranslationJob{Org: ts.Org, Translation: str(tr, "id"), User: ts.user(cAdmin).ID}); err != nil {
+			t.Fatalf("RunJob: %v", err)
+		}
+		got := ts.must(t, http.StatusOK, "GET", ts.translationsPath("/"+str(tr, "id")), ts.token(cAdmin), nil)
+		if msg := str(got, "error"); !strings.Contains(msg, "no translation engine is configured") || !strings.Contains(msg, "--translator") {
+			t.Errorf("error %q", msg)
+		}
+		wantFields(t, got, map[string]any{"status": "pending", "stats.runs": 0.0})
+	})
+}
+
+// mustJSON encodes a value.
+func mustJSON(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -242,7 +242,8 @@ func (t *Translations) Run(ctx context.Context, u *quire.User, orgID, id string)
 		}
 		prev = tr.State
 		if tr.State == quire.TranslationIdle {
-			tr.State = quire.TranslationQueued
+			// The error of the run before gives way to the new run's.
+			tr.State, tr.Error = quire.TranslationQueued, ""
 			tr.UpdatedAt = t.s.Now()
 			return st.PutTranslation(ctx, tr)
 		}
