@@ -18,7 +18,7 @@ type translationSourceJSON struct {
 // translationResultJSON is the TranslationResult object.
 type translationResultJSON struct {
 	Space    string `json:"space" doc:"ID of the space holding the translation"`
-	Revision string `json:"revision,omitempty" doc:"ID of the revision the last run made; absent before the first run"`
+	Revision string `json:"revision" doc:"ID of the revision the last run made, or the target's first one before any run"`
 }
 
 // translationStatsJSON are the run statistics of a translation.

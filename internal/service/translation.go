@@ -130,7 +130,10 @@ func (t *Translations) Create(ctx context.Context, u *quire.User, orgID string, 
 		now := t.s.Now()
 		tr := &quire.Translation{ID: quire.NewID(), OrgID: orgID, SourceSpace: src.ID, SourceLanguage: in.SourceLanguage,
 			Language: *in.Language, Instructions: in.Instructions, TargetSpace: target.Space.ID,
-			CreatedBy: u.ID, CreatedAt: now, UpdatedAt: now}
+			// The target as created is the result so far: edits made in
+			// it before the first run are kept like later ones.
+			ResultRevision: target.Space.Revision,
+			CreatedBy:      u.ID, CreatedAt: now, UpdatedAt: now}
 		if err := st.CreateTranslation(ctx, tr); err != nil {
 			return err
 		}
