@@ -884,6 +884,7 @@ func TestUnauthenticated(t *testing.T) {
 			"revisionId", str(cr, "revision"), "pageId", "somepage", "pagePath", "some/page", "fileId", "somefile",
 			"commentId", "somecomment", "commentReplyId", "somereply",
 			"fileName", "some.png?expires=99999999999&signature=c29tZQ")
+		params["translationId"] = "sometranslation"
 		id, _, _ := quire.ParseToken(ts.token(cAdmin))
 		auths := map[string]string{
 			"none":          "",

@@ -28,16 +28,10 @@ type runOutcome struct {
 // content are recorded on the translation; only failures worth trying
 // again (the database away) are returned, for the queue to retry.
 func (t *Translations) RunJob(ctx context.Context, job TranslationJob) error {
-	tr, err := t.s.store.Translation(ctx, job.Org, job.Translation)
+	tr, err := t.begin(ctx, job)
 	if quire.IsNotFound(err) {
 		return nil // deleted since
 	} else if err != nil {
-		return err
-	}
-	if err := t.begin(ctx, job); err != nil {
-		if quire.IsNotFound(err) {
-			return nil
-		}
 		return err
 	}
 	started := t.s.Now()
@@ -94,9 +88,11 @@ func (t *Translations) RunJob(ctx context.Context, job TranslationJob) error {
 const staleRun = 30 * time.Minute
 
 // begin marks the translation as running, unless another run is: runs of
-// one translation take turns, under the lock of its target space.
-func (t *Translations) begin(ctx context.Context, job TranslationJob) error {
-	return t.s.store.WithTx(ctx, func(st quire.Store) error {
+// one translation take turns, under the lock of its target space. It
+// returns the translation as that run left it.
+func (t *Translations) begin(ctx context.Context, job TranslationJob) (*quire.Translation, error) {
+	var out *quire.Translation
+	err := t.s.store.WithTx(ctx, func(st quire.Store) error {
 		tr, err := st.Translation(ctx, job.Org, job.Translation)
 		if err != nil {
 			return err
@@ -113,8 +109,10 @@ func (t *Translations) begin(ctx context.Context, job TranslationJob) error {
 			return errors.New("service: another run of this translation is in progress")
 		}
 		tr.State, tr.UpdatedAt = quire.TranslationRunning, now
+		out = tr
 		return st.PutTranslation(ctx, tr)
 	})
+	return out, err
 }
 
 // run translates the source pages changed since the last run into the
