@@ -397,6 +397,7 @@ func TestTranslationLifecycle(t *testing.T) {
 		// A new language translates every page again.
 		upd := ts.must(t, http.StatusOK, "PUT", ts.translationsPath("/"+id), admin, map[string]any{"instructions": nil, "language": "it"})
 		wantFields(t, upd, map[string]any{"language": "it", "status": "pending", "instructions.nodes": []any{}})
+		wantFields(t, ts.must(t, http.StatusOK, "GET", "/v1/spaces/"+target, admin, nil), map[string]any{"language": "it"})
 		done = ts.runTranslation(t, id, 2)
 		p = ts.must(t, http.StatusOK, "GET", "/v1/spaces/"+target+"/content/page/"+page, admin, nil)
 		wantFields(t, p, map[string]any{"title": "[it] Welcome"})

@@ -200,6 +200,12 @@ func (t *Translations) Update(ctx context.Context, orgID, id string, in Translat
 				return quire.Invalid("language", "the source is already in %s", tr.SourceLanguage)
 			}
 			tr.Language, tr.SourceRevision = *in.Language, ""
+			// The target says which language it now holds; a target
+			// removed meanwhile is reported by the next run.
+			lang := tr.Language
+			if _, err := st.UpdateSpace(ctx, tr.TargetSpace, quire.SpaceUpdate{Language: &lang}); err != nil && !quire.IsNotFound(err) {
+				return err
+			}
 		}
 		tr.Instructions = in.Instructions
 		tr.UpdatedAt = t.s.Now()
