@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -112,11 +114,28 @@ func richMarkdown(file string) []string {
 			"{% hint style=\"info\" %}\n#### Good to know\n\nHints can hold lists:\n\n* first point\n* second point with `code`\n\n```bash\nquire serve --addr :8080\n```\n{% endhint %}\n",
 		"### Install\n\n{% tabs %}\n{% tab title=\"Linux\" %}\n```bash\ncurl -fsSL https://example.com/install.sh | sh\n```\n{% endtab %}\n\n{% tab title=\"Docker\" %}\nRun the image.\n\n```bash\ndocker run -p 8080:8080 quire/quire\n```\n{% endtab %}\n{% endtabs %}\n\n" +
 			"{% stepper %}\n{% step %}\n#### Create a space\n\nOpen the dashboard and click **New space**.\n{% endstep %}\n\n{% step %}\n#### Invite your team\n\n1. Open _Settings_.\n2. Add members.\n{% endstep %}\n{% endstepper %}\n",
-		"Pictures first.\n\n<figure><img src=\"" + file + "\" alt=\"The dashboard\"><figcaption><p>The <strong>dashboard</strong> after setup</p></figcaption></figure>\n\n![The logo](" + file + ")\n",
+		"# Pictures\n\nPictures first.\n\n{% file src=\"" + file + "\" %}\nEmployee handbook\n{% endfile %}\n\n<figure><img src=\"" + file + "\" alt=\"The dashboard\"><figcaption><p>The <strong>dashboard</strong> after setup</p></figcaption></figure>\n\n![The logo](" + file + ")\n",
 		"<details>\n\n<summary>Plan limits</summary>\n\n| Plan       | Spaces | Members |\n| ---------- | :----: | ------: |\n| Free       | 1      | 5       |\n| Team plan  | 10     | 50      |\n\n</details>\n",
 		"{% columns %}\n{% column width=\"50%\" %}\n#### Left\n\nText on the left with a ~~removed~~ word.\n{% endcolumn %}\n\n{% column width=\"50%\" %}\n{% embed url=\"https://www.youtube.com/watch?v=dQw4w9WgXcQ\" %}\n{% endcolumn %}\n{% endcolumns %}\n\n" +
 			"- [ ] write docs\n- [x] ship it\n\n> \"Docs are a product.\"\n> — Someone\n\n$$\n\\int_0^1 x\\,dx = \\frac{1}{2}\n$$\n\n---\n\nSee [the site](https://example.com/docs) for more.\n",
 	}
+}
+
+// referenceMarkdown is the second half of the document package's sample
+// page: cards and HTML tables, highlighted code, an aligned image,
+// footnotes, a mention, an HTML comment, OpenAPI and Swagger blocks and a
+// changelog.
+func referenceMarkdown(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "document", "testdata", "page.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ref, ok := strings.Cut(string(b), "## Reference")
+	if !ok {
+		t.Fatal("page.md has no Reference section")
+	}
+	return "## Reference" + ref
 }
 
 // sourceSpace is a space of twenty pages with every kind of block, a
@@ -135,11 +154,11 @@ func (ts *testServer) newSourceSpace(t *testing.T) *sourceSpace {
 	res := ts.writeContent(t, s.ID, cr, insertFiles(inlineFile("logo.png", pngBytes(t, 2, 2))))
 	s.File = insertedFileID(t, res, 0)
 	var changes []map[string]any
-	titles := []string{"Overview", "Install", "Media", "Limits", "Layout"}
-	for i, m := range richMarkdown(s.File) {
+	titles := []string{"Overview", "Install", "Media", "Limits", "Layout", "Reference"}
+	for i, m := range append(richMarkdown(s.File), referenceMarkdown(t)) {
 		changes = append(changes, insertPage(titles[i], m, "ref", titles[i], "description", "About "+strings.ToLower(titles[i])+"."))
 	}
-	for i := 6; i <= 19; i++ {
+	for i := 7; i <= 19; i++ {
 		c := insertPage(fmt.Sprintf("Topic %d", i), fmt.Sprintf("Body of topic %d.\n\n1. One step of topic %d.\n2. Another step.\n\n```go\nfmt.Println(%d)\n```\n", i, i, i),
 			"ref", fmt.Sprintf("Topic %d", i))
 		if i%3 == 0 {
@@ -285,6 +304,19 @@ func TestTranslationRunsEveryEngine(t *testing.T) {
 					p := ts.must(t, http.StatusOK, "GET", "/v1/spaces/"+target+"/content/page/"+page, ts.token(cAdmin), nil)
 					if !strings.HasPrefix(str(p, "title"), "[") {
 						t.Errorf("%s: title %q not translated", title, str(p, "title"))
+					}
+				}
+				var all []string
+				for _, page := range src.Pages {
+					all = append(all, blockOutline(ts.pageDocument(t, target, page))...)
+				}
+				joined := strings.Join(all, "\n")
+				for _, typ := range []string{"heading-1", "heading-2", "heading-3", "paragraph", "list-ordered", "list-unordered",
+					"list-tasks", "list-item", "hint", "tabs", "tabs-item", "stepper", "stepper-step", "code", "code-line", "images",
+					"image", "expandable", "table", "columns", "column", "embed", "blockquote", "math", "divider", "content-ref",
+					"swagger", "openapi-operation", "file", "updates", "update", "link", "annotation", "inline-math", "emoji", "mention"} {
+					if !strings.Contains(joined, "\n"+typ+"#") && !strings.HasPrefix(joined, typ+"#") {
+						t.Errorf("the space has no %s: the test does not cover it", typ)
 					}
 				}
 				links := blockOutline(ts.pageDocument(t, target, src.Pages["Links"]))
