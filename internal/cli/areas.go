@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	"quire/internal/jobs"
 	"quire/internal/pdf"
 	"quire/internal/service"
+	"quire/internal/translate"
 )
 
 // areas are the services of the API areas with dependencies of their own,
@@ -23,6 +25,9 @@ type areas struct {
 	events *service.ContentEvents
 	// saml signs members in through their SAML identity providers.
 	saml *service.SAML
+
+	// translations keeps spaces translated.
+	translations *service.Translations
 }
 
 // newAreas builds the area services and registers their background
@@ -49,9 +54,37 @@ func newAreas(cfg Config, svc *service.Service, queue *jobs.Queue, fetcher *fetc
 		log.Warn("no CJK fonts found: PDF exports leave out Chinese, Japanese and Korean characters; install fonts-droid-fallback and fonts-nanum, or give --pdf-font-dir",
 			"fonts", fonts.Sources())
 	}
-	a := &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events}
-	a.saml = service.NewSAML(svc, service.WithSAMLSealingKey(key))
-	return a, nil
+	translations, err := newTranslations(cfg, svc, queue, log)
+	if err != nil {
+		return nil, err
+	}
+	return &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events,
+		saml: service.NewSAML(svc, service.WithSAMLSealingKey(key)), translations: translations}, nil
+}
+
+// translatorTimeout bounds one request to the translation engine: a
+// model on modest hardware takes a while over a batch.
+const translatorTimeout = 2 * time.Minute
+
+// newTranslations builds the translation service with the engine
+// cfg names, if any, and registers its runs on queue. The engine's
+// address comes from the operator, never from a user, and is often a
+// server beside Quire (LibreTranslate, Ollama): its client may reach
+// local addresses, with the other limits of package fetch.
+func newTranslations(cfg Config, svc *service.Service, queue *jobs.Queue, log *slog.Logger) (*service.Translations, error) {
+	var tr translate.Translator
+	if cfg.TranslatorURL != "" {
+		client := fetch.New(fetch.Config{AllowLocal: true, Timeout: translatorTimeout, Logger: log})
+		e, err := translate.New(cfg.TranslatorURL, translate.Options{Fetch: client, Key: cfg.TranslatorKey})
+		if err != nil {
+			return nil, fmt.Errorf("--translator: %w", err)
+		}
+		log.Info("translations run with an engine", "engine", e.Name())
+		tr = e
+	}
+	t := service.NewTranslations(svc, tr)
+	jobs.Register(queue, t.RunJob)
+	return t, nil
 }
 
 // contentRecoverInterval is how often recoverContentEvents looks for

@@ -53,6 +53,13 @@ type Config struct {
 	// in; the system's font directories come after it.
 	PDFFontDir string
 
+	// TranslatorURL names the machine translation engine translations
+	// run with, its scheme naming the engine; empty runs none.
+	// TranslatorKey is the engine's API key, read from the environment
+	// only, so that it is never seen in a process list, and never logged.
+	TranslatorURL string
+	TranslatorKey string
+
 	// OrgTitle, AdminEmail and AdminName describe what the first start on
 	// an empty database creates.
 	OrgTitle   string
@@ -132,6 +139,9 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 		"file holding the 32-byte key (raw or base64) sealing Git credentials of queued jobs and the SAML service provider key; every replica needs the same; empty keeps a generated key in the database (env QUIRE_SECRET_KEY_FILE)")
 	fs.StringVar(&c.PDFFontDir, "pdf-font-dir", envDefault(getenv, "QUIRE_PDF_FONT_DIR", ""),
 		"directory searched first for the TrueType fonts of PDF exports (DejaVuSans*.ttf, DejaVuSansMono.ttf, DroidSansFallbackFull.ttf, NanumGothic.ttf); then the system's font directories, then the Go fonts (Latin only) (env QUIRE_PDF_FONT_DIR)")
+	fs.StringVar(&c.TranslatorURL, "translator", envDefault(getenv, "QUIRE_TRANSLATOR_URL", ""),
+		"machine translation engine of translations: libretranslate+http://host:port, deepl+https://api.deepl.com or openai+http://host:port/v1?model=NAME; its key goes in QUIRE_TRANSLATOR_KEY; empty runs none (env QUIRE_TRANSLATOR_URL)")
+	c.TranslatorKey = getenv("QUIRE_TRANSLATOR_KEY")
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,

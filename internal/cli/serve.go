@@ -108,6 +108,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		Imports:      areas.imports,
 		PDFs:         areas.pdfs,
 		SAML:         areas.saml,
+		Translations: areas.translations,
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,

@@ -14,6 +14,9 @@ type Error struct {
 	URL string
 	// Status is the HTTP status the server answered, or empty.
 	Status string
+	// Code is the HTTP status code the server answered, or 0; Post sets
+	// it so that a caller can tell a busy server from a refusal.
+	Code int
 }
 
 // Error implements error.

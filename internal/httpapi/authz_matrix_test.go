@@ -241,6 +241,12 @@ var expectedAccess = map[string]accessRow{
 	"getRequestedReviewersByChangeRequestId":   spaceRow(quire.LevelRead),
 	"requestReviewersForChangeRequest":         spaceRow(quire.LevelEdit),
 	"removeRequestedReviewerFromChangeRequest": spaceRow(quire.LevelEdit),
+	"listTranslations":                         orgRow(quire.LevelRead),
+	"createTranslation":                        orgRow(quire.LevelCreate),
+	"getTranslation":                           orgRow(quire.LevelRead),
+	"updateTranslation":                        orgRow(quire.LevelCreate),
+	"deleteTranslation":                        orgRow(quire.LevelCreate),
+	"runTranslation":                           orgRow(quire.LevelCreate),
 }
 
 // matrix holds what the cases of the authorization matrix share.
@@ -863,6 +869,43 @@ var authzCases = map[string]authzCase{
 		still: func(t *testing.T, m *matrix, ps map[string]string) {
 			wantFields(t, m.ts.must(t, 200, "GET", crPathOf(ps)+"/requested-reviewers", m.ts.token(cAdmin), nil), map[string]any{"count": 1})
 		}},
+	"listTranslations": {ok: 200},
+	"createTranslation": {ok: 201,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			sp := m.space(t)
+			return pathParams("spaceId", sp), map[string]any{"source": map[string]any{"space": sp, "language": "en"}, "language": "de"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			l := m.ts.must(t, 200, "GET", m.ts.translationsPath("?limit=1000"), m.ts.token(cAdmin), nil)
+			for _, it := range l["items"].([]any) {
+				if str(it, "source.space") == ps["spaceId"] {
+					t.Errorf("a refused create made translation %s", str(it, "id"))
+				}
+			}
+		}},
+	"getTranslation": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("translationId", str(m.ts.newTranslation(t, m.space(t), "de"), "id")), nil
+	}},
+	"updateTranslation": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("translationId", str(m.ts.newTranslation(t, m.space(t), "de"), "id")),
+				map[string]any{"instructions": docJSON(map[string]any{"object": "block", "type": "paragraph", "data": map[string]any{},
+					"nodes": []any{textNode("Use the formal register.")}})["document"]}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			tr := m.ts.must(t, 200, "GET", m.ts.translationsPath("/"+ps["translationId"]), m.ts.token(cAdmin), nil)
+			wantFields(t, tr, map[string]any{"instructions.nodes": []any{}})
+		}},
+	"deleteTranslation": {ok: 205,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return pathParams("translationId", str(m.ts.newTranslation(t, m.space(t), "de"), "id")), nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			m.ts.must(t, 200, "GET", m.ts.translationsPath("/"+ps["translationId"]), m.ts.token(cAdmin), nil)
+		}},
+	"runTranslation": {ok: 204, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+		return pathParams("translationId", str(m.ts.newTranslation(t, m.space(t), "de"), "id")), nil
+	}},
 }
 
 // declaredRoutes builds a server to read its route table.
@@ -1053,6 +1096,7 @@ func TestUnauthenticated(t *testing.T) {
 		for k, v := range ts.newSiteFixture(t).params() {
 			params[k] = v
 		}
+		params["translationId"] = "sometranslation"
 		id, _, _ := quire.ParseToken(ts.token(cAdmin))
 		auths := map[string]string{
 			"none":          "",

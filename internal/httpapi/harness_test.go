@@ -101,6 +101,9 @@ type testServer struct {
 	Blobs blob.Store
 	Org   string
 	Users map[string]*testUser
+
+	// Translator is the engine translation runs use; tests choose it.
+	Translator *switchTranslator
 }
 
 // newTestServer starts an API over a fresh store of the engine and
@@ -138,6 +141,9 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	events := service.NewContentEvents(svc)
 	events.Subscribe("search", svc.IndexContent)
 	jobs.Register(queue, events.RunJob)
+	translator := &switchTranslator{}
+	translations := service.NewTranslations(svc, translator)
+	jobs.Register(queue, translations.RunJob)
 	if err := queue.Start(ctx); err != nil {
 		t.Fatalf("start the job queue: %v", err)
 	}
@@ -149,6 +155,7 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	}
 	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports, PDFs: service.NewPDFs(svc, fonts)}
 	cfg.SAML = service.NewSAML(svc)
+	cfg.Translations = translations
 	for _, o := range cfgs {
 		o(&cfg)
 	}
@@ -157,6 +164,7 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	t.Cleanup(hs.Close)
 
 	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Clock: clock, Content: eng, Blobs: blobs, Users: map[string]*testUser{}}
+	ts.Translator = translator
 	res, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Acme Docs", Email: "admin@acme.test", Name: "Ada Admin"})
 	if err != nil {
 		t.Fatalf("bootstrap: %v", err)

@@ -510,6 +510,50 @@ var bodyCases = map[string]bodyCase{
 		},
 		snapshot: snap(crPathOf, func(ps map[string]string) string { return crPathOf(ps) + "/requested-reviewers" }),
 	},
+	"createTranslation": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("spaceId", ts.newSpace(t, "Source"))
+		},
+		valid: map[string]any{"source": map[string]any{"space": "nosuchspace", "language": "en"}, "language": "fr"},
+		wrongType: map[string]map[string]any{
+			"source":       {"source": "nosuchspace", "language": "fr"},
+			"source.space": {"source": map[string]any{"space": 4, "language": "en"}, "language": "fr"},
+			"language":     {"source": map[string]any{"space": "nosuchspace", "language": "en"}, "language": 2},
+			"instructions": {"source": map[string]any{"space": "nosuchspace", "language": "en"}, "language": "fr", "instructions": "Be formal."},
+		},
+		required: []string{"source", "language"},
+		invalid: []invalidBody{
+			{"unknown language", map[string]any{"source": map[string]any{"space": "nosuchspace", "language": "en"}, "language": "klingon"}, "language"},
+			{"unknown source language", map[string]any{"source": map[string]any{"space": "nosuchspace", "language": "xx"}, "language": "fr"}, "source.language"},
+			{"no source space", map[string]any{"source": map[string]any{"language": "en"}, "language": "fr"}, "space"},
+			{"unknown source space", map[string]any{"source": map[string]any{"space": "nosuchspace", "language": "en"}, "language": "fr"}, "source.space"},
+			{"into its own language", map[string]any{"source": map[string]any{"space": "nosuchspace", "language": "en"}, "language": "en"}, "language"},
+			{"instructions not a document", map[string]any{"source": map[string]any{"space": "nosuchspace", "language": "en"}, "language": "fr",
+				"instructions": map[string]any{"object": "block"}}, "instructions"},
+		},
+		snapshot: func(t *testing.T, ts *testServer, ps map[string]string) string {
+			return snap(fixed(ts.translationsPath("")), fixed(ts.OrgPath("/spaces")))(t, ts, ps)
+		},
+	},
+	"updateTranslation": {
+		setup: func(t *testing.T, ts *testServer) map[string]string {
+			return pathParams("translationId", str(ts.newTranslation(t, ts.newSpace(t, "Source"), "fr"), "id"))
+		},
+		valid: map[string]any{"instructions": map[string]any{"object": "document", "data": map[string]any{}, "nodes": []any{}}},
+		wrongType: map[string]map[string]any{
+			"instructions": {"instructions": "Be formal."},
+			"language":     {"instructions": nil, "language": 3},
+		},
+		required: []string{"instructions"},
+		invalid: []invalidBody{
+			{"unknown language", map[string]any{"instructions": nil, "language": "klingon"}, "language"},
+			{"into the source language", map[string]any{"instructions": nil, "language": "en"}, "language"},
+			{"instructions not a document", map[string]any{"instructions": map[string]any{"object": "document", "nodes": "x"}}, "instructions"},
+		},
+		snapshot: func(t *testing.T, ts *testServer, ps map[string]string) string {
+			return snap(fixed(ts.translationsPath("/"+ps["translationId"])))(t, ts, ps)
+		},
+	},
 }
 
 // manyChanges returns n insert_page changes.
@@ -797,6 +841,7 @@ func TestMalformedQueries(t *testing.T) {
 		for k, v := range ts.newSiteFixture(t).params() {
 			params[k] = v
 		}
+		params["translationId"] = "nosuchtranslation"
 		threads := map[bool]map[string]string{false: ts.commentThread(t, sp, ""), true: ts.commentThread(t, sp, f.CR)}
 		admin := ts.token(cAdmin)
 		lists := 0

@@ -230,4 +230,11 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "updateSiteSpaceById", Method: patch, Path: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}", Access: onOrg(create)}, s.updateSiteSpace)
 	handle(s, api, Route{ID: "deleteSiteSpaceById", Method: del, Path: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}", Access: onOrg(create)}, s.deleteSiteSpace)
 	handle(s, api, Route{ID: "moveSiteSpace", Method: post, Path: "/v1/orgs/{organizationId}/sites/{siteId}/site-spaces/{siteSpaceId}/move", Access: onOrg(create)}, s.moveSiteSpace)
+	// Translations.
+	handle(s, api, Route{ID: "listTranslations", Method: get, Path: "/v1/orgs/{organizationId}/translations", Access: onOrg(read)}, s.listTranslations)
+	handle(s, api, Route{ID: "createTranslation", Method: post, Path: "/v1/orgs/{organizationId}/translations", Status: created, Access: onOrg(create)}, s.createTranslation)
+	handle(s, api, Route{ID: "getTranslation", Method: get, Path: "/v1/orgs/{organizationId}/translations/{translationId}", Access: onOrg(read)}, s.getTranslation)
+	handle(s, api, Route{ID: "updateTranslation", Method: put, Path: "/v1/orgs/{organizationId}/translations/{translationId}", Access: onOrg(create)}, s.updateTranslation)
+	handle(s, api, Route{ID: "deleteTranslation", Method: del, Path: "/v1/orgs/{organizationId}/translations/{translationId}", Access: onOrg(create)}, s.deleteTranslation)
+	handle(s, api, Route{ID: "runTranslation", Method: post, Path: "/v1/orgs/{organizationId}/translations/{translationId}/run", Status: http.StatusNoContent, Access: onOrg(create)}, s.runTranslation)
 }

@@ -47,6 +47,10 @@ type Config struct {
 	// SAML keeps SAML providers and signs members in through them;
 	// without it those operations answer that they are not available.
 	SAML *service.SAML
+
+	// Translations keeps spaces translated; without it the translation
+	// operations answer that they are not available.
+	Translations *service.Translations
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -76,6 +80,9 @@ type Server struct {
 	browserRoutes []BrowserRoute
 	secure        bool
 	origin        string
+
+	// translations runs the translations area.
+	translations area[service.Translations]
 }
 
 // New returns the handler of the /v1 API and of the browser endpoints
@@ -111,6 +118,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 		spaceMemo: newSpaceMemo()}
 	s.saml = area[service.SAML]{cfg.SAML, "SAML single sign-on"}
 	s.secure, s.origin = secureCookies(cfg.BaseURL), originOf(cfg.BaseURL)
+	s.translations = area[service.Translations]{cfg.Translations, "Translations"}
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
 	}

@@ -25,6 +25,7 @@ type Store interface {
 	SAMLStore
 	SiteStore
 	ReviewStore
+	TranslationStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

@@ -112,6 +112,17 @@ func (s *Service) spaceView(ctx context.Context, st quire.Store, u *quire.User, 
 // collection where the caller may create. A visibility other than private
 // takes what changing it later takes: the admin role on the new space.
 func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, in SpaceInput) (*SpaceView, error) {
+	var out *SpaceView
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		var err error
+		out, err = s.createSpace(ctx, st, u, orgID, in)
+		return err
+	})
+	return out, err
+}
+
+// createSpace is CreateSpace on st, inside a transaction.
+func (s *Service) createSpace(ctx context.Context, st quire.Store, u *quire.User, orgID string, in SpaceInput) (*SpaceView, error) {
 	title := strings.TrimSpace(in.Title)
 	if title == "" {
 		title = "Untitled"
@@ -125,31 +136,27 @@ func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, 
 	if in.Visibility == quire.VisibilityInCollection && in.Parent == "" {
 		return nil, quire.Invalid("visibility", "in-collection is only for spaces in a collection")
 	}
-	var out *SpaceView
-	err := s.store.WithTx(ctx, func(st quire.Store) error {
-		if in.Parent != "" {
-			if err := s.requireParent(ctx, st, u, orgID, "parent", in.Parent); err != nil {
-				return err
-			}
+	if in.Parent != "" {
+		if err := s.requireParent(ctx, st, u, orgID, "parent", in.Parent); err != nil {
+			return nil, err
 		}
-		pos, err := lastKey(ctx, st, orgID, in.Parent)
-		if err != nil {
-			return err
-		}
-		now := s.Now()
-		sp := &quire.Space{ID: quire.NewID(), OrgID: orgID, Title: title, Emoji: in.Emoji,
-			Visibility: in.Visibility, EditMode: in.EditMode, Parent: in.Parent, Language: in.Language,
-			DefaultLevel: quire.DefaultInherit, MergeRules: quire.MergeRules{Type: quire.MergeRulesInherit},
-			Revision: quire.NewID(), Position: pos, CreatedAt: now, UpdatedAt: now}
-		if err := st.CreateSpace(ctx, sp); err != nil {
-			return err
-		}
-		out, err = s.spaceView(ctx, st, u, sp.ID)
-		if err == nil && in.Visibility != quire.VisibilityPrivate && out.Level < quire.LevelAdmin {
-			return quire.Errorf(quire.EFORBIDDEN, "visibility: setting it needs the admin role on the space; you would have %s", out.Level)
-		}
-		return err
-	})
+	}
+	pos, err := lastKey(ctx, st, orgID, in.Parent)
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	sp := &quire.Space{ID: quire.NewID(), OrgID: orgID, Title: title, Emoji: in.Emoji,
+		Visibility: in.Visibility, EditMode: in.EditMode, Parent: in.Parent, Language: in.Language,
+		DefaultLevel: quire.DefaultInherit, MergeRules: quire.MergeRules{Type: quire.MergeRulesInherit},
+		Revision: quire.NewID(), Position: pos, CreatedAt: now, UpdatedAt: now}
+	if err := st.CreateSpace(ctx, sp); err != nil {
+		return nil, err
+	}
+	out, err := s.spaceView(ctx, st, u, sp.ID)
+	if err == nil && in.Visibility != quire.VisibilityPrivate && out.Level < quire.LevelAdmin {
+		return nil, quire.Errorf(quire.EFORBIDDEN, "visibility: setting it needs the admin role on the space; you would have %s", out.Level)
+	}
 	return out, err
 }
 

@@ -30,6 +30,7 @@ func suite() []test {
 		samlTests(),
 		siteTests(),
 		commentTests(), reviewTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), queuedTests(), searchTests(),
+		translationTests(),
 	} {
 		all = append(all, group...)
 	}
