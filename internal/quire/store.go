@@ -22,6 +22,7 @@ type Store interface {
 	GitSyncStore
 	ContentEventStore
 	SearchStore
+	OpenAPIStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and
