@@ -14,6 +14,9 @@ type Error struct {
 	URL string
 	// Status is the HTTP status the server answered, or empty.
 	Status string
+	// Timeout is true when the fetch ran out of time (the client's or the
+	// caller's); the message does not say so.
+	Timeout bool
 }
 
 // Error implements error.

@@ -127,6 +127,8 @@ type OpenAPIStore interface {
 	// without their files.
 	OpenAPIVersions(ctx context.Context, specID string, p Page) (*List[*OpenAPIVersion], error)
 	// OpenAPISpecsDue lists up to limit specifications with a source URL
-	// last checked before the given time, least recently checked first.
+	// last checked before the given time, and those whose processing has
+	// not completed since a change before it, least recently checked
+	// first.
 	OpenAPISpecsDue(ctx context.Context, before time.Time, limit int) ([]*OpenAPISpec, error)
 }

@@ -219,10 +219,12 @@ func (s *Store) OpenAPIVersions(ctx context.Context, specID string, p quire.Page
 }
 
 // OpenAPISpecsDue lists specifications with a source URL checked before
-// the given time.
+// the given time, and those whose processing has not completed since a
+// change before it.
 func (s *Store) OpenAPISpecsDue(ctx context.Context, before time.Time, limit int) ([]*quire.OpenAPISpec, error) {
 	items, _, err := fetchPage(ctx, s, "SELECT "+openAPISpecCols+` FROM openapi_specs
-		WHERE source_url <> '' AND checked_at < ? ORDER BY checked_at, id`, []any{millis(before)}, limit, scanOpenAPISpec)
+		WHERE (source_url <> '' AND checked_at < ?) OR (state <> 'complete' AND updated_at < ?)
+		ORDER BY checked_at, id`, []any{millis(before), millis(before)}, limit, scanOpenAPISpec)
 	if len(items) > limit {
 		items = items[:limit]
 	}
