@@ -21,6 +21,8 @@ type areas struct {
 	pdfs    *service.PDFs
 	// events hands content events to their subscribers.
 	events *service.ContentEvents
+	// openapi keeps OpenAPI specifications.
+	openapi *service.OpenAPISpecs
 }
 
 // newAreas builds the area services and registers their background
@@ -47,7 +49,12 @@ func newAreas(cfg Config, svc *service.Service, queue *jobs.Queue, fetcher *fetc
 		log.Warn("no CJK fonts found: PDF exports leave out Chinese, Japanese and Korean characters; install fonts-droid-fallback and fonts-nanum, or give --pdf-font-dir",
 			"fonts", fonts.Sources())
 	}
-	return &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events}, nil
+	oas := service.NewOpenAPISpecs(svc, fetcher, service.OpenAPIOptions{
+		FetchTimeout: cfg.OpenAPIFetchTimeout, RefreshInterval: cfg.OpenAPIRefresh})
+	jobs.Register(queue, oas.RunJob)
+	jobs.Register(queue, oas.RunRefresh)
+	jobs.Every(queue, oas.RefreshInterval(), service.OpenAPIRefreshJob{})
+	return &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events, openapi: oas}, nil
 }
 
 // contentRecoverInterval is how often recoverContentEvents looks for

@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"time"
 )
 
 // Defaults of the serve command.
@@ -52,6 +53,11 @@ type Config struct {
 	// PDFFontDir is a directory searched first for the fonts PDFs are set
 	// in; the system's font directories come after it.
 	PDFFontDir string
+	// OpenAPIRefresh is how often OpenAPI specifications given by URL are
+	// fetched again; OpenAPIFetchTimeout bounds one fetch of a
+	// specification's files.
+	OpenAPIRefresh      time.Duration
+	OpenAPIFetchTimeout time.Duration
 
 	// OrgTitle, AdminEmail and AdminName describe what the first start on
 	// an empty database creates.
@@ -132,6 +138,9 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 		"file holding the 32-byte key (raw or base64) sealing Git credentials of queued jobs; every replica needs the same; empty keeps a generated key in the database (env QUIRE_SECRET_KEY_FILE)")
 	fs.StringVar(&c.PDFFontDir, "pdf-font-dir", envDefault(getenv, "QUIRE_PDF_FONT_DIR", ""),
 		"directory searched first for the TrueType fonts of PDF exports (DejaVuSans*.ttf, DejaVuSansMono.ttf, DroidSansFallbackFull.ttf, NanumGothic.ttf); then the system's font directories, then the Go fonts (Latin only) (env QUIRE_PDF_FONT_DIR)")
+	if err := c.registerOpenAPIFlags(fs, getenv); err != nil {
+		return nil, nil, err
+	}
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,
@@ -165,6 +174,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxBodyBytes <= 0 {
 		return errors.New("--max-body must be positive")
+	}
+	if c.OpenAPIRefresh < 0 || c.OpenAPIFetchTimeout < 0 {
+		return errors.New("--openapi-refresh and --openapi-fetch-timeout must not be negative")
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return fmt.Errorf("--log-format %q: want text or json", c.LogFormat)

@@ -106,6 +106,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		GitSync:      areas.git,
 		Imports:      areas.imports,
 		PDFs:         areas.pdfs,
+		OpenAPI:      areas.openapi,
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,

@@ -44,6 +44,9 @@ type Config struct {
 	// PDFs sets spaces and change requests as PDF; without it the PDF
 	// operations answer that they are not available.
 	PDFs *service.PDFs
+	// OpenAPI keeps OpenAPI specifications; without it their operations
+	// answer that they are not available.
+	OpenAPI *service.OpenAPISpecs
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -56,6 +59,7 @@ type Server struct {
 	imports area[service.ContentImports]
 	links   *service.Links
 	pdfs    area[service.PDFs]
+	openapi area[service.OpenAPISpecs]
 	cfg     Config
 	log     *slog.Logger
 	urls    urlBuilder
@@ -98,6 +102,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 		imports: area[service.ContentImports]{cfg.Imports, "Content import"},
 		pdfs:    area[service.PDFs]{cfg.PDFs, "PDF export"}, links: cfg.Links,
 		spaceMemo: newSpaceMemo()}
+	s.openapi = area[service.OpenAPISpecs]{cfg.OpenAPI, "OpenAPI specifications"}
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
 	}

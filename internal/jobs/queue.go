@@ -76,7 +76,7 @@ type Queue struct {
 	kinds []string
 	// periodic are the jobs queued on a schedule (Every).
 	periodic []*river.PeriodicJob
-	state queueState
+	state    queueState
 	// runner works the jobs while running; nil when no kind is
 	// registered.
 	runner *river.Client[*sql.Tx]
