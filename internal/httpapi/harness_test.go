@@ -101,6 +101,8 @@ type testServer struct {
 	Blobs blob.Store
 	Org   string
 	Users map[string]*testUser
+	// OpenAPI is the OpenAPI specifications service.
+	OpenAPI *service.OpenAPISpecs
 }
 
 // newTestServer starts an API over a fresh store of the engine and
@@ -138,6 +140,9 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	events := service.NewContentEvents(svc)
 	events.Subscribe("search", svc.IndexContent)
 	jobs.Register(queue, events.RunJob)
+	oas := service.NewOpenAPISpecs(svc, fetcher, service.OpenAPIOptions{FetchTimeout: openAPITestTimeout})
+	jobs.Register(queue, oas.RunJob)
+	jobs.Register(queue, oas.RunRefresh)
 	if err := queue.Start(ctx); err != nil {
 		t.Fatalf("start the job queue: %v", err)
 	}
@@ -147,7 +152,8 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	if err != nil {
 		t.Fatalf("pdf fonts: %v", err)
 	}
-	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports, PDFs: service.NewPDFs(svc, fonts)}
+	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports, PDFs: service.NewPDFs(svc, fonts),
+		OpenAPI: oas}
 	for _, o := range cfgs {
 		o(&cfg)
 	}
@@ -156,6 +162,7 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	t.Cleanup(hs.Close)
 
 	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Clock: clock, Content: eng, Blobs: blobs, Users: map[string]*testUser{}}
+	ts.OpenAPI = oas
 	res, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Acme Docs", Email: "admin@acme.test", Name: "Ada Admin"})
 	if err != nil {
 		t.Fatalf("bootstrap: %v", err)

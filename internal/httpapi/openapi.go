@@ -29,15 +29,15 @@ func (in openAPISourceIn) source() service.OpenAPISource {
 	return service.OpenAPISource{URL: in.URL, Text: in.Text}
 }
 
-// openAPISpecSlug is the slug parameter of a specification.
-type openAPISpecPath struct {
+// OpenAPISpecPath names a specification.
+type OpenAPISpecPath struct {
 	OrgPath
 	SpecSlug string `path:"specSlug" minLength:"1" maxLength:"100" pattern:"^[a-z0-9]+(?:-[a-z0-9]+)*$" doc:"Slug of the OpenAPI specification"`
 }
 
-// openAPIVersionPath names a version of a specification.
-type openAPIVersionPath struct {
-	openAPISpecPath
+// OpenAPIVersionPath names a version of a specification.
+type OpenAPIVersionPath struct {
+	OpenAPISpecPath
 	VersionID string `path:"versionId" maxLength:"64" doc:"Id of the version"`
 }
 
@@ -176,7 +176,7 @@ func (s *Server) createOpenAPISpec(ctx context.Context, in *struct {
 	return reply(s.openAPISpecOut(spec, levelFrom(ctx))), nil
 }
 
-func (s *Server) getOpenAPISpec(ctx context.Context, in *openAPISpecPath) (*body[openAPISpecJSON], error) {
+func (s *Server) getOpenAPISpec(ctx context.Context, in *OpenAPISpecPath) (*body[openAPISpecJSON], error) {
 	o, err := s.openapi.get()
 	if err != nil {
 		return nil, err
@@ -189,7 +189,7 @@ func (s *Server) getOpenAPISpec(ctx context.Context, in *openAPISpecPath) (*body
 }
 
 func (s *Server) putOpenAPISpec(ctx context.Context, in *struct {
-	openAPISpecPath
+	OpenAPISpecPath
 	Body struct {
 		Source openAPISourceIn `json:"source"`
 	}
@@ -210,7 +210,7 @@ func (s *Server) putOpenAPISpec(ctx context.Context, in *struct {
 }
 
 func (s *Server) updateOpenAPISpec(ctx context.Context, in *struct {
-	openAPISpecPath
+	OpenAPISpecPath
 	Body struct {
 		Visibility string           `json:"visibility" enum:"private,public" doc:"Who may read the specification's files without a token"`
 		Source     *openAPISourceIn `json:"source,omitempty" doc:"A new source, processed again"`
@@ -233,7 +233,7 @@ func (s *Server) updateOpenAPISpec(ctx context.Context, in *struct {
 	return reply(s.openAPISpecOut(spec, levelFrom(ctx))), nil
 }
 
-func (s *Server) deleteOpenAPISpec(ctx context.Context, in *openAPISpecPath) (*statusOnly, error) {
+func (s *Server) deleteOpenAPISpec(ctx context.Context, in *OpenAPISpecPath) (*statusOnly, error) {
 	o, err := s.openapi.get()
 	if err != nil {
 		return nil, err
@@ -246,7 +246,7 @@ func (s *Server) deleteOpenAPISpec(ctx context.Context, in *openAPISpecPath) (*s
 }
 
 func (s *Server) listOpenAPIVersions(ctx context.Context, in *struct {
-	openAPISpecPath
+	OpenAPISpecPath
 	ListParams
 }) (*body[listOf[openAPIVersionJSON]], error) {
 	o, err := s.openapi.get()
@@ -269,7 +269,7 @@ func (s *Server) listOpenAPIVersions(ctx context.Context, in *struct {
 }
 
 // version reads a version ("latest" for the newest) and its file link.
-func (s *Server) version(ctx context.Context, in *openAPIVersionPath) (*quire.OpenAPISpec, *quire.OpenAPIVersion, service.OpenAPIFileLink, error) {
+func (s *Server) version(ctx context.Context, in *OpenAPIVersionPath) (*quire.OpenAPISpec, *quire.OpenAPIVersion, service.OpenAPIFileLink, error) {
 	var link service.OpenAPIFileLink
 	o, err := s.openapi.get()
 	if err != nil {
@@ -283,7 +283,7 @@ func (s *Server) version(ctx context.Context, in *openAPIVersionPath) (*quire.Op
 	return spec, v, link, err
 }
 
-func (s *Server) getOpenAPIVersion(ctx context.Context, in *openAPIVersionPath) (*body[openAPIVersionJSON], error) {
+func (s *Server) getOpenAPIVersion(ctx context.Context, in *OpenAPIVersionPath) (*body[openAPIVersionJSON], error) {
 	spec, v, link, err := s.version(ctx, in)
 	if err != nil {
 		return nil, err
@@ -291,11 +291,11 @@ func (s *Server) getOpenAPIVersion(ctx context.Context, in *openAPIVersionPath) 
 	return reply(s.versionOut(spec, v, link)), nil
 }
 
-func (s *Server) getLatestOpenAPIVersion(ctx context.Context, in *openAPISpecPath) (*body[openAPIVersionJSON], error) {
-	return s.getOpenAPIVersion(ctx, &openAPIVersionPath{openAPISpecPath: *in, VersionID: service.LatestVersionID})
+func (s *Server) getLatestOpenAPIVersion(ctx context.Context, in *OpenAPISpecPath) (*body[openAPIVersionJSON], error) {
+	return s.getOpenAPIVersion(ctx, &OpenAPIVersionPath{OpenAPISpecPath: *in, VersionID: service.LatestVersionID})
 }
 
-func (s *Server) getOpenAPIContent(ctx context.Context, in *openAPIVersionPath) (*body[openAPIContentJSON], error) {
+func (s *Server) getOpenAPIContent(ctx context.Context, in *OpenAPIVersionPath) (*body[openAPIContentJSON], error) {
 	_, v, link, err := s.version(ctx, in)
 	if err != nil {
 		return nil, err
@@ -303,8 +303,8 @@ func (s *Server) getOpenAPIContent(ctx context.Context, in *openAPIVersionPath) 
 	return reply(openAPIContentJSON{Filesystem: v.Files, Main: v.Main, URL: s.fileURL(link)}), nil
 }
 
-func (s *Server) getLatestOpenAPIContent(ctx context.Context, in *openAPISpecPath) (*body[openAPIContentJSON], error) {
-	return s.getOpenAPIContent(ctx, &openAPIVersionPath{openAPISpecPath: *in, VersionID: service.LatestVersionID})
+func (s *Server) getLatestOpenAPIContent(ctx context.Context, in *OpenAPISpecPath) (*body[openAPIContentJSON], error) {
+	return s.getOpenAPIContent(ctx, &OpenAPIVersionPath{OpenAPISpecPath: *in, VersionID: service.LatestVersionID})
 }
 
 // openAPIFileIn is the request of a specification's main file.

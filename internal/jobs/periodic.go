@@ -23,6 +23,6 @@ func Every(q *Queue, interval time.Duration, args quire.JobArgs) {
 	}
 	q.periodic = append(q.periodic, river.NewPeriodicJob(river.PeriodicInterval(interval),
 		func() (river.JobArgs, *river.InsertOpts) {
-			return args, insertOpts(quire.JobOptions{Unique: true})
+			return args, insertOpts(quire.JobOptions{})
 		}, &river.PeriodicJobOpts{ID: args.Kind(), RunOnStart: true}))
 }

@@ -233,9 +233,11 @@ func (o *OpenAPISpecs) version(ctx context.Context, spec *quire.OpenAPISpec, id 
 
 // queue queues the processing of the specification's current
 // generation. A failure to queue leaves it pending; the refresh picks it
-// up.
+// up. A job queued twice does no harm: the second finds the source
+// unchanged. (River's unique jobs are not used: on SQLite a unique job
+// stays unique after it completed, until River cleans it away.)
 func (o *OpenAPISpecs) queue(ctx context.Context, spec *quire.OpenAPISpec) error {
 	_, err := o.s.enqueue(ctx, OpenAPIJob{Spec: spec.ID, Generation: spec.Generation},
-		quire.JobOptions{MaxAttempts: openAPIJobAttempts, Unique: true})
+		quire.JobOptions{MaxAttempts: openAPIJobAttempts})
 	return err
 }

@@ -2,11 +2,13 @@ package service
 
 import (
 	"context"
+
+	"quire/internal/quire"
 )
 
 // OpenAPIRefreshJob looks for the specifications due to be fetched again.
-// It is queued periodically by the one replica leading the queue, and is
-// unique, so replicas do not refresh twice.
+// It is queued periodically by the one replica leading the queue, so
+// replicas do not refresh twice.
 type OpenAPIRefreshJob struct{}
 
 // Kind implements quire.JobArgs.
@@ -35,10 +37,22 @@ func (o *OpenAPISpecs) Refresh(ctx context.Context) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	for i, spec := range due {
-		if err := o.queue(ctx, spec); err != nil {
-			return i, err
+	n := 0
+	for _, spec := range due {
+		// Mark it checked first, so that a refresh running before the
+		// job does not queue it again.
+		spec.CheckedAt = o.s.Now()
+		ok, err := o.s.store.UpdateOpenAPISpec(ctx, spec, spec.Generation)
+		if quire.IsNotFound(err) || err == nil && !ok {
+			continue // deleted or changed meanwhile: its own job runs
 		}
+		if err != nil {
+			return n, err
+		}
+		if err := o.queue(ctx, spec); err != nil {
+			return n, err
+		}
+		n++
 	}
-	return len(due), nil
+	return n, nil
 }
