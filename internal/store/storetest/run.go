@@ -28,6 +28,7 @@ func suite() []test {
 		teamTests(), collectionTests(), placeTests(), spaceTests(), trashTests(),
 		accessTests(), grantTests(), txTests(), lockTests(), objectTests(), revisionTests(), changeRequestTests(),
 		commentTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), queuedTests(), searchTests(),
+		openAPITests(),
 	} {
 		all = append(all, group...)
 	}
