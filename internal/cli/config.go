@@ -9,6 +9,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"quire/internal/service"
 )
 
 // Defaults of the serve command.
@@ -78,6 +80,9 @@ func DefaultConfig() Config {
 		OrgTitle:     DefaultOrgTitle,
 		AdminEmail:   DefaultAdminEmail,
 		AdminName:    DefaultAdminName,
+		// The OpenAPI specifications' defaults are the service's.
+		OpenAPIRefresh:      service.DefaultOpenAPIRefreshInterval,
+		OpenAPIFetchTimeout: service.DefaultOpenAPIFetchTimeout,
 	}
 }
 

@@ -4,8 +4,6 @@ import (
 	"flag"
 	"strings"
 	"time"
-
-	"quire/internal/service"
 )
 
 // envDuration is envDefault for durations (such as 90s or 1h).
@@ -23,11 +21,12 @@ func envDuration(getenv func(string) string, key string, def time.Duration) (tim
 
 // registerOpenAPIFlags binds the flags of the OpenAPI specifications.
 func (c *Config) registerOpenAPIFlags(fs *flag.FlagSet, getenv func(string) string) error {
-	refresh, err := envDuration(getenv, "QUIRE_OPENAPI_REFRESH", service.DefaultOpenAPIRefreshInterval)
+	d := DefaultConfig()
+	refresh, err := envDuration(getenv, "QUIRE_OPENAPI_REFRESH", d.OpenAPIRefresh)
 	if err != nil {
 		return err
 	}
-	timeout, err := envDuration(getenv, "QUIRE_OPENAPI_FETCH_TIMEOUT", service.DefaultOpenAPIFetchTimeout)
+	timeout, err := envDuration(getenv, "QUIRE_OPENAPI_FETCH_TIMEOUT", d.OpenAPIFetchTimeout)
 	if err != nil {
 		return err
 	}
