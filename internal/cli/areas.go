@@ -28,6 +28,8 @@ type areas struct {
 
 	// translations keeps spaces translated.
 	translations *service.Translations
+	// openapi keeps OpenAPI specifications.
+	openapi *service.OpenAPISpecs
 }
 
 // newAreas builds the area services and registers their background
@@ -58,8 +60,13 @@ func newAreas(cfg Config, svc *service.Service, queue *jobs.Queue, fetcher *fetc
 	if err != nil {
 		return nil, err
 	}
+	oas := service.NewOpenAPISpecs(svc, fetcher, service.OpenAPIOptions{
+		FetchTimeout: cfg.OpenAPIFetchTimeout, RefreshInterval: cfg.OpenAPIRefresh})
+	jobs.Register(queue, oas.RunJob)
+	jobs.Register(queue, oas.RunRefresh)
+	jobs.Every(queue, oas.RefreshInterval(), service.OpenAPIRefreshJob{})
 	return &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events,
-		saml: service.NewSAML(svc, service.WithSAMLSealingKey(key)), translations: translations}, nil
+		saml: service.NewSAML(svc, service.WithSAMLSealingKey(key)), translations: translations, openapi: oas}, nil
 }
 
 // translatorTimeout bounds one request to the translation engine: a

@@ -8,6 +8,9 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"time"
+
+	"quire/internal/service"
 )
 
 // Defaults of the serve command.
@@ -52,6 +55,11 @@ type Config struct {
 	// PDFFontDir is a directory searched first for the fonts PDFs are set
 	// in; the system's font directories come after it.
 	PDFFontDir string
+	// OpenAPIRefresh is how often OpenAPI specifications given by URL are
+	// fetched again; OpenAPIFetchTimeout bounds one fetch of a
+	// specification's files.
+	OpenAPIRefresh      time.Duration
+	OpenAPIFetchTimeout time.Duration
 
 	// TranslatorURL names the machine translation engine translations
 	// run with, its scheme naming the engine; empty runs none.
@@ -79,6 +87,9 @@ func DefaultConfig() Config {
 		OrgTitle:     DefaultOrgTitle,
 		AdminEmail:   DefaultAdminEmail,
 		AdminName:    DefaultAdminName,
+		// The OpenAPI specifications' defaults are the service's.
+		OpenAPIRefresh:      service.DefaultOpenAPIRefreshInterval,
+		OpenAPIFetchTimeout: service.DefaultOpenAPIFetchTimeout,
 	}
 }
 
@@ -142,6 +153,9 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	fs.StringVar(&c.TranslatorURL, "translator", envDefault(getenv, "QUIRE_TRANSLATOR_URL", ""),
 		"machine translation engine of translations: libretranslate+http://host:port, deepl+https://api.deepl.com or openai+http://host:port/v1?model=NAME; its key goes in QUIRE_TRANSLATOR_KEY; empty runs none (env QUIRE_TRANSLATOR_URL)")
 	c.TranslatorKey = getenv("QUIRE_TRANSLATOR_KEY")
+	if err := c.registerOpenAPIFlags(fs, getenv); err != nil {
+		return nil, nil, err
+	}
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,
@@ -175,6 +189,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxBodyBytes <= 0 {
 		return errors.New("--max-body must be positive")
+	}
+	if c.OpenAPIRefresh < 0 || c.OpenAPIFetchTimeout < 0 {
+		return errors.New("--openapi-refresh and --openapi-fetch-timeout must not be negative")
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return fmt.Errorf("--log-format %q: want text or json", c.LogFormat)

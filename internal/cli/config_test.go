@@ -4,6 +4,7 @@ import (
 	"net"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLoadDefaults(t *testing.T) {
@@ -52,6 +53,7 @@ func TestLoadPrecedence(t *testing.T) {
 		"--addr", ":7000", "--data", "/flag/data", "--database", "", "--base-url", "http://flag.example",
 		"--max-body", "10", "--log-format", "text", "--log-level", "warn", "--allow-local-fetch=false", "--strict-input=false",
 		"--org-title", "Acme", "--admin-email", "a@b.c", "--admin-name", "Ann", "--metrics-addr", "",
+		"--openapi-refresh", "10m", "--openapi-fetch-timeout", "5s",
 	}, env(vars))
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +62,7 @@ func TestLoadPrecedence(t *testing.T) {
 		StoreConfig: StoreConfig{DataDir: "/flag/data"},
 		Addr:        ":7000", BaseURL: "http://flag.example", MaxBodyBytes: 10,
 		LogFormat: "text", LogLevel: "warn", OrgTitle: "Acme", AdminEmail: "a@b.c", AdminName: "Ann",
+		OpenAPIRefresh: 10 * time.Minute, OpenAPIFetchTimeout: 5 * time.Second,
 	}
 	if c != want {
 		t.Errorf("flags: got %+v\nwant %+v", c, want)

@@ -109,6 +109,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		PDFs:         areas.pdfs,
 		SAML:         areas.saml,
 		Translations: areas.translations,
+		OpenAPI:      areas.openapi,
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,

@@ -68,6 +68,8 @@ type Response struct {
 	Size int64
 	// MaxBytes is the cap on Body.
 	MaxBytes int64
+	// ETag and LastModified are the answer's validators, if it gave any.
+	ETag, LastModified string
 }
 
 // New returns a Client configured by c, with defaults for zero fields.
@@ -183,6 +185,12 @@ var (
 // included, after the client's Timeout or when ctx ends. Any failure,
 // including an answer other than 200, is an *Error.
 func (c *Client) Get(ctx context.Context, rawURL string) (*Response, error) {
+	return c.get(ctx, rawURL, Validators{})
+}
+
+// get is Get sending the validators of a previous answer; a 304 answer
+// is ErrNotModified.
+func (c *Client) get(ctx context.Context, rawURL string, v Validators) (*Response, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, c.fail(ctx, rawURL, "", errScheme)
@@ -193,10 +201,21 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*Response, error) {
 		cancel()
 		return nil, c.fail(ctx, rawURL, "", err)
 	}
+	if v.ETag != "" {
+		req.Header.Set("If-None-Match", v.ETag)
+	}
+	if v.LastModified != "" {
+		req.Header.Set("If-Modified-Since", v.LastModified)
+	}
 	resp, err := c.http.Do(req)
 	if err != nil {
 		cancel()
 		return nil, c.fail(ctx, rawURL, "", err)
+	}
+	if resp.StatusCode == http.StatusNotModified && (v.ETag != "" || v.LastModified != "") {
+		resp.Body.Close()
+		cancel()
+		return nil, ErrNotModified
 	}
 	if resp.StatusCode != http.StatusOK {
 		resp.Body.Close()
@@ -209,10 +228,12 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*Response, error) {
 		return nil, &TooLargeError{Max: c.maxBytes}
 	}
 	return &Response{
-		Body:        &body{r: resp.Body, url: rawURL, left: c.maxBytes, max: c.maxBytes, cancel: cancel, c: c, ctx: ctx},
-		ContentType: resp.Header.Get("Content-Type"),
-		Size:        resp.ContentLength,
-		MaxBytes:    c.maxBytes,
+		Body:         &body{r: resp.Body, url: rawURL, left: c.maxBytes, max: c.maxBytes, cancel: cancel, c: c, ctx: ctx},
+		ContentType:  resp.Header.Get("Content-Type"),
+		Size:         resp.ContentLength,
+		MaxBytes:     c.maxBytes,
+		ETag:         resp.Header.Get("ETag"),
+		LastModified: resp.Header.Get("Last-Modified"),
 	}, nil
 }
 
@@ -220,7 +241,9 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*Response, error) {
 // the caller; status is the HTTP status when the server answered.
 func (c *Client) fail(ctx context.Context, rawURL, status string, cause error) error {
 	c.log.DebugContext(ctx, "fetch failed", "url", redact(rawURL), "err", cause)
-	return &Error{URL: redact(rawURL), Status: status}
+	var ne net.Error
+	timeout := errors.Is(cause, context.DeadlineExceeded) || errors.As(cause, &ne) && ne.Timeout()
+	return &Error{URL: redact(rawURL), Status: status, Timeout: timeout}
 }
 
 // redact hides the password of a URL's user information.

@@ -247,6 +247,18 @@ var expectedAccess = map[string]accessRow{
 	"updateTranslation":                        orgRow(quire.LevelCreate),
 	"deleteTranslation":                        orgRow(quire.LevelCreate),
 	"runTranslation":                           orgRow(quire.LevelCreate),
+	"listOpenAPISpecs":                         orgRow(quire.LevelRead),
+	"createOpenAPISpec":                        orgRow(quire.LevelCreate),
+	"getOpenAPISpecBySlug":                     orgRow(quire.LevelRead),
+	"createOrUpdateOpenAPISpecBySlug":          orgRow(quire.LevelCreate),
+	"deleteOpenAPISpecBySlug":                  orgRow(quire.LevelCreate),
+	"updateOpenAPISpecBySlug":                  orgRow(quire.LevelCreate),
+	"listOpenAPISpecVersions":                  orgRow(quire.LevelRead),
+	"getLatestOpenAPISpecVersion":              orgRow(quire.LevelRead),
+	"getLatestOpenAPISpecVersionContent":       orgRow(quire.LevelRead),
+	"getOpenAPISpecVersionById":                orgRow(quire.LevelRead),
+	"getOpenAPISpecVersionContentById":         orgRow(quire.LevelRead),
+	"downloadOpenAPISpecFile":                  signedRow(),
 }
 
 // matrix holds what the cases of the authorization matrix share.
@@ -261,6 +273,8 @@ type matrix struct {
 	// content is a space with content that the read cases share; reads
 	// change nothing, so one is enough.
 	content *contentFixture
+	// spec is the slug of the OpenAPI specification the read cases share.
+	spec string
 }
 
 // Callers of the matrix besides the fixture users.
@@ -908,6 +922,13 @@ var authzCases = map[string]authzCase{
 	}},
 }
 
+// The OpenAPI cases join the table.
+func init() {
+	for id, c := range openAPIAuthzCases() {
+		authzCases[id] = c
+	}
+}
+
 // declaredRoutes builds a server to read its route table.
 func declaredRoutes(t *testing.T) []Route {
 	t.Helper()
@@ -1097,6 +1118,9 @@ func TestUnauthenticated(t *testing.T) {
 			params[k] = v
 		}
 		params["translationId"] = "sometranslation"
+		params["specSlug"] = ts.processedSpec(t)
+		params["specId"], params["versionId"] = str(ts.must(t, 200, "GET", ts.specPath(params["specSlug"]), ts.token(cAdmin), nil), "id"),
+			"latest?expires=99999999999&signature=c29tZQ"
 		id, _, _ := quire.ParseToken(ts.token(cAdmin))
 		auths := map[string]string{
 			"none":          "",

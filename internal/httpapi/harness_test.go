@@ -104,6 +104,8 @@ type testServer struct {
 
 	// Translator is the engine translation runs use; tests choose it.
 	Translator *switchTranslator
+	// OpenAPI is the OpenAPI specifications service.
+	OpenAPI *service.OpenAPISpecs
 }
 
 // newTestServer starts an API over a fresh store of the engine and
@@ -144,6 +146,9 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	translator := &switchTranslator{}
 	translations := service.NewTranslations(svc, translator)
 	jobs.Register(queue, translations.RunJob)
+	oas := service.NewOpenAPISpecs(svc, fetcher, service.OpenAPIOptions{FetchTimeout: openAPITestTimeout})
+	jobs.Register(queue, oas.RunJob)
+	jobs.Register(queue, oas.RunRefresh)
 	if err := queue.Start(ctx); err != nil {
 		t.Fatalf("start the job queue: %v", err)
 	}
@@ -153,7 +158,8 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	if err != nil {
 		t.Fatalf("pdf fonts: %v", err)
 	}
-	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports, PDFs: service.NewPDFs(svc, fonts)}
+	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports, PDFs: service.NewPDFs(svc, fonts),
+		OpenAPI: oas}
 	cfg.SAML = service.NewSAML(svc)
 	cfg.Translations = translations
 	for _, o := range cfgs {
@@ -165,6 +171,7 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 
 	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Clock: clock, Content: eng, Blobs: blobs, Users: map[string]*testUser{}}
 	ts.Translator = translator
+	ts.OpenAPI = oas
 	res, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Acme Docs", Email: "admin@acme.test", Name: "Ada Admin"})
 	if err != nil {
 		t.Fatalf("bootstrap: %v", err)

@@ -556,6 +556,13 @@ var bodyCases = map[string]bodyCase{
 	},
 }
 
+// The OpenAPI cases join the table.
+func init() {
+	for id, c := range openAPIBodyCases() {
+		bodyCases[id] = c
+	}
+}
+
 // manyChanges returns n insert_page changes.
 func manyChanges(n int) []any {
 	out := make([]any, 0, n)
@@ -842,6 +849,9 @@ func TestMalformedQueries(t *testing.T) {
 			params[k] = v
 		}
 		params["translationId"] = "nosuchtranslation"
+		params["specSlug"] = ts.processedSpec(t)
+		spec := ts.must(t, 200, "GET", ts.specPath(params["specSlug"]), ts.token(cAdmin), nil)
+		params["specId"], params["versionId"] = str(spec, "id"), str(spec, "lastVersion")
 		threads := map[bool]map[string]string{false: ts.commentThread(t, sp, ""), true: ts.commentThread(t, sp, f.CR)}
 		admin := ts.token(cAdmin)
 		lists := 0

@@ -237,4 +237,18 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "updateTranslation", Method: put, Path: "/v1/orgs/{organizationId}/translations/{translationId}", Access: onOrg(create)}, s.updateTranslation)
 	handle(s, api, Route{ID: "deleteTranslation", Method: del, Path: "/v1/orgs/{organizationId}/translations/{translationId}", Access: onOrg(create)}, s.deleteTranslation)
 	handle(s, api, Route{ID: "runTranslation", Method: post, Path: "/v1/orgs/{organizationId}/translations/{translationId}/run", Status: http.StatusNoContent, Access: onOrg(create)}, s.runTranslation)
+	// OpenAPI specifications.
+	handle(s, api, Route{ID: "listOpenAPISpecs", Method: get, Path: "/v1/orgs/{organizationId}/openapi", Access: onOrg(read)}, s.listOpenAPISpecs)
+	handle(s, api, Route{ID: "createOpenAPISpec", Method: post, Path: "/v1/orgs/{organizationId}/openapi", Status: created, Access: onOrg(create), MaxBody: OpenAPISpecMaxBody}, s.createOpenAPISpec)
+	handle(s, api, Route{ID: "getOpenAPISpecBySlug", Method: get, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}", Access: onOrg(read)}, s.getOpenAPISpec)
+	handle(s, api, Route{ID: "createOrUpdateOpenAPISpecBySlug", Method: put, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}", Access: onOrg(create), MaxBody: OpenAPISpecMaxBody}, s.putOpenAPISpec)
+	handle(s, api, Route{ID: "deleteOpenAPISpecBySlug", Method: del, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}", Access: onOrg(create)}, s.deleteOpenAPISpec)
+	handle(s, api, Route{ID: "updateOpenAPISpecBySlug", Method: patch, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}", Access: onOrg(create), MaxBody: OpenAPISpecMaxBody}, s.updateOpenAPISpec)
+	handle(s, api, Route{ID: "listOpenAPISpecVersions", Method: get, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions", Access: onOrg(read)}, s.listOpenAPIVersions)
+	handle(s, api, Route{ID: "getLatestOpenAPISpecVersion", Method: get, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest", Access: onOrg(read)}, s.getLatestOpenAPIVersion)
+	handle(s, api, Route{ID: "getLatestOpenAPISpecVersionContent", Method: get, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content", Access: onOrg(read)}, s.getLatestOpenAPIContent)
+	handle(s, api, Route{ID: "getOpenAPISpecVersionById", Method: get, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}", Access: onOrg(read)}, s.getOpenAPIVersion)
+	handle(s, api, Route{ID: "getOpenAPISpecVersionContentById", Method: get, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content", Access: onOrg(read)}, s.getOpenAPIContent)
+	handle(s, api, Route{ID: "downloadOpenAPISpecFile", Method: get, Path: "/v1/openapi-files/{specId}/{versionId}", Access: signedLink(),
+		Summary: "Download the main file of a version of an OpenAPI specification without a token: public specifications freely, private ones on the signed link their content answered"}, s.downloadOpenAPIFile)
 }

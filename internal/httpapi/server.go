@@ -51,6 +51,9 @@ type Config struct {
 	// Translations keeps spaces translated; without it the translation
 	// operations answer that they are not available.
 	Translations *service.Translations
+	// OpenAPI keeps OpenAPI specifications; without it their operations
+	// answer that they are not available.
+	OpenAPI *service.OpenAPISpecs
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -63,6 +66,7 @@ type Server struct {
 	imports area[service.ContentImports]
 	links   *service.Links
 	pdfs    area[service.PDFs]
+	openapi area[service.OpenAPISpecs]
 	cfg     Config
 	log     *slog.Logger
 	urls    urlBuilder
@@ -119,6 +123,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	s.saml = area[service.SAML]{cfg.SAML, "SAML single sign-on"}
 	s.secure, s.origin = secureCookies(cfg.BaseURL), originOf(cfg.BaseURL)
 	s.translations = area[service.Translations]{cfg.Translations, "Translations"}
+	s.openapi = area[service.OpenAPISpecs]{cfg.OpenAPI, "OpenAPI specifications"}
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
 	}

@@ -74,7 +74,9 @@ type Queue struct {
 	workers *river.Workers
 	// kinds lists the kinds registered, in order.
 	kinds []string
-	state queueState
+	// periodic are the jobs queued on a schedule (Every).
+	periodic []*river.PeriodicJob
+	state    queueState
 	// runner works the jobs while running; nil when no kind is
 	// registered.
 	runner *river.Client[*sql.Tx]
@@ -146,6 +148,7 @@ func (q *Queue) riverConfig(workers *river.Workers) *river.Config {
 	}
 	if workers != nil {
 		c.Workers = workers
+		c.PeriodicJobs = q.periodic
 		c.Queues = map[string]river.QueueConfig{river.QueueDefault: {MaxWorkers: q.cfg.Workers}}
 	}
 	return c

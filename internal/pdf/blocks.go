@@ -139,7 +139,9 @@ func (r *renderer) block(n document.Node) {
 			}
 			r.indented(indentStep/2, func() { r.blocks(f.Nodes) })
 		}
-	case document.TypeRaw, document.TypeSwagger, document.TypeOpenAPIOp, document.TypeOpenAPISchemas,
+	case document.TypeOpenAPIOp:
+		r.operation(n)
+	case document.TypeRaw, document.TypeSwagger, document.TypeOpenAPISchemas,
 		document.TypeOpenAPIWebhook, document.TypeIntegration, document.TypeReusableContent:
 		// Blocks whose content lives elsewhere leave no trace.
 	default:

@@ -18,6 +18,9 @@ type Book struct {
 	Title    string
 	Subtitle string
 	Pages    []Page
+	// Operations resolves the operations of OpenAPI specifications that
+	// openapi-operation blocks show as reference cards; nil shows none.
+	Operations OperationResolver
 }
 
 // Page is one page of a book.

@@ -48,6 +48,8 @@ type renderer struct {
 	gp    *gopdf.GoPdf
 	fonts *Fonts
 	open  FileOpener
+	// operations resolves the operations openapi-operation blocks show.
+	operations OperationResolver
 	// inBook holds the titles of the book's pages by id; links to them jump to them.
 	inBook map[string]string
 	// page is the current PDF page, from 1; y the top of the free space.
@@ -74,7 +76,8 @@ func Render(ctx context.Context, w io.Writer, b *Book, fonts *Fonts, open FileOp
 	if err := fonts.load(); err != nil {
 		return err
 	}
-	r := &renderer{ctx: ctx, fonts: fonts, open: open, inBook: map[string]string{}, left: margin, width: contentW, face: -1}
+	r := &renderer{ctx: ctx, fonts: fonts, open: open, inBook: map[string]string{}, left: margin, width: contentW, face: -1,
+		operations: b.Operations}
 	for _, p := range b.Pages {
 		r.inBook[p.ID] = cmp.Or(p.Title, untitled)
 	}

@@ -26,6 +26,7 @@ type Store interface {
 	SiteStore
 	ReviewStore
 	TranslationStore
+	OpenAPIStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

@@ -132,7 +132,7 @@ func (p *PDFs) Render(ctx context.Context, l PDFLink) ([]byte, error) {
 	if c.Space.DeletedAt != nil {
 		return nil, quire.NotFound("space")
 	}
-	book := &pdf.Book{Title: c.Space.Title}
+	book := &pdf.Book{Title: c.Space.Title, Operations: p.s.OperationCards(c.Space.OrgID)}
 	if l.ChangeRequestID != "" {
 		cr, err := p.s.ChangeRequest(ctx, l.SpaceID, l.ChangeRequestID)
 		if err != nil {

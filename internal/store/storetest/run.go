@@ -31,6 +31,7 @@ func suite() []test {
 		siteTests(),
 		commentTests(), reviewTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), queuedTests(), searchTests(),
 		translationTests(),
+		openAPITests(),
 	} {
 		all = append(all, group...)
 	}
