@@ -27,11 +27,14 @@ type Docs interface {
 
 // SiteInfo describes a published site.
 type SiteInfo struct {
-	// Name identifies the site; it is the MCP server name.
+	// Name identifies the site; it is the MCP server name ("docs" when
+	// empty).
 	Name string
-	// Title is the site's title as readers see it.
+	// Title is the site's title as readers see it; it is the MCP server
+	// title.
 	Title string
-	// Version is the MCP server version, e.g. the published revision.
+	// Version is the MCP server version, e.g. the published revision
+	// ("unversioned" when empty).
 	Version string
 	// URL is the absolute URL of the site's root, used to read page URLs
 	// given to get_page.
