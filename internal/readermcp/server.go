@@ -44,9 +44,11 @@ type serverKey struct{}
 // getDocs, which authorizes the visitor and returns what the visitor may
 // see. An error from getDocs is answered before any MCP exchange: a
 // *StatusError with its status, ErrNotFound with 404, anything else with
-// 500. The transport is stateless (no Mcp-Session-Id): each POST is
-// answered on its own, so any replica can answer any request; GET and
-// DELETE answer 405.
+// 500; so is an error from Docs.Info, which is asked once per request for
+// the server's name, title and version. The handler answers whatever path
+// it is mounted at (e.g. /sites/<name>/mcp). The transport is stateless
+// (no Mcp-Session-Id): each POST is answered on its own, so any replica can
+// answer any request; GET and DELETE answer 405.
 func (s *Server) Handler(getDocs func(*http.Request) (Docs, error)) http.Handler {
 	sdk := mcp.NewStreamableHTTPHandler(func(r *http.Request) *mcp.Server {
 		srv, _ := r.Context().Value(serverKey{}).(*mcp.Server)
