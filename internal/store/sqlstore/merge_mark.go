@@ -81,6 +81,7 @@ func (s *Store) MarkMerged(ctx context.Context, m quire.MergeMark) error {
 			done = true
 			tx.atomicWrite()
 			if ahead != nil && ahead.space.ID == m.SpaceID && tx.txw == s.txw {
+				sp.OrgMergeRules = ahead.space.OrgMergeRules
 				ahead.space = sp
 				delete(ahead.crs, m.ChangeRequestID)
 				s.txw.ahead = ahead

@@ -35,8 +35,11 @@ func (s *Store) ReadChangeRequestsAhead(ctx context.Context, spaceID string, ids
 		return nil
 	}
 	in, args := inList([]any{spaceID}, ids)
-	rows, err := s.query(ctx, "SELECT "+spaceCols+", "+changeRequestCols+`
+	// The organization's merge rules come along, as SpaceChangeRequest
+	// gives them, so that a merge under inherit rules reads nothing more.
+	rows, err := s.query(ctx, "SELECT "+spaceCols+", "+changeRequestCols+`, o.merge_rules
 		FROM spaces s JOIN change_requests c ON c.space_id = s.id
+		JOIN organizations o ON o.id = s.org_id
 		WHERE s.id = ? AND c.id IN (`+in+")", args...)
 	if err != nil {
 		return wrap("read change requests ahead", err)
@@ -44,11 +47,19 @@ func (s *Store) ReadChangeRequestsAhead(ctx context.Context, spaceID string, ids
 	defer rows.Close()
 	a := &readAhead{crs: make(map[string]*quire.ChangeRequest, len(ids))}
 	for rows.Next() {
-		var cr crReader
-		sp, err := scanSpace(rowScanner{rows: rows, extra: cr.dest()})
+		var (
+			cr       crReader
+			orgRules string
+		)
+		sp, err := scanSpace(rowScanner{rows: rows, extra: append(cr.dest(), &orgRules)})
 		if err != nil {
 			return wrap("read change requests ahead", err)
 		}
+		rules, err := decodeMergeRules(orgRules)
+		if err != nil {
+			return wrap("read change requests ahead", err)
+		}
+		sp.OrgMergeRules = &rules
 		a.space = sp
 		c := cr.result()
 		a.crs[c.ID] = c

@@ -130,6 +130,13 @@ func ownPointers(sp *quire.Space) {
 			sp.MergeRules.Rules[i].Users = slices.Clone(sp.MergeRules.Rules[i].Users)
 		}
 	}
+	if sp.OrgMergeRules != nil {
+		r := quire.MergeRules{Type: sp.OrgMergeRules.Type, Rules: slices.Clone(sp.OrgMergeRules.Rules)}
+		for i := range r.Rules {
+			r.Rules[i].Users = slices.Clone(r.Rules[i].Users)
+		}
+		sp.OrgMergeRules = &r
+	}
 }
 
 // spaceVersion returns the organization's space version: the number of
