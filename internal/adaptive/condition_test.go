@@ -124,6 +124,7 @@ func TestEvaluate(t *testing.T) {
 		{"visitor.claims.seats == 0", map[string]any{"seats": "12"}, true},
 		{`"dev" in visitor.claims.roles`, claims, true},
 		{`"admin" in visitor.claims.roles`, claims, false},
+		{"visitor.claims.roles.length === 1", claims, true},
 		{`len(visitor.claims.roles) == 0`, nil, true},
 		{`lower(visitor.claims.email) endsWith "@example.com"`, claims, true},
 		{"visitor.claims.org.trial && visitor.claims.org.name == 'Acme'", claims, true},

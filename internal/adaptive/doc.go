@@ -7,10 +7,9 @@
 // A schema is parsed once with ParseSchema. Its claims are reachable in
 // conditions as visitor.claims.<name>, and the claims the visitor sets
 // without a signature (the "unsigned" object of the schema) as
-// visitor.claims.unsigned.<name>. Conditions use a JavaScript-like syntax
-// (expr-lang/expr): &&, ||, !, ==, != (=== and !== read as == and !=), <,
-// <=, >, >=, in, string literals in single or double quotes, and a few
-// functions (len, lower, upper, trim, ...). Schema.CheckCondition tells
+// visitor.claims.unsigned.<name>. Conditions are expressions of package
+// expression (the syntax custom merge rules use too); a claim can be looked
+// up only by its name. Schema.CheckCondition tells
 // whether a condition may be saved; Conditions compiles and caches them for
 // evaluation against a visitor's claims.
 //

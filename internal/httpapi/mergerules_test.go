@@ -114,7 +114,7 @@ func TestMergeRuleKinds(t *testing.T) {
 							"nodes": []any{map[string]any{"object": "text", "leaves": []any{map[string]any{"object": "leaf", "text": "Why", "marks": []any{}}}}}}}}})
 				}},
 			{"custom", []map[string]any{{"rule": "custom",
-				"expression": `changeRequest.subject !== "" && reviews.exists(r, r.status === "approved" && r.reviewer.id != actor.id)`}},
+				"expression": `changeRequest.subject !== "" && reviews.length > 0 && any(reviews, .status === "approved" && .reviewer.id != actor.id)`}},
 				func(t *testing.T, sp, cr string) { ts.review(t, cReview, sp, cr, "changes-requested") },
 				func(t *testing.T, sp, cr string) { ts.review(t, cAdmin, sp, cr, "approved") }},
 		}
@@ -170,10 +170,20 @@ func TestMergeRuleKinds(t *testing.T) {
 
 		t.Run("custom expressions are checked when set", func(t *testing.T) {
 			sp := ts.newSpace(t, "Expressions")
-			for _, expr := range []string{`reviews.exists(r,`, `size(reviews)`, `nosuch.field == 1`} {
+			for _, c := range []struct{ expr, want string }{
+				{`any(reviews,`, "line 1, column 12: unexpected token EOF"},
+				{`len(reviews)`, "line 1, column 1: an expression must be a boolean expression"},
+				{"len(reviews) > 0 &&\n  nosuch.field == 1", "line 2, column 3: unknown name nosuch"},
+				{`changeRequest.nosuch == 1`, "line 1, column 15: unknown field nosuch"},
+				{`size(reviews) > 1`, "unknown name size"},
+				{`now() != nil`, "unknown name now"},
+				{`len(1..100000) > 1`, "ranges of numbers"},
+				{"  ", "the expression is empty"},
+			} {
 				msg := ts.mustError(t, 400, "PATCH", "/v1/spaces/"+sp, ts.token(cAdmin), map[string]any{"mergeRules": map[string]any{
-					"type": "rules", "rules": []any{rule("require_at_least_one_review"), map[string]any{"rule": "custom", "expression": expr}}}})
+					"type": "rules", "rules": []any{rule("require_at_least_one_review"), map[string]any{"rule": "custom", "expression": c.expr}}}})
 				wantContains(t, msg, "mergeRules.rules[1].expression")
+				wantContains(t, msg, c.want)
 			}
 			msg := ts.mustError(t, 400, "PATCH", ts.OrgPath(""), ts.token(cAdmin), map[string]any{"mergeRules": map[string]any{
 				"type": "rules", "rules": []any{map[string]any{"rule": "custom", "expression": "1 +"}}}})

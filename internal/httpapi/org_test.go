@@ -189,7 +189,7 @@ func TestOrganizationUpdate(t *testing.T) {
 		// Merge rules round-trip in their three shapes.
 		rules := map[string]any{"type": "rules", "rules": []any{
 			map[string]any{"rule": "require_specific_reviewers", "users": []string{ts.user(cReview).ID}},
-			map[string]any{"rule": "custom", "expression": "size(reviews) >= 2"},
+			map[string]any{"rule": "custom", "expression": "len(reviews) >= 2"},
 			map[string]any{"rule": "require_at_least_one_review"},
 		}}
 		o = ts.must(t, 200, "PATCH", path, admin, map[string]any{"mergeRules": rules})

@@ -3,81 +3,55 @@ package service
 import (
 	"fmt"
 	"strings"
-	"sync"
 
-	"cel.dev/cel-go/cel"
+	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
 
+	"quire/internal/expression"
 	"quire/internal/quire"
 )
 
-// mergeExprCostLimit bounds the work of one evaluation of a custom merge
-// rule (CEL cost units: about one per operation and per list element
-// visited), so an expression over a long list of reviews cannot hold a
-// merge batch.
-const mergeExprCostLimit = 100_000
-
-// mergeExpressions compiles and runs the expressions of custom merge
-// rules. They are CEL expressions over the variables of the evaluation
-// context (space, changeRequest, reviews, actor), with JavaScript's === and
-// !== read as == and !=. The environment is built on first use.
-type mergeExpressions struct {
-	once sync.Once
-	env  *cel.Env
-	err  error
-}
-
-// compile checks an expression and returns its program; the expression
-// must be a boolean.
-func (m *mergeExpressions) compile(expr string) (cel.Program, error) {
-	m.once.Do(func() {
-		m.env, m.err = cel.NewEnv(
-			cel.Variable("space", cel.DynType),
-			cel.Variable("changeRequest", cel.DynType),
-			cel.Variable("reviews", cel.ListType(cel.DynType)),
-			cel.Variable("actor", cel.DynType),
-		)
-	})
-	if m.err != nil {
-		return nil, m.err
-	}
-	ast, iss := m.env.Compile(strictEquality(expr))
-	if iss != nil && iss.Err() != nil {
-		return nil, quire.Errorf(quire.EINVALID, "%s", strings.ReplaceAll(iss.Err().Error(), "\n", " "))
-	}
-	if t := ast.OutputType(); t != cel.BoolType && t != cel.DynType {
-		return nil, quire.Errorf(quire.EINVALID, "the expression gives %s, not a boolean", t)
-	}
-	return m.env.Program(ast, cel.CostLimit(mergeExprCostLimit))
-}
-
-// strictEquality rewrites JavaScript's === and !== outside string
-// literals as == and !=.
-func strictEquality(expr string) string {
-	var b strings.Builder
-	var quote byte
-	for i := 0; i < len(expr); i++ {
-		c := expr[i]
-		switch {
-		case quote != 0:
-			b.WriteByte(c)
-			if c == '\\' && i+1 < len(expr) {
-				i++
-				b.WriteByte(expr[i])
-			} else if c == quote {
-				quote = 0
+// mergeExpressionConfig says what the expression of a custom merge rule can
+// name: the variables of the published MergeRulesEvaluationContext (space,
+// changeRequest, reviews (the current ones), actor), each a strict object
+// of the fields customRuleVars fills in.
+func mergeExpressionConfig() expression.Config {
+	user := types.Map{"object": types.String, "id": types.String}
+	review := types.Map{"object": types.String, "id": types.String, "revision": types.String,
+		"reviewer": user, "status": types.String, "outdated": types.Bool}
+	return expression.Config{
+		Env: types.Map{
+			"space": types.Map{"object": types.String, "id": types.String, "title": types.String,
+				"revision": types.String, "organization": types.String},
+			"changeRequest": types.Map{"object": types.String, "id": types.String, "number": types.Int,
+				"status": types.String, "subject": types.String, "space": types.String, "revision": types.String,
+				"revisionInitial": types.String, "outdated": types.Bool, "comments": types.Int, "createdBy": user},
+			"reviews": types.Array(review),
+			"actor": types.Map{"object": types.String, "id": types.String, "displayName": types.String,
+				"email": types.String},
+		},
+		Noun: "an expression",
+		Message: func(msg string) string {
+			if strings.HasPrefix(msg, "unknown name ") {
+				msg += "; an expression reads space, changeRequest, reviews and actor"
 			}
-		case c == '"' || c == '\'':
-			quote = c
-			b.WriteByte(c)
-		case (c == '=' || c == '!') && strings.HasPrefix(expr[i+1:], "=="):
-			b.WriteByte(c)
-			b.WriteByte('=')
-			i += 2
-		default:
-			b.WriteByte(c)
-		}
+			return msg
+		},
 	}
-	return b.String()
+}
+
+// compileMergeExpression checks the expression of a custom rule and
+// returns its program. A blank expression is refused: it would say
+// nothing about the merge.
+func compileMergeExpression(src string) (*vm.Program, error) {
+	prg, err := expression.Compile(src, mergeExpressionConfig())
+	if err != nil {
+		return nil, err
+	}
+	if prg == nil {
+		return nil, &expression.Error{Line: 1, Column: 1, Message: "the expression is empty"}
+	}
+	return prg, nil
 }
 
 // checkExpressions checks the expressions of a configuration's custom
@@ -87,8 +61,8 @@ func (s *Service) checkExpressions(m quire.MergeRules) error {
 		if r.Rule != quire.RuleCustom {
 			continue
 		}
-		if _, err := s.mergeExprs.compile(r.Expression); err != nil {
-			return quire.Invalid(fmt.Sprintf("mergeRules.rules[%d].expression", i), "%s", quire.ErrorMessage(err))
+		if _, err := compileMergeExpression(r.Expression); err != nil {
+			return quire.Invalid(fmt.Sprintf("mergeRules.rules[%d].expression", i), "%s", err.Error())
 		}
 	}
 	return nil
@@ -96,14 +70,31 @@ func (s *Service) checkExpressions(m quire.MergeRules) error {
 
 // evalCustomRule evaluates a custom rule's expression against the merge.
 // An expression that does not compile or fails to evaluate is not met.
-func (s *Service) evalCustomRule(f *mergeFacts, expr string) (bool, string, error) {
-	prg, err := s.mergeExprs.compile(expr)
+func (s *Service) evalCustomRule(f *mergeFacts, src string) (bool, string, error) {
+	prg, err := compileMergeExpression(src)
 	if err != nil {
-		return false, "the expression does not compile: " + quire.ErrorMessage(err), nil
+		return false, "the expression does not compile: " + err.Error(), nil
 	}
-	reviews, err := f.currentReviews()
+	vars, err := customRuleVars(f)
 	if err != nil {
 		return false, "", err
+	}
+	ok, err := expression.Run(prg, vars)
+	if err != nil {
+		return false, "the expression fails: " + err.Error(), nil
+	}
+	if !ok {
+		return false, "the expression is false", nil
+	}
+	return true, "", nil
+}
+
+// customRuleVars returns the variables of a custom rule's expression, in
+// the shapes mergeExpressionConfig declares.
+func customRuleVars(f *mergeFacts) (map[string]any, error) {
+	reviews, err := f.currentReviews()
+	if err != nil {
+		return nil, err
 	}
 	rs := make([]any, len(reviews))
 	for i, r := range reviews {
@@ -112,27 +103,15 @@ func (s *Service) evalCustomRule(f *mergeFacts, expr string) (bool, string, erro
 			"outdated": false}
 	}
 	cr := f.cr
-	vars := map[string]any{
+	return map[string]any{
 		"space": map[string]any{"object": "space", "id": f.space.ID, "title": f.space.Title,
 			"revision": f.space.Revision, "organization": f.space.OrgID},
-		"changeRequest": map[string]any{"object": "change-request", "id": cr.ID, "number": int64(cr.Number),
+		"changeRequest": map[string]any{"object": "change-request", "id": cr.ID, "number": int(cr.Number),
 			"status": string(cr.Status), "subject": cr.Subject, "space": cr.SpaceID, "revision": cr.Revision,
-			"revisionInitial": cr.RevisionInitial, "outdated": Outdated(cr, f.space), "comments": int64(cr.Comments),
+			"revisionInitial": cr.RevisionInitial, "outdated": Outdated(cr, f.space), "comments": int(cr.Comments),
 			"createdBy": map[string]any{"object": "user", "id": cr.CreatedBy}},
 		"reviews": rs,
 		"actor": map[string]any{"object": "user", "id": f.actor.ID, "displayName": f.actor.DisplayName,
 			"email": f.actor.Email},
-	}
-	out, _, err := prg.Eval(vars)
-	if err != nil {
-		return false, "the expression fails: " + err.Error(), nil
-	}
-	ok, isBool := out.Value().(bool)
-	if !isBool {
-		return false, "the expression is not a boolean", nil
-	}
-	if !ok {
-		return false, "the expression is false", nil
-	}
-	return true, "", nil
+	}, nil
 }

@@ -32,8 +32,6 @@ type Service struct {
 	spaceQueues *spaceQueues
 	// queue runs background jobs; nil when none is configured.
 	queue Queue
-	// mergeExprs compiles the expressions of custom merge rules.
-	mergeExprs mergeExpressions
 }
 
 // Option configures a Service.
