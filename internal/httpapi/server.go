@@ -47,6 +47,9 @@ type Config struct {
 	// SAML keeps SAML providers and signs members in through them;
 	// without it those operations answer that they are not available.
 	SAML *service.SAML
+	// Sites serves published sites to readers under /sites/; when nil the
+	// server makes one.
+	Sites *service.SiteReader
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -76,6 +79,8 @@ type Server struct {
 	browserRoutes []BrowserRoute
 	secure        bool
 	origin        string
+	// sites serves published sites under /sites/.
+	sites *service.SiteReader
 }
 
 // New returns the handler of the /v1 API and of the browser endpoints
@@ -120,6 +125,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	mux.HandleFunc(undeclaredPattern, undeclared(mux))
 	api.UseMiddleware(s.checkAccess(api), s.checkBody(api))
 	s.register(api)
+	s.registerSiteReader()
 	dropUnprocessable(api)
 	return s, mux
 }
