@@ -8,6 +8,9 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+
+	"quire/internal/reader"
+	"quire/internal/service"
 )
 
 // visit requests an address of the site reader without following
@@ -62,7 +65,8 @@ func (ts *testServer) newReaderSite(t *testing.T) readerSite {
 	admin := ts.token(cAdmin)
 	s := readerSite{guides: ts.newSpace(t, "Guides"), api: ts.newSpace(t, "API")}
 	cr := str(ts.newChangeRequest(t, s.guides, "Pages"), "id")
-	res := ts.writeContent(t, s.guides, cr, insertPage("Welcome", "Hello **readers**."),
+	ts.writeContent(t, s.guides, cr, insertFiles(inlineFile("diagram.png", pngBytes(t, 3, 2))))
+	res := ts.writeContent(t, s.guides, cr, insertPage("Welcome", "Hello **readers**.\n\n![Diagram](.gitbook/assets/diagram.png)"),
 		insertPage("Install", "Run the installer.\n\n## Requirements\n\nA computer."))
 	s.installID = changedPage(t, res, 1)
 	ts.mergeCR(t, s.guides, cr)
@@ -89,6 +93,17 @@ func TestSiteReaderPages(t *testing.T) {
 			t.Fatalf("public page headers: %v", r.Header)
 		}
 		ts.wantVisit(t, 200, "/sites/docs/install", []string{"Run the installer.", "Requirements", `href="/sites/docs/"`})
+		// Files come from the site's own path, under its visibility.
+		src := string(r.Body)
+		at := strings.Index(src, "/sites/docs/~files/")
+		if at < 0 {
+			t.Fatalf("no file address in the page: %s", src[strings.Index(src, "<main"):])
+		}
+		file := src[at : at+strings.IndexByte(src[at:], '"')]
+		if f := ts.wantVisit(t, 200, file, nil); f.Header.Get("Content-Type") != "image/png" || len(f.Body) == 0 {
+			t.Fatalf("file: %v", f.Header)
+		}
+		ts.wantVisit(t, 404, "/sites/docs/~files/x/y/z", nil)
 		ts.wantVisit(t, 200, "/sites/"+s.id+"/install", []string{"Run the installer."})
 		ts.wantVisit(t, 200, "/sites/docs/api/", []string{"Every endpoint."})
 		ts.wantVisit(t, 404, "/sites/docs/nope", []string{"Page not found"})
@@ -114,6 +129,20 @@ func TestSiteReaderPages(t *testing.T) {
 		ts.wantVisit(t, 200, "/sites/docs/llms.txt", []string{"# Handbook", "[Install](/sites/docs/install.md)", "[Reference](/sites/docs/api/reference.md)"})
 		ts.wantVisit(t, 200, "/sites/docs/sitemap.xml", []string{testBaseURL + "/sites/docs/install</loc>"})
 		ts.wantVisit(t, 200, "/sites/docs/robots.txt", []string{"Allow: /", "Sitemap: " + testBaseURL + "/sites/docs/sitemap.xml"})
+		sites, err := service.NewSiteReader(ts.Svc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed := func() []reader.SiteEntry {
+			l, err := sites.PublishedSites(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return l
+		}
+		if l := listed(); len(l) != 1 || l[0].URL != "/sites/docs/" {
+			t.Fatalf("start page sites: %v", l)
+		}
 
 		// Search answers pages of the site spaces the visitor may see.
 		r = ts.wantVisit(t, 200, "/sites/docs/~search?q=installer", nil)
@@ -140,6 +169,10 @@ func TestSiteReaderPages(t *testing.T) {
 			t.Fatalf("unlisted headers: %v", r.Header)
 		}
 		ts.wantVisit(t, 200, "/sites/docs/robots.txt", []string{"Disallow: /"})
+		if l := listed(); len(l) != 0 {
+			t.Fatalf("an unlisted site is listed: %v", l)
+		}
+		ts.wantVisit(t, 200, file, nil)
 		if r := ts.visit(t, "/sites/docs/sitemap.xml"); strings.Contains(string(r.Body), "<loc>") {
 			t.Fatalf("unlisted sitemap lists pages: %s", r.Body)
 		}

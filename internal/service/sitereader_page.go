@@ -300,6 +300,16 @@ func (r *SiteReader) resolvers(ctx context.Context, v *SiteVisit, nav *spaceNav)
 		}
 		f := nav.files[id]
 		if f == nil {
+			// A reference by path (.gitbook/assets/<name>) names the file
+			// of that name.
+			name := id[strings.LastIndex(id, "/")+1:]
+			for _, c := range nav.files {
+				if c.Name == name && (f == nil || c.ID < f.ID) {
+					f = c
+				}
+			}
+		}
+		if f == nil {
 			return "", ""
 		}
 		return v.Base + "~files/" + nav.ss.SiteSpace.ID + "/" + nav.snap.Rev.ID + "/" + f.ID, f.Name
