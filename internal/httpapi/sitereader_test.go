@@ -65,7 +65,7 @@ func (ts *testServer) newReaderSite(t *testing.T) readerSite {
 	admin := ts.token(cAdmin)
 	s := readerSite{guides: ts.newSpace(t, "Guides"), api: ts.newSpace(t, "API")}
 	cr := str(ts.newChangeRequest(t, s.guides, "Pages"), "id")
-	ts.writeContent(t, s.guides, cr, insertFiles(inlineFile("diagram.png", pngBytes(t, 3, 2))))
+	ts.writeContent(t, s.guides, cr, insertFiles(inlineFile("diagram.png", pngBytes(t, 240, 90))))
 	res := ts.writeContent(t, s.guides, cr, insertPage("Welcome", "Hello **readers**.\n\n![Diagram](.gitbook/assets/diagram.png)"),
 		insertPage("Install", "Run the installer.\n\n## Requirements\n\nA computer."))
 	s.installID = changedPage(t, res, 1)
