@@ -27,6 +27,16 @@ type SiteReader struct {
 	render *reader.Renderer
 	conds  *adaptive.Conditions
 	pages  *lru.Cache[string, []byte]
+	// settings keeps parsed customizations and visitor schemas by their
+	// stored JSON, so that a visit parses them only when they change.
+	settings *lru.Cache[string, any]
+}
+
+// parsedCustomization is a site's customization as read, with its JSON
+// for fingerprints.
+type parsedCustomization struct {
+	settings *quire.SiteCustomizationSettings
+	json     []byte
 }
 
 // NewSiteReader returns a reader over the service's sites.
@@ -39,7 +49,11 @@ func NewSiteReader(svc *Service) (*SiteReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SiteReader{svc: svc, render: r, conds: adaptive.NewConditions(0), pages: pages}, nil
+	settings, err := lru.New[string, any](renderedPagesSize)
+	if err != nil {
+		return nil, err
+	}
+	return &SiteReader{svc: svc, render: r, conds: adaptive.NewConditions(0), pages: pages, settings: settings}, nil
 }
 
 // Visitor is what a visitor brings: a share key, a visitor token (a JWT
@@ -143,14 +157,60 @@ func (r *SiteReader) Visit(ctx context.Context, name string, v Visitor) (*SiteVi
 		return nil, err
 	}
 	out.Structure = buildStructure(site, tree, nil)
-	if out.Customization, err = siteCustomization(ctx, st, site); err != nil {
+	custom, err := r.customization(ctx, site)
+	if err != nil {
 		return nil, err
 	}
-	if out.schema, err = visitorSchema(ctx, st, site); err != nil {
+	out.Customization = custom.settings
+	if out.schema, err = r.schema(ctx, site); err != nil {
 		return nil, err
 	}
-	r.filter(out)
+	r.filter(out, custom.json)
 	return out, nil
+}
+
+// customization reads a site's customization, parsed once per stored
+// version.
+func (r *SiteReader) customization(ctx context.Context, site *quire.Site) (*parsedCustomization, error) {
+	raw, err := r.svc.store.SiteCustomization(ctx, site.ID)
+	if err != nil {
+		return nil, err
+	}
+	key := "c\x00" + site.ID + "\x00" + string(raw)
+	if hit, ok := r.settings.Get(key); ok {
+		return hit.(*parsedCustomization), nil
+	}
+	c, err := siteCustomization(ctx, r.svc.store, site)
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	out := &parsedCustomization{settings: c, json: b}
+	r.settings.Add(key, out)
+	return out, nil
+}
+
+// schema reads a site's visitor schema, parsed once per stored version.
+func (r *SiteReader) schema(ctx context.Context, site *quire.Site) (*adaptive.Schema, error) {
+	stored, err := r.svc.store.SiteAdaptiveSchema(ctx, site.ID)
+	if quire.IsNotFound(err) {
+		return adaptive.EmptySchema(), nil
+	} else if err != nil {
+		return nil, err
+	}
+	key := "s\x00" + string(stored.JSON)
+	if hit, ok := r.settings.Get(key); ok {
+		return hit.(*adaptive.Schema), nil
+	}
+	s, err := adaptive.ParseSchema(stored.JSON)
+	if err != nil {
+		return nil, err
+	}
+	r.settings.Add(key, s)
+	return s, nil
 }
 
 // Holds tells whether a condition holds for the visitor; one that cannot
@@ -165,7 +225,7 @@ func (v *SiteVisit) holds(conds *adaptive.Conditions, cond string) bool {
 
 // filter keeps the sections and site spaces whose conditions hold, and
 // fingerprints what is left.
-func (r *SiteReader) filter(v *SiteVisit) {
+func (r *SiteReader) filter(v *SiteVisit, customization []byte) {
 	h := sha256.New()
 	write := func(parts ...string) {
 		for _, p := range parts {
@@ -174,9 +234,7 @@ func (r *SiteReader) filter(v *SiteVisit) {
 		}
 	}
 	write(v.Site.ID, v.Site.UpdatedAt.String(), v.Site.Title, v.Base)
-	if c, err := json.Marshal(v.Customization); err == nil {
-		h.Write(c)
-	}
+	h.Write(customization)
 	if v.Structure.HasSections {
 		for _, sec := range v.Structure.Sections {
 			if !v.holds(r.conds, sec.Section.Condition) {
