@@ -11,12 +11,17 @@ import (
 	lru "github.com/hashicorp/golang-lru/v2"
 
 	"quire/internal/adaptive"
+	"quire/internal/document"
 	"quire/internal/quire"
 	"quire/internal/reader"
 )
 
 // renderedPagesSize is how many rendered pages a SiteReader keeps.
 const renderedPagesSize = 512
+
+// parsedDocumentsSize is how many parsed page documents a SiteReader
+// keeps; documents are immutable objects, kept by their object key.
+const parsedDocumentsSize = 32
 
 // SiteReader serves published sites to their visitors: it finds the site,
 // section, site space and page an address names, decides whether the
@@ -30,6 +35,8 @@ type SiteReader struct {
 	// settings keeps parsed customizations and visitor schemas by their
 	// stored JSON, so that a visit parses them only when they change.
 	settings *lru.Cache[string, any]
+	// docs keeps parsed documents by their object key; they are only read.
+	docs *lru.Cache[string, *document.Document]
 }
 
 // parsedCustomization is a site's customization as read, with its JSON
@@ -53,7 +60,11 @@ func NewSiteReader(svc *Service) (*SiteReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SiteReader{svc: svc, render: r, conds: adaptive.NewConditions(0), pages: pages, settings: settings}, nil
+	docs, err := lru.New[string, *document.Document](parsedDocumentsSize)
+	if err != nil {
+		return nil, err
+	}
+	return &SiteReader{svc: svc, render: r, conds: adaptive.NewConditions(0), pages: pages, settings: settings, docs: docs}, nil
 }
 
 // Visitor is what a visitor brings: a share key, a visitor token (a JWT

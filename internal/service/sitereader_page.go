@@ -184,15 +184,9 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 
 // buildPage builds the view model of a page.
 func (r *SiteReader) buildPage(ctx context.Context, v *SiteVisit, nav *spaceNav, np *navPage) (*reader.Page, error) {
-	raw, err := nav.snap.Document(ctx, np.page)
+	doc, err := r.document(ctx, nav, np.page)
 	if err != nil {
 		return nil, err
-	}
-	doc := document.New()
-	if raw != nil {
-		if doc, err = document.ParseStored(raw); err != nil {
-			return nil, err
-		}
 	}
 	ss := nav.ss
 	p := &reader.Page{
@@ -363,4 +357,27 @@ func (r *SiteReader) resolvers(ctx context.Context, v *SiteVisit, nav *spaceNav)
 		},
 		Condition: func(expr string) bool { return v.holds(r.conds, expr) },
 	}
+}
+
+// document returns a page's parsed document, from the cache when it was
+// parsed before (the object key names its content).
+func (r *SiteReader) document(ctx context.Context, nav *spaceNav, p *quire.RevisionPage) (*document.Document, error) {
+	if p.Document == "" {
+		return document.New(), nil
+	}
+	if doc, ok := r.docs.Get(p.Document); ok {
+		return doc, nil
+	}
+	raw, err := nav.snap.Document(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	doc := document.New()
+	if raw != nil {
+		if doc, err = document.ParseStored(raw); err != nil {
+			return nil, err
+		}
+	}
+	r.docs.Add(p.Document, doc)
+	return doc, nil
 }
