@@ -140,7 +140,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, search, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, search, reader, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
 	err := fs.Parse(args)
 	if err != nil {
@@ -227,7 +227,12 @@ func benchAfterReads(ctx context.Context, cfg config, names []string, w io.Write
 		}
 	}
 	if cfg.on("search") {
-		return benchSearch(ctx, cfg, names, w)
+		if err := benchSearch(ctx, cfg, names, w); err != nil {
+			return err
+		}
+	}
+	if cfg.on("reader") {
+		return benchReader(ctx, cfg, w)
 	}
 	return nil
 }

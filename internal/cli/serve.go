@@ -18,7 +18,6 @@ import (
 	"quire/internal/httpapi"
 	"quire/internal/httpmw"
 	"quire/internal/jobs"
-	"quire/internal/reader"
 	"quire/internal/service"
 	"quire/internal/store"
 )
@@ -223,14 +222,20 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 		return nil, nil, err
 	}
 
+	sites, err := service.NewSiteReader(svc)
+	if err != nil {
+		return nil, nil, err
+	}
+	api.Sites = sites
 	mux := http.NewServeMux()
 	apiHandler := httpapi.New(svc, api)
 	mux.Handle("/v1/", apiHandler)
 	mux.Handle("/sso/", apiHandler)
+	mux.Handle("/sites/", apiHandler)
 	mux.HandleFunc("GET /healthz", healthz)
 	mux.HandleFunc("GET /readyz", readyz(svc, log))
 	mux.HandleFunc("/", notFound)
-	if err := addReaderPages(mux, apiHandler, reader.NoSites{}, log); err != nil {
+	if err := addReaderPages(mux, apiHandler, sites, log); err != nil {
 		return nil, nil, err
 	}
 

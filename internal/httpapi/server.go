@@ -54,6 +54,9 @@ type Config struct {
 	// OpenAPI keeps OpenAPI specifications; without it their operations
 	// answer that they are not available.
 	OpenAPI *service.OpenAPISpecs
+	// Sites serves published sites to readers under /sites/; when nil the
+	// server makes one.
+	Sites *service.SiteReader
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -87,6 +90,8 @@ type Server struct {
 
 	// translations runs the translations area.
 	translations area[service.Translations]
+	// sites serves published sites under /sites/.
+	sites *service.SiteReader
 }
 
 // New returns the handler of the /v1 API and of the browser endpoints
@@ -133,6 +138,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	mux.HandleFunc(undeclaredPattern, undeclared(mux))
 	api.UseMiddleware(s.checkAccess(api), s.checkBody(api))
 	s.register(api)
+	s.registerSiteReader()
 	dropUnprocessable(api)
 	return s, mux
 }

@@ -191,6 +191,12 @@ type SiteStore interface {
 	// DeleteSite deletes a site and everything it holds; it reports whether
 	// it existed.
 	DeleteSite(ctx context.Context, id string) (bool, error)
+	// PublishedSiteByName returns the published site whose basename, or
+	// else whose id, is name. Returns ENOTFOUND.
+	PublishedSiteByName(ctx context.Context, name string) (*Site, error)
+	// PublishedSitesOf lists, across organizations, the published sites of
+	// one of these visibilities, by title, at most limit of them.
+	PublishedSitesOf(ctx context.Context, visibilities []Visibility, limit int) ([]*Site, error)
 
 	// SiteTree reads the whole structure of a site.
 	SiteTree(ctx context.Context, siteID string) (*SiteTree, error)

@@ -137,6 +137,8 @@ type Page struct {
 	Previous, Next *Link
 	// Search configures the search box.
 	Search Search
+	// NoIndex asks search engines not to index the page.
+	NoIndex bool
 	// MarkdownURL is the page as Markdown (<path>.md); optional.
 	MarkdownURL string
 	// Resolvers turn the document's references into addresses.

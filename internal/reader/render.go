@@ -74,6 +74,7 @@ type chrome struct {
 	DocTitle    string
 	Description string
 	MarkdownURL string
+	NoIndex     bool
 	HomeURL     string
 	Site        Site
 	Sections    []Section
@@ -151,6 +152,7 @@ func (r *Renderer) RenderPage(w io.Writer, p *Page) error {
 	c := r.chrome(p.Site, p.Lang, docTitle)
 	c.Description = p.Description
 	c.MarkdownURL = p.MarkdownURL
+	c.NoIndex = p.NoIndex
 	c.Sections = p.Sections
 	c.Search = p.Search
 	c.HasSidebar = true

@@ -186,3 +186,43 @@ func (s *Store) PutSiteCustomization(ctx context.Context, siteID string, setting
 	set.add("updated_at", millis(s.clock()))
 	return wrap("put customization", s.update(ctx, "sites", "id = ?", []any{siteID}, set, "site"))
 }
+
+// PublishedSiteByName returns the published site whose basename is name,
+// or else the published site whose id is name. Returns ENOTFOUND.
+func (s *Store) PublishedSiteByName(ctx context.Context, name string) (*quire.Site, error) {
+	site, err := scanSite(s.queryRow(ctx, "SELECT "+siteCols+` FROM sites t
+		WHERE t.published = ? AND (t.basename = ? OR (t.id = ? AND NOT EXISTS (SELECT 1 FROM sites b WHERE b.basename = ?)))`,
+		true, name, name, name))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quire.NotFound("site")
+	}
+	return site, wrap("get published site", err)
+}
+
+// PublishedSitesOf lists the published sites of the given visibilities, by
+// title then id, at most limit of them.
+func (s *Store) PublishedSitesOf(ctx context.Context, visibilities []quire.Visibility, limit int) ([]*quire.Site, error) {
+	if len(visibilities) == 0 || limit <= 0 {
+		return nil, nil
+	}
+	vis := make([]string, len(visibilities))
+	for i, v := range visibilities {
+		vis[i] = string(v)
+	}
+	in, args := inList([]any{true}, vis)
+	rows, err := s.query(ctx, "SELECT "+siteCols+" FROM sites t WHERE t.published = ? AND t.visibility IN ("+in+
+		") ORDER BY t.title, t.id LIMIT ?", append(args, limit)...)
+	if err != nil {
+		return nil, wrap("list published sites", err)
+	}
+	defer rows.Close()
+	var out []*quire.Site
+	for rows.Next() {
+		site, err := scanSite(rows)
+		if err != nil {
+			return nil, wrap("list published sites", err)
+		}
+		out = append(out, site)
+	}
+	return out, wrap("list published sites", rows.Err())
+}

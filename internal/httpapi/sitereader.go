@@ -1,0 +1,312 @@
+package httpapi
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"errors"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"quire/internal/document"
+	"quire/internal/quire"
+	"quire/internal/reader"
+	"quire/internal/service"
+)
+
+// Cookies of the site reader.
+const (
+	// visitorTokenCookie keeps a visitor's token (?jwt_token=).
+	visitorTokenCookie = "gitbook-visitor-token"
+	// visitorPublicCookie holds a visitor's unsigned claims as JSON.
+	visitorPublicCookie = "gitbook-visitor-public"
+	// shareKeyCookie keeps the share key a visitor came with.
+	shareKeyCookie = "quire-site-share"
+)
+
+// publicPageMaxAge is how long shared caches may keep a page of a public
+// site, in seconds.
+const publicPageMaxAge = "60"
+
+// registerSiteReader serves published sites under /sites/: pages, their
+// Markdown, files, search, sitemap.xml, robots.txt and llms.txt. These
+// are pages for readers, not operations of the API: the site decides who
+// may read them (visibility, share links, visitor tokens), not the
+// caller's API token.
+func (s *Server) registerSiteReader() {
+	if s.cfg.Sites != nil {
+		s.sites = s.cfg.Sites
+	} else if r, err := service.NewSiteReader(s.svc); err == nil {
+		s.sites = r
+	} else {
+		s.log.Error("the site reader could not start", "err", err)
+	}
+	s.mux.HandleFunc("GET /sites/{site}", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
+	})
+	s.mux.HandleFunc("GET /sites/{site}/{rest...}", s.readSite)
+}
+
+// visitorFrom reads what a visitor brings: a share key from the path
+// (…/~share/<key>/), ?share= or its cookie; a visitor token from
+// ?jwt_token= or its cookie; unsigned claims from their cookie. Keys and
+// tokens that came in the request are kept in cookies scoped to the site.
+func (s *Server) visitorFrom(w http.ResponseWriter, r *http.Request, name string, rest *string) service.Visitor {
+	var v service.Visitor
+	site := "/sites/" + name + "/"
+	keep := func(cookie, value string) {
+		http.SetCookie(w, &http.Cookie{Name: cookie, Value: value, Path: site, HttpOnly: true,
+			Secure: s.secure, SameSite: http.SameSiteLaxMode})
+	}
+	if k, after, ok := strings.Cut(strings.TrimPrefix(*rest, "~share/"), "/"); ok && strings.HasPrefix(*rest, "~share/") {
+		v.ShareKey, v.ShareKeyInPath, *rest = k, true, after
+		keep(shareKeyCookie, k)
+	} else if k := r.URL.Query().Get("share"); k != "" {
+		v.ShareKey = k
+		keep(shareKeyCookie, k)
+	} else if c, err := r.Cookie(shareKeyCookie); err == nil {
+		v.ShareKey = c.Value
+	}
+	if t := r.URL.Query().Get("jwt_token"); t != "" {
+		v.Token = t
+		keep(visitorTokenCookie, t)
+	} else if c, err := r.Cookie(visitorTokenCookie); err == nil {
+		v.Token = c.Value
+	}
+	if c, err := r.Cookie(visitorPublicCookie); err == nil {
+		raw := c.Value
+		if un, err := url.QueryUnescape(raw); err == nil {
+			raw = un
+		}
+		var claims map[string]any
+		if json.Unmarshal([]byte(raw), &claims) == nil {
+			v.Unsigned = claims
+		}
+	}
+	return v
+}
+
+// readSite answers every address below a published site.
+func (s *Server) readSite(w http.ResponseWriter, r *http.Request) {
+	if s.sites == nil {
+		http.Error(w, "published sites are not available", http.StatusServiceUnavailable)
+		return
+	}
+	ctx := r.Context()
+	name, rest := r.PathValue("site"), r.PathValue("rest")
+	if name == "~share" || rest == "~share" {
+		s.siteError(w, r, quire.NotFound("site"))
+		return
+	}
+	if strings.HasPrefix(rest, "~share/") && !strings.Contains(strings.TrimPrefix(rest, "~share/"), "/") {
+		http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
+		return
+	}
+	visitor := s.visitorFrom(w, r, name, &rest)
+	v, err := s.sites.Visit(ctx, name, visitor)
+	if err != nil {
+		s.siteError(w, r, err)
+		return
+	}
+	h := w.Header()
+	if !v.Indexable() {
+		h.Set("X-Robots-Tag", "noindex")
+	}
+	if v.Public() {
+		h.Set("Cache-Control", "public, max-age="+publicPageMaxAge)
+	} else {
+		h.Set("Cache-Control", "private, no-cache")
+		h.Add("Vary", "Cookie")
+	}
+	switch {
+	case rest == "~search":
+		hits, err := s.sites.Search(ctx, v, r.URL.Query().Get("q"))
+		if err != nil {
+			s.siteError(w, r, err)
+			return
+		}
+		if strings.Contains(r.Header.Get("Accept"), "text/html") {
+			s.searchPage(w, r, v, r.URL.Query().Get("q"), hits)
+			return
+		}
+		h.Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(hits)
+	case strings.HasPrefix(rest, "~files/"):
+		s.siteFile(w, r, v, strings.TrimPrefix(rest, "~files/"))
+	case rest == "robots.txt":
+		h.Set("Content-Type", "text/plain; charset=utf-8")
+		if v.Indexable() {
+			_, _ = io.WriteString(w, "User-agent: *\nAllow: /\nSitemap: "+s.urls.base+v.Base+"sitemap.xml\n")
+		} else {
+			_, _ = io.WriteString(w, "User-agent: *\nDisallow: /\n")
+		}
+	case rest == "sitemap.xml":
+		s.sitemap(w, r, v)
+	case rest == "llms.txt":
+		text, err := s.sites.LLMsTxt(ctx, v)
+		if err != nil {
+			s.siteError(w, r, err)
+			return
+		}
+		h.Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = io.WriteString(w, text)
+	default:
+		s.sitePage(w, r, v, rest)
+	}
+}
+
+// sitePage answers a page, its Markdown or where it moved.
+func (s *Server) sitePage(w http.ResponseWriter, r *http.Request, v *service.SiteVisit, path string) {
+	p, err := s.sites.Page(r.Context(), v, path)
+	if err != nil {
+		s.siteError(w, r, err)
+		return
+	}
+	if p.Redirect != "" {
+		http.Redirect(w, r, p.Redirect, http.StatusMovedPermanently)
+		return
+	}
+	h := w.Header()
+	h.Set("ETag", p.ETag)
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, p.ETag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if p.HTML == nil {
+		h.Set("Content-Type", "text/markdown; charset=utf-8")
+		_, _ = io.WriteString(w, p.Markdown)
+		return
+	}
+	setReaderHeaders(h)
+	_, _ = w.Write(p.HTML)
+}
+
+// etagMatches tells whether an If-None-Match header names etag.
+func etagMatches(header, etag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
+		if t == etag || t == "*" {
+			return true
+		}
+	}
+	return false
+}
+
+// setReaderHeaders sets the headers of a reader's HTML page.
+func setReaderHeaders(h http.Header) {
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", "default-src 'self'; img-src * data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'")
+	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
+}
+
+// siteFile sends a file of a site space's revision
+// (~files/<site space>/<revision>/<file>); revisions never change, so a
+// file may be kept for long.
+func (s *Server) siteFile(w http.ResponseWriter, r *http.Request, v *service.SiteVisit, rest string) {
+	parts := strings.Split(rest, "/")
+	if len(parts) != 3 {
+		s.siteError(w, r, quire.NotFound("file"))
+		return
+	}
+	f, err := s.sites.OpenFile(r.Context(), v, parts[0], parts[1], parts[2])
+	if err != nil {
+		s.siteError(w, r, err)
+		return
+	}
+	defer f.Body.Close()
+	h := w.Header()
+	ct := f.File.ContentType
+	if ct == "" || strings.Contains(ct, "html") || strings.Contains(ct, "xml") || strings.Contains(ct, "javascript") {
+		ct = "application/octet-stream"
+	}
+	h.Set("Content-Type", ct)
+	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	if v.Public() {
+		h.Set("Cache-Control", "public, max-age=31536000, immutable")
+	} else {
+		h.Set("Cache-Control", "private, max-age=3600")
+	}
+	_, _ = io.Copy(w, f.Body)
+}
+
+// sitemap lists the indexable pages of a public site; other sites have an
+// empty sitemap.
+func (s *Server) sitemap(w http.ResponseWriter, r *http.Request, v *service.SiteVisit) {
+	var b bytes.Buffer
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8"?>` + "\n" + `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">` + "\n")
+	if v.Indexable() {
+		pages, err := s.sites.Pages(r.Context(), v)
+		if err != nil {
+			s.siteError(w, r, err)
+			return
+		}
+		for _, p := range pages {
+			if !p.Indexable {
+				continue
+			}
+			b.WriteString("<url><loc>")
+			_ = xml.EscapeText(&b, []byte(s.urls.base+p.URL))
+			b.WriteString("</loc></url>\n")
+		}
+	}
+	b.WriteString("</urlset>\n")
+	w.Header().Set("Content-Type", "application/xml; charset=utf-8")
+	_, _ = w.Write(b.Bytes())
+}
+
+// searchPage shows search results as a page, for the search form sent
+// without script.
+func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, v *service.SiteVisit, q string, hits []service.SiteSearchHit) {
+	nodes := []document.Node{}
+	if len(hits) == 0 {
+		nodes = append(nodes, document.Paragraph("No page matches."))
+	}
+	for _, h := range hits {
+		nodes = append(nodes, document.Block("paragraph", nil, document.Inline("link",
+			map[string]any{"ref": map[string]any{"kind": "url", "url": h.URL}}, document.Text(document.PlainLeaf(h.Title)))))
+	}
+	p := &reader.Page{Site: reader.Site{Title: v.Site.Title, HomeURL: v.Base, ThemeToggle: true}, Title: "Search: " + q,
+		Document: document.New(nodes...), NoIndex: true,
+		Search: reader.Search{Action: v.Base + "~search", JSONURL: v.Base + "~search", Query: q}}
+	s.writeReaderPage(w, r, http.StatusOK, p)
+}
+
+// writeReaderPage renders a page built here (search results, errors).
+func (s *Server) writeReaderPage(w http.ResponseWriter, r *http.Request, status int, p *reader.Page) {
+	var buf bytes.Buffer
+	if err := s.sites.Renderer().RenderPage(&buf, p); err != nil {
+		s.log.ErrorContext(r.Context(), "rendering a site page", "path", r.URL.Path, "err", err)
+		http.Error(w, "the page could not be rendered", http.StatusInternalServerError)
+		return
+	}
+	setReaderHeaders(w.Header())
+	w.WriteHeader(status)
+	_, _ = w.Write(buf.Bytes())
+}
+
+// siteError answers an error as a reader's page: 404 for what does not
+// exist or may not be seen, 401 for a site that asks visitors to sign in.
+func (s *Server) siteError(w http.ResponseWriter, r *http.Request, err error) {
+	var qe *quire.Error
+	status, title, text := http.StatusInternalServerError, "Something went wrong", "The page could not be shown. Try again later."
+	if errors.As(err, &qe) {
+		switch qe.Code {
+		case quire.ENOTFOUND:
+			status, title, text = http.StatusNotFound, "Page not found", "There is no page at this address, or it is not yours to read."
+		case quire.EUNAUTHORIZED:
+			status, title, text = http.StatusUnauthorized, "Sign-in required", "This site is for signed-in visitors. Open it from the link you were given."
+		}
+	}
+	if status == http.StatusInternalServerError {
+		s.log.ErrorContext(r.Context(), "reading a site", "path", r.URL.Path, "err", err)
+	}
+	h := w.Header()
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Robots-Tag", "noindex")
+	h.Del("ETag")
+	p := &reader.Page{Site: reader.Site{Title: title, HomeURL: "/", ThemeToggle: true}, Title: title,
+		Document: document.New(document.Paragraph(text)), NoIndex: true}
+	s.writeReaderPage(w, r, status, p)
+}

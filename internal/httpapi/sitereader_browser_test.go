@@ -1,0 +1,170 @@
+package httpapi
+
+import (
+	"context"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// siteChromium finds the browser the site walk drives: $QUIRE_CHROMIUM or
+// chromium on the PATH; without one the test fails unless
+// QUIRE_SKIP_BROWSER=1.
+func siteChromium(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("QUIRE_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if os.Getenv("QUIRE_SKIP_BROWSER") == "1" {
+		t.Skip("QUIRE_SKIP_BROWSER=1: the browser test is skipped")
+	}
+	t.Fatal("no chromium found: install it, point QUIRE_CHROMIUM at one, or set QUIRE_SKIP_BROWSER=1")
+	return ""
+}
+
+// TestSiteReaderBrowser walks a published site in Chromium: a section
+// tab, a group's menu, a section shown by a condition, the sidebar,
+// search as you type and the theme toggle, with screenshots of three
+// pages at desktop and phone widths.
+func TestSiteReaderBrowser(t *testing.T) {
+	exe := siteChromium(t)
+	ts := newConfiguredServer(t, engineSQLite, nil)
+	admin := ts.token(cAdmin)
+	s := ts.newReaderSite(t)
+	sdk := ts.newSpace(t, "SDK")
+	cr := str(ts.newChangeRequest(t, sdk, "Pages"), "id")
+	ts.writeContent(t, sdk, cr, insertPage("Clients", "Clients for every language."))
+	ts.mergeCR(t, sdk, cr)
+	sdkSection := str(ts.must(t, 201, "POST", ts.sitePath(s.id, "/sections"), admin, map[string]any{"spaceId": sdk, "title": "SDK"}), "id")
+	ts.must(t, 201, "POST", ts.sitePath(s.id, "/section-groups"), admin,
+		map[string]any{"title": "Reference", "sections": []string{s.apiSection, sdkSection}})
+	ts.must(t, 200, "PUT", ts.sitePath(s.id, "/adaptive-schema"), admin, map[string]any{"jsonSchema": visitorSchema()})
+	ts.must(t, 200, "PATCH", ts.sitePath(s.id, "/sections/"+sdkSection), admin, map[string]any{"condition": `visitor.claims.unsigned.lang == "fr"`})
+	c := customization("Quire Handbook")
+	c["themes"] = map[string]any{"default": "light", "toggeable": true}
+	ts.must(t, 200, "PUT", ts.sitePath(s.id, "/customization"), admin, c)
+	if r := ts.visit(t, "/sites/docs/"); r.Status != http.StatusOK {
+		t.Fatalf("site: %d", r.Status)
+	}
+
+	dir := os.Getenv("QUIRE_SCREENSHOT_DIR")
+	if dir == "" {
+		dir = t.TempDir()
+	} else if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.Flag("hide-scrollbars", true), chromedp.WindowSize(1280, 900))
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelAlloc()
+	ctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	defer cancelTimeout()
+
+	do := func(steps ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(ctx, steps...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	js := func(expr string) string {
+		t.Helper()
+		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
+		if err != nil {
+			t.Fatalf("%s: %v", expr, err)
+		}
+		return v
+	}
+	h1 := func(want string) {
+		t.Helper()
+		do(chromedp.WaitVisible(chromedp.CSS("main h1")))
+		if got := strings.TrimSpace(js(`document.querySelector("main h1").textContent`)); got != want {
+			t.Fatalf("page %q, want %q (%s)", got, want, js("location.href"))
+		}
+	}
+	shoot := func(name string) {
+		t.Helper()
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("screenshot: %s", filepath.Join(dir, name))
+	}
+	menu := `Array.prototype.map.call(document.querySelectorAll(".sections details.menu a"),function(a){return a.textContent}).join(",")`
+
+	// Desktop: the first page, then the sidebar to Install.
+	do(chromedp.EmulateViewport(1280, 900), chromedp.Navigate(ts.URL+"/sites/docs/"))
+	h1("Welcome")
+	if got := js(menu); got != "API" {
+		t.Errorf("the Reference menu holds %q, want API only", got)
+	}
+	shoot("site-welcome-desktop.png")
+	do(chromedp.Click(chromedp.CSS(`#sidebar a[href="/sites/docs/install"]`)))
+	h1("Install")
+	shoot("site-install-desktop.png")
+
+	// The group's menu leads to the API section.
+	do(chromedp.Click(chromedp.CSS(".sections details.menu summary")),
+		chromedp.Click(chromedp.CSS(`.sections details.menu a[href="/sites/docs/api/"]`)))
+	h1("Reference")
+	shoot("site-reference-desktop.png")
+
+	// A visitor whose unsigned claims meet the condition sees the SDK.
+	do(chromedp.Evaluate[chromedp.Void](`document.cookie = "gitbook-visitor-public=" + encodeURIComponent(JSON.stringify({lang: "fr"})) + "; path=/sites/docs/"`),
+		chromedp.Reload())
+	h1("Reference")
+	if got := js(menu); got != "API,SDK" {
+		t.Errorf("with the claim the Reference menu holds %q", got)
+	}
+	do(chromedp.Click(chromedp.CSS(".sections details.menu summary")),
+		chromedp.Click(chromedp.CSS(`.sections details.menu a[href="/sites/docs/sdk/"]`)))
+	h1("Clients")
+
+	// Search as you type leads to the page found.
+	do(chromedp.Click(chromedp.CSS("#search-input")), chromedp.SendKeys(chromedp.CSS("#search-input"), "installer"),
+		chromedp.WaitVisible(chromedp.CSS(`#search-results a[href="/sites/docs/install"]`)),
+		chromedp.Click(chromedp.CSS(`#search-results a[href="/sites/docs/install"]`)))
+	h1("Install")
+
+	// The theme toggle switches to dark and is remembered.
+	do(chromedp.Click(chromedp.CSS(".theme-toggle")))
+	if got := js(`document.documentElement.getAttribute("data-theme")`); got != "dark" {
+		t.Errorf("theme after the toggle: %q", got)
+	}
+	do(chromedp.Reload())
+	h1("Install")
+	if got := js(`document.documentElement.getAttribute("data-theme")`); got != "dark" {
+		t.Errorf("theme after reload: %q", got)
+	}
+	do(chromedp.Click(chromedp.CSS(".theme-toggle")))
+
+	// Phone width: the same three pages.
+	do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)))
+	for _, p := range []struct{ path, title, shot string }{
+		{"/sites/docs/", "Welcome", "site-welcome-phone.png"},
+		{"/sites/docs/install", "Install", "site-install-phone.png"},
+		{"/sites/docs/api/", "Reference", "site-reference-phone.png"},
+	} {
+		do(chromedp.Navigate(ts.URL + p.path))
+		h1(p.title)
+		if w := js(`String(document.documentElement.scrollWidth)`); w != "390" {
+			t.Errorf("%s is %s px wide at phone width", p.path, w)
+		}
+		shoot(p.shot)
+	}
+}

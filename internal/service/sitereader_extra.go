@@ -1,0 +1,187 @@
+package service
+
+import (
+	"context"
+	"io"
+	"strings"
+
+	"quire/internal/quire"
+	"quire/internal/reader"
+)
+
+// movedPageDepth bounds how many earlier revisions a missing path is
+// looked up in.
+const movedPageDepth = 25
+
+// movedPage looks a path up in the earlier revisions of a site space (by
+// first parent, at most movedPageDepth of them); when a page lived there
+// and is still readable, it answers the page's address now, else "".
+func (r *SiteReader) movedPage(ctx context.Context, v *SiteVisit, nav *spaceNav, path string) (string, error) {
+	rev := nav.snap.Rev
+	for range movedPageDepth {
+		if len(rev.Parents) == 0 {
+			return "", nil
+		}
+		prev, err := r.svc.store.Revision(ctx, rev.SpaceID, rev.Parents[0])
+		if quire.IsNotFound(err) {
+			return "", nil
+		} else if err != nil {
+			return "", err
+		}
+		rev = prev
+		p, err := r.svc.engine.Snapshot(r.svc.store, rev).PageByPath(ctx, path)
+		if quire.IsNotFound(err) {
+			continue
+		} else if err != nil {
+			return "", err
+		}
+		if np := nav.byID[p.ID]; np != nil {
+			return np.url, nil
+		}
+		return "", nil
+	}
+	return "", nil
+}
+
+// SiteFile is a file of a site opened for a visitor.
+type SiteFile struct {
+	File *quire.File
+	Body io.ReadCloser
+	Size int64
+}
+
+// OpenFile opens a file of a revision of a site space the visitor may
+// read. ENOTFOUND for anything else.
+func (r *SiteReader) OpenFile(ctx context.Context, v *SiteVisit, siteSpaceID, revisionID, fileID string) (*SiteFile, error) {
+	var ss *SiteSpaceView
+	for _, s := range v.SiteSpaces {
+		if s.SiteSpace.ID == siteSpaceID {
+			ss = s
+		}
+	}
+	if ss == nil {
+		return nil, quire.NotFound("file")
+	}
+	snap, err := r.snapshot(ctx, ss, revisionID)
+	if quire.IsNotFound(err) {
+		return nil, quire.NotFound("file")
+	} else if err != nil {
+		return nil, err
+	}
+	f, err := snap.File(ctx, fileID)
+	if err != nil {
+		return nil, err
+	}
+	body, size, err := r.svc.OpenBlob(ctx, f.Blob)
+	if err != nil {
+		return nil, err
+	}
+	return &SiteFile{File: f, Body: body, Size: size}, nil
+}
+
+// SiteSearchHit is a page found by a site search.
+type SiteSearchHit struct {
+	Title string `json:"title"`
+	URL   string `json:"url"`
+}
+
+// maxSiteSearchHits caps the answers of a site search.
+const maxSiteSearchHits = 20
+
+// Search finds the pages matching a query in the site spaces the visitor
+// may see, best first within each site space, site spaces in order.
+func (r *SiteReader) Search(ctx context.Context, v *SiteVisit, query string) ([]SiteSearchHit, error) {
+	out := []SiteSearchHit{}
+	if strings.TrimSpace(query) == "" || len(v.SiteSpaces) == 0 {
+		return out, nil
+	}
+	bySpace := map[string]*SiteSpaceView{}
+	var ids []string
+	for _, ss := range v.SiteSpaces {
+		if bySpace[ss.Space.Space.ID] == nil {
+			bySpace[ss.Space.Space.ID] = ss
+			ids = append(ids, ss.Space.Space.ID)
+		}
+	}
+	hits, _, err := r.svc.searchPages(ctx, ids, query)
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range hits {
+		ss := bySpace[h.SpaceID]
+		if ss == nil {
+			continue
+		}
+		out = append(out, SiteSearchHit{Title: h.Title, URL: v.SpaceURL(ss) + h.Path})
+		if len(out) == maxSiteSearchHits {
+			break
+		}
+	}
+	return out, nil
+}
+
+// SitePageLink is a page of a site with its address.
+type SitePageLink struct {
+	Title string
+	URL   string
+	// Indexable is false for pages that ask not to be indexed.
+	Indexable bool
+}
+
+// Pages lists the readable pages of every site space the visitor may see,
+// in reading order, at their addresses.
+func (r *SiteReader) Pages(ctx context.Context, v *SiteVisit) ([]SitePageLink, error) {
+	var out []SitePageLink
+	for _, ss := range v.SiteSpaces {
+		nav, err := r.navigation(ctx, v, ss)
+		if err != nil {
+			return nil, err
+		}
+		for _, np := range nav.order {
+			out = append(out, SitePageLink{Title: np.page.Title, URL: v.SpaceURL(ss) + np.path,
+				Indexable: !np.page.NoIndex && !np.page.NoRobotsIndex})
+		}
+	}
+	return out, nil
+}
+
+// LLMsTxt returns the site's llms.txt: its pages, each as Markdown.
+func (r *SiteReader) LLMsTxt(ctx context.Context, v *SiteVisit) (string, error) {
+	pages, err := r.Pages(ctx, v)
+	if err != nil {
+		return "", err
+	}
+	links := make([]reader.Link, len(pages))
+	for i, p := range pages {
+		links[i] = reader.Link{Title: p.Title, URL: p.URL + ".md"}
+	}
+	title := v.Customization.Title
+	if title == "" {
+		title = v.Site.Title
+	}
+	return reader.LLMsTxt(title, "", links), nil
+}
+
+// maxListedSites caps the sites the start page lists.
+const maxListedSites = 200
+
+// PublishedSites lists the public published sites, for the start page;
+// unlisted and restricted sites are never listed.
+func (r *SiteReader) PublishedSites(ctx context.Context) ([]reader.SiteEntry, error) {
+	sites, err := r.svc.store.PublishedSitesOf(ctx, []quire.Visibility{quire.VisibilityPublic}, maxListedSites)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]reader.SiteEntry, len(sites))
+	for i, s := range sites {
+		name := s.Basename
+		if name == "" {
+			name = s.ID
+		}
+		out[i] = reader.SiteEntry{Title: s.Title, URL: "/sites/" + name + "/"}
+	}
+	return out, nil
+}
+
+// Renderer returns the renderer pages are written with.
+func (r *SiteReader) Renderer() *reader.Renderer { return r.render }
