@@ -7,6 +7,7 @@ package httpapi
 import (
 	"log/slog"
 	"net/http"
+	"quire/internal/readermcp"
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
@@ -92,6 +93,8 @@ type Server struct {
 	translations area[service.Translations]
 	// sites serves published sites under /sites/.
 	sites *service.SiteReader
+	// mcp serves the MCP endpoint of each published site.
+	mcp *readermcp.Server
 }
 
 // New returns the handler of the /v1 API and of the browser endpoints

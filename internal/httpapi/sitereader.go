@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"quire/internal/readermcp"
 	"strings"
 
 	"quire/internal/document"
@@ -47,6 +48,8 @@ func (s *Server) registerSiteReader() {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
 	})
 	s.mux.HandleFunc("GET /sites/{site}/{rest...}", s.readSite)
+	s.mcp = readermcp.New(readermcp.Options{Logger: s.log})
+	s.mux.HandleFunc("POST /sites/{site}/{rest...}", s.siteMCP)
 }
 
 // visitorFrom reads what a visitor brings: a share key from the path

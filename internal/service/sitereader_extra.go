@@ -126,6 +126,9 @@ type SitePageLink struct {
 	URL   string
 	// Indexable is false for pages that ask not to be indexed.
 	Indexable bool
+	// Depth is how deep the page sits in its site space's tree, 0 at the
+	// top.
+	Depth int
 }
 
 // Pages lists the readable pages of every site space the visitor may see,
@@ -139,7 +142,7 @@ func (r *SiteReader) Pages(ctx context.Context, v *SiteVisit) ([]SitePageLink, e
 		}
 		for _, np := range nav.order {
 			out = append(out, SitePageLink{Title: np.page.Title, URL: v.SpaceURL(ss) + np.path,
-				Indexable: !np.page.NoIndex && !np.page.NoRobotsIndex})
+				Indexable: !np.page.NoIndex && !np.page.NoRobotsIndex, Depth: strings.Count(np.path, "/")})
 		}
 	}
 	return out, nil
