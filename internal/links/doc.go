@@ -15,9 +15,10 @@
 // slug of its text (lower case, runs of other characters than letters and
 // digits become "-"), which is how Markdown links name headings.
 //
-// References into other spaces, and to users, collections, spaces and
-// OpenAPI specs, are listed with status ok: they live outside the
-// revision, so checking them would tie an index to more than its
-// revision. Reusable content of the same space is looked for in the
+// References into other spaces, and to users, collections and spaces,
+// are listed with status ok: they live outside the revision, so checking
+// them would tie an index to more than its revision. References to
+// OpenAPI specs are ok in the index too; a Filter's OpenAPI check gives
+// their status when the links are read. Reusable content of the same space is looked for in the
 // revision, which holds none, so such references are broken.
 package links

@@ -3,6 +3,7 @@ package links
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"quire/internal/content"
@@ -50,6 +51,9 @@ type Usage struct {
 	Status   Status
 	// Locations are the referencing pages, in tree order.
 	Locations []Location
+	// Operations are the operations openapi-operation blocks show of an
+	// OpenAPI specification, each once, in order of appearance.
+	Operations []Operation
 	// Key identifies the target and relation; the same in every revision.
 	Key string
 	// sortKey orders usages by first appearance in tree order.
@@ -146,6 +150,9 @@ func build(ctx context.Context, spaceID, revisionID string, src Source, app inAp
 			ix.byKey[key] = u
 			ix.usages = append(ix.usages, u)
 		}
+		if f.Operation != (Operation{}) && !slices.Contains(u.Operations, f.Operation) {
+			u.Operations = append(u.Operations, f.Operation)
+		}
 		if n := len(u.Locations); n == 0 || u.Locations[n-1].Page != f.page {
 			u.Locations = append(u.Locations, Location{Page: f.page, Node: f.Node})
 		}
@@ -189,7 +196,9 @@ func (ix *Index) normalize(r document.Ref, page string) document.Ref {
 	return r
 }
 
-// status checks a normalized target against the revision.
+// status checks a normalized target against the revision. OpenAPI
+// specifications live outside it: their references are ok here, and
+// checked when read (Filter.OpenAPI).
 func (ix *Index) status(t document.Ref, anchors map[string]map[string]struct{}, app inApp) Status {
 	switch t.Kind {
 	case document.RefURL:

@@ -2,7 +2,9 @@ package links
 
 import (
 	"fmt"
+	"slices"
 
+	"quire/internal/document"
 	"quire/internal/quire"
 )
 
@@ -20,6 +22,35 @@ type Filter struct {
 	// change request: a usage broken here and not there is broken by the
 	// change request. Nil outside change requests.
 	Base *Index
+	// OpenAPI, when set, gives the status of the references to OpenAPI
+	// specifications (in this index and in Base), which the index leaves
+	// ok: specifications change apart from revisions.
+	OpenAPI OpenAPICheck
+}
+
+// OpenAPICheck returns the status of a reference to the OpenAPI
+// specification slug whose blocks show ops.
+type OpenAPICheck func(slug string, ops []Operation) Status
+
+// statusOf is the status of a usage, its OpenAPI target checked by check
+// when set.
+func statusOf(u *Usage, check OpenAPICheck) Status {
+	if check != nil && u.Target.Kind == document.RefOpenAPI {
+		return check(u.Target.Spec, u.Operations)
+	}
+	return u.Status
+}
+
+// OpenAPISpecs returns the slugs of the OpenAPI specifications the
+// revision references, each once, in order of appearance.
+func (ix *Index) OpenAPISpecs() []string {
+	var out []string
+	for _, u := range ix.usages {
+		if u.Target.Kind == document.RefOpenAPI && !slices.Contains(out, u.Target.Spec) {
+			out = append(out, u.Target.Spec)
+		}
+	}
+	return out
 }
 
 // Page returns a page of the revision. Returns ENOTFOUND.
@@ -50,6 +81,7 @@ func (ix *Index) Usages(f Filter) ([]Usage, Stats) {
 	}
 	for _, u := range ix.usages {
 		v := *u
+		v.Status = statusOf(u, f.OpenAPI)
 		if f.Page != "" {
 			loc, ok := v.locationIn(f.Page)
 			if !ok {
@@ -61,7 +93,7 @@ func (ix *Index) Usages(f Filter) ([]Usage, Stats) {
 		byCR := false
 		if v.Status == StatusBroken {
 			st.Broken++
-			if f.Base != nil && !f.Base.broken(v.Key) {
+			if f.Base != nil && !f.Base.broken(v.Key, f.OpenAPI) {
 				byCR = true
 				*st.BrokenByChangeRequest++
 			}
@@ -77,10 +109,11 @@ func (ix *Index) Usages(f Filter) ([]Usage, Stats) {
 	return out, st
 }
 
-// broken reports whether the usage with key is broken in the index.
-func (ix *Index) broken(key string) bool {
+// broken reports whether the usage with key is broken in the index, its
+// OpenAPI target checked by check when set.
+func (ix *Index) broken(key string, check OpenAPICheck) bool {
 	u, ok := ix.byKey[key]
-	return ok && u.Status == StatusBroken
+	return ok && statusOf(u, check) == StatusBroken
 }
 
 // locationIn returns the usage's location in a page.

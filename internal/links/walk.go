@@ -2,6 +2,7 @@ package links
 
 import (
 	"sort"
+	"strings"
 
 	"quire/internal/document"
 	"quire/internal/quire"
@@ -23,6 +24,15 @@ type Found struct {
 	Node string
 	// Relation is how the page relates to the target.
 	Relation Relation
+	// Operation is the operation an openapi-operation block shows; zero
+	// for other references.
+	Operation Operation
+}
+
+// Operation names an operation of an OpenAPI specification: its path and
+// its method in upper case.
+type Operation struct {
+	Path, Method string
 }
 
 // DocumentRefs returns the content references of a document, in document
@@ -101,6 +111,11 @@ func (w *walker) data(n document.Node, block string) {
 	for _, k := range fields {
 		if r, ok := refOf(n.Data[k]); ok {
 			w.add(r, block, rel)
+			if r.Kind == document.RefOpenAPI && n.Object == document.ObjectBlock && n.Type == document.TypeOpenAPIOp {
+				path, _ := n.Data["path"].(string)
+				method, _ := n.Data["method"].(string)
+				w.found[len(w.found)-1].Operation = Operation{Path: path, Method: strings.ToUpper(method)}
+			}
 		}
 	}
 	switch {

@@ -107,6 +107,9 @@ type OpenAPIStore interface {
 	CreateOpenAPISpec(ctx context.Context, s *OpenAPISpec) error
 	// OpenAPISpec returns a specification by slug; ENOTFOUND.
 	OpenAPISpec(ctx context.Context, orgID, slug string) (*OpenAPISpec, error)
+	// OpenAPISpecsBySlug returns the specifications of an organization
+	// named by slugs, keyed by slug; slugs with none are absent.
+	OpenAPISpecsBySlug(ctx context.Context, orgID string, slugs []string) (map[string]*OpenAPISpec, error)
 	// OpenAPISpecByID returns a specification by id; ENOTFOUND.
 	OpenAPISpecByID(ctx context.Context, id string) (*OpenAPISpec, error)
 	// OpenAPISpecs lists an organization's specifications, oldest first.

@@ -3,22 +3,29 @@ package service
 import (
 	"context"
 
+	lru "github.com/hashicorp/golang-lru/v2"
+
 	"quire/internal/links"
 	"quire/internal/quire"
 )
 
 // Links reads the content references of spaces and change requests: the
 // links of a revision with their status, and the backlinks of its pages
-// and files. Each revision is indexed once and kept in memory.
+// and files. Each revision is indexed once and kept in memory; references
+// to OpenAPI specifications are checked against the organization's
+// specifications on each read.
 type Links struct {
 	svc     *Service
 	indexer *links.Indexer
+	// ops are the operations of OpenAPI specification versions, by
+	// version id.
+	ops *lru.Cache[string, map[links.Operation]bool]
 }
 
 // NewLinks returns the links reader over svc; opts name the server's own
 // URLs (for in-app links) and the size of the cache.
 func NewLinks(svc *Service, opts links.Options) *Links {
-	return &Links{svc: svc, indexer: links.NewIndexer(opts)}
+	return &Links{svc: svc, indexer: links.NewIndexer(opts), ops: newOpenAPIOpsCache()}
 }
 
 // LinkQuery selects the links of a list.
@@ -80,6 +87,9 @@ func (l *Links) List(ctx context.Context, ref ContentRef, q LinkQuery) (*LinkLis
 			return nil, err
 		}
 		f.Base, f.Context = base, q.BrokenContext
+	}
+	if f.OpenAPI, err = l.openAPICheck(ctx, c.Space.OrgID, ix, f.Base); err != nil {
+		return nil, err
 	}
 	usages, stats := ix.Usages(f)
 	page, err := PageSlice(usages, q.List, links.Usage.SortKey)

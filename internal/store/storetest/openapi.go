@@ -42,6 +42,13 @@ func openAPITests() []test {
 			must(t, err)
 			equal(t, "second page", len(page.Items) == 1 && page.Items[0].ID == b.ID && page.Next == "", true)
 
+			bySlug, err := f.st.OpenAPISpecsBySlug(ctx(t), o.ID, []string{"pets", "users", "gone"})
+			must(t, err)
+			equal(t, "by slug", len(bySlug) == 2 && bySlug["pets"].ID == a.ID && bySlug["users"].ID == b.ID, true)
+			bySlug, err = f.st.OpenAPISpecsBySlug(ctx(t), other.ID, []string{"users"})
+			must(t, err)
+			equal(t, "by slug in another organization", len(bySlug), 0)
+
 			done := f.tick()
 			a.State, a.ErrorCode, a.LastProcessedAt, a.CheckedAt, a.ETag = quire.OpenAPIComplete, quire.OpenAPIParseError, &done, done, `"x"`
 			a.Errors = []quire.OpenAPIProblem{{Message: "openapi.yaml line 3: bad", Code: "syntax", File: "openapi.yaml", Line: 3, Pointer: "/paths"}}
