@@ -191,28 +191,40 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*Response, error) {
 // get is Get sending the validators of a previous answer; a 304 answer
 // is ErrNotModified.
 func (c *Client) get(ctx context.Context, rawURL string, v Validators) (*Response, error) {
+	header := http.Header{}
+	if v.ETag != "" {
+		header.Set("If-None-Match", v.ETag)
+	}
+	if v.LastModified != "" {
+		header.Set("If-Modified-Since", v.LastModified)
+	}
+	return c.do(ctx, http.MethodGet, rawURL, nil, header, v.ETag != "" || v.LastModified != "")
+}
+
+// do sends one request under the client's guard, timeout and size cap and
+// returns the response once its headers are in. conditional says the
+// request carries validators, so that a 304 is ErrNotModified; any other
+// answer but 200 is an *Error with the status the server answered.
+func (c *Client) do(ctx context.Context, method, rawURL string, payload io.Reader, header http.Header, conditional bool) (*Response, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, c.fail(ctx, rawURL, "", errScheme)
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.timeout)
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	req, err := http.NewRequestWithContext(ctx, method, u.String(), payload)
 	if err != nil {
 		cancel()
 		return nil, c.fail(ctx, rawURL, "", err)
 	}
-	if v.ETag != "" {
-		req.Header.Set("If-None-Match", v.ETag)
-	}
-	if v.LastModified != "" {
-		req.Header.Set("If-Modified-Since", v.LastModified)
+	for k, vs := range header {
+		req.Header[k] = vs
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
 		cancel()
 		return nil, c.fail(ctx, rawURL, "", err)
 	}
-	if resp.StatusCode == http.StatusNotModified && (v.ETag != "" || v.LastModified != "") {
+	if resp.StatusCode == http.StatusNotModified && conditional {
 		resp.Body.Close()
 		cancel()
 		return nil, ErrNotModified
@@ -220,7 +232,9 @@ func (c *Client) get(ctx context.Context, rawURL string, v Validators) (*Respons
 	if resp.StatusCode != http.StatusOK {
 		resp.Body.Close()
 		cancel()
-		return nil, c.fail(ctx, rawURL, resp.Status, fmt.Errorf("answered %s", resp.Status))
+		e := c.fail(ctx, rawURL, resp.Status, fmt.Errorf("answered %s", resp.Status)).(*Error)
+		e.Code = resp.StatusCode
+		return nil, e
 	}
 	if resp.ContentLength > c.maxBytes {
 		resp.Body.Close()

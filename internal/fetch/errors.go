@@ -14,8 +14,8 @@ type Error struct {
 	URL string
 	// Status is the HTTP status the server answered, or empty.
 	Status string
-	// Code is the HTTP status code the server answered, or 0; Post sets
-	// it so that a caller can tell a busy server from a refusal.
+	// Code is the HTTP status code the server answered, or 0, so
+	// that a caller can tell a busy server from a refusal.
 	Code int
 	// Timeout is true when the fetch ran out of time (the client's or the
 	// caller's); the message does not say so.

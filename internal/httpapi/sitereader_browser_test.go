@@ -1,44 +1,22 @@
 package httpapi
 
 import (
-	"context"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
-)
 
-// siteChromium finds the browser the site walk drives: $QUIRE_CHROMIUM or
-// chromium on the PATH; without one the test fails unless
-// QUIRE_SKIP_BROWSER=1.
-func siteChromium(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("QUIRE_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("QUIRE_SKIP_BROWSER") == "1" {
-		t.Skip("QUIRE_SKIP_BROWSER=1: the browser test is skipped")
-	}
-	t.Fatal("no chromium found: install it, point QUIRE_CHROMIUM at one, or set QUIRE_SKIP_BROWSER=1")
-	return ""
-}
+	"quire/internal/testutil"
+)
 
 // TestSiteReaderBrowser walks a published site in Chromium: a section
 // tab, a group's menu, a section shown by a condition, the sidebar,
 // search as you type and the theme toggle, with screenshots of three
 // pages at desktop and phone widths.
 func TestSiteReaderBrowser(t *testing.T) {
-	exe := siteChromium(t)
 	ts := newConfiguredServer(t, engineSQLite, nil)
 	admin := ts.token(cAdmin)
 	s := ts.newReaderSite(t)
@@ -58,20 +36,7 @@ func TestSiteReaderBrowser(t *testing.T) {
 		t.Fatalf("site: %d", r.Status)
 	}
 
-	dir := os.Getenv("QUIRE_SCREENSHOT_DIR")
-	if dir == "" {
-		dir = t.TempDir()
-	} else if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(exe), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.Flag("hide-scrollbars", true), chromedp.WindowSize(1280, 900))
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	defer cancelTimeout()
+	ctx, dir := testutil.Browser(t)
 
 	do := func(steps ...chromedp.Action[chromedp.Void]) {
 		t.Helper()

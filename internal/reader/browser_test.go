@@ -2,7 +2,6 @@ package reader
 
 import (
 	"bytes"
-	"context"
 	"image"
 	"image/color"
 	"image/png"
@@ -10,47 +9,15 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"quire/internal/testutil"
 )
-
-// chromiumPath finds the browser the browser test drives: $QUIRE_CHROMIUM,
-// or chromium on the PATH. Without one the test fails, unless
-// QUIRE_SKIP_BROWSER=1 says to skip it.
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("QUIRE_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("QUIRE_SKIP_BROWSER") == "1" {
-		t.Skip("QUIRE_SKIP_BROWSER=1: the browser test is skipped")
-	}
-	t.Fatal("no chromium found: install it (apt-get install chromium), point QUIRE_CHROMIUM at a Chromium binary, or set QUIRE_SKIP_BROWSER=1 to skip this test")
-	return ""
-}
-
-// screenshotDir is where screenshots go: $QUIRE_SCREENSHOT_DIR, or a
-// directory of the test's own.
-func screenshotDir(t *testing.T) string {
-	if d := os.Getenv("QUIRE_SCREENSHOT_DIR"); d != "" {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	return t.TempDir()
-}
 
 // fixtureServer serves the rendered fixture page at / and a picture for
 // every file under /files/.
@@ -97,23 +64,9 @@ func fixtureServer(t *testing.T) *httptest.Server {
 // and the sidebar behind its button at phone width; it saves
 // screenshots at desktop and phone widths.
 func TestBrowser(t *testing.T) {
-	exe := chromiumPath(t)
 	srv := fixtureServer(t)
-	dir := screenshotDir(t)
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(exe),
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.Flag("hide-scrollbars", true),
-		chromedp.WindowSize(1280, 900),
-	)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
-	defer cancelTimeout()
+	ctx, dir := testutil.Browser(t)
 
 	save := func(name string, png []byte) {
 		p := filepath.Join(dir, name)
