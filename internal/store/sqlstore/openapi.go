@@ -89,15 +89,8 @@ func (s *Store) OpenAPISpecs(ctx context.Context, orgID string, p quire.Page) (*
 	if err != nil {
 		return nil, wrap("list openapi specs", err)
 	}
-	if p.Cursor != "" {
-		var (
-			created int64
-			id      string
-		)
-		if err := decodeCursor(p.Cursor, tag, &created, &id); err != nil {
-			return nil, err
-		}
-		w.seek("created_at", "id", false, created, id)
+	if err := seekCreatedBy(&w, p.Cursor, tag, "created_at", "id", false); err != nil {
+		return nil, err
 	}
 	q := "SELECT " + openAPISpecCols + " FROM openapi_specs" + w.where() + " ORDER BY created_at, id"
 	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), scanOpenAPISpec)
@@ -198,15 +191,8 @@ func (s *Store) OpenAPIVersions(ctx context.Context, specID string, p quire.Page
 	if err != nil {
 		return nil, wrap("list openapi versions", err)
 	}
-	if p.Cursor != "" {
-		var (
-			created int64
-			id      string
-		)
-		if err := decodeCursor(p.Cursor, tag, &created, &id); err != nil {
-			return nil, err
-		}
-		w.seek("created_at", "id", true, created, id)
+	if err := seekCreatedBy(&w, p.Cursor, tag, "created_at", "id", true); err != nil {
+		return nil, err
 	}
 	q := "SELECT id, spec_id, hash, main_file, created_at FROM openapi_spec_versions" + w.where() + " ORDER BY created_at DESC, id DESC"
 	items, more, err := fetchPage(ctx, s, q, w.args, p.Size(), scanOpenAPIVersionHead)

@@ -130,6 +130,12 @@ func (s *Store) Teams(ctx context.Context, orgID string, f quire.TeamFilter, p q
 
 // seekCreated adds the keyset condition of a team list cursor.
 func seekCreated(w *filter, cursor, tag string) error {
+	return seekCreatedBy(w, cursor, tag, "t.created_at", "t.id", false)
+}
+
+// seekCreatedBy moves w past a list cursor of tag over rows ordered by
+// the creation time and id columns given (newest first when desc).
+func seekCreatedBy(w *filter, cursor, tag, createdCol, idCol string, desc bool) error {
 	if cursor == "" {
 		return nil
 	}
@@ -140,7 +146,7 @@ func seekCreated(w *filter, cursor, tag string) error {
 	if err := decodeCursor(cursor, tag, &created, &id); err != nil {
 		return err
 	}
-	w.seek("t.created_at", "t.id", false, created, id)
+	w.seek(createdCol, idCol, desc, created, id)
 	return nil
 }
 
