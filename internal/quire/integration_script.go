@@ -1,0 +1,63 @@
+package quire
+
+import (
+	"context"
+	"net/http"
+	"time"
+)
+
+// ScriptRequest is one HTTP request handed to an integration's script,
+// as the dispatcher of a Workers-style runtime would: the script's
+// default export receives it in fetch(request, env, ctx).
+type ScriptRequest struct {
+	Method string
+	URL    string
+	Header http.Header
+	Body   []byte
+}
+
+// ScriptResponse is what a script's fetch handler answered.
+type ScriptResponse struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// ScriptLogLevel is the level of one console line; the values are the
+// published levels of an integration event's trace.
+type ScriptLogLevel string
+
+// Console levels: console.debug, console.log and console.info,
+// console.warn, console.error.
+const (
+	ScriptLogDebug ScriptLogLevel = "debug"
+	ScriptLogInfo  ScriptLogLevel = "info"
+	ScriptLogWarn  ScriptLogLevel = "warn"
+	ScriptLogError ScriptLogLevel = "error"
+)
+
+// ScriptLog is one line a script wrote to its console.
+type ScriptLog struct {
+	Time    time.Time
+	Level   ScriptLogLevel
+	Message string
+}
+
+// ScriptRun is the outcome of running a script on one request: its
+// answer, when it gave one, and everything it logged, also when it
+// failed.
+type ScriptRun struct {
+	Response *ScriptResponse
+	Logs     []ScriptLog
+}
+
+// ScriptRunner runs integration scripts in a sandbox with limits on CPU
+// time and memory, their outbound requests going through the server's
+// fetch guard.
+type ScriptRunner interface {
+	// RunScript loads script, an ES module bundle whose default export
+	// has fetch(request, env, ctx), and hands it req. The error reports
+	// a script that failed to load, threw, or went past its limits;
+	// the run still holds what it logged before.
+	RunScript(ctx context.Context, script string, req ScriptRequest) (ScriptRun, error)
+}
