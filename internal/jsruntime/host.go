@@ -29,6 +29,7 @@ func (l *loop) host() *goja.Object {
 	h := vm.NewObject()
 	set := func(name string, v any) { _ = h.Set(name, v) }
 	set("maxBody", l.cfg.MaxBody)
+	set("maxLength", maxLength(l.cfg))
 	set("utf8Encode", func(s goja.Value) goja.ArrayBuffer {
 		return vm.NewArrayBuffer(utf8Encode(s))
 	})
@@ -82,6 +83,14 @@ func (l *loop) host() *goja.Object {
 		}
 	})
 	return h
+}
+
+// maxLength bounds one string, array or buffer the built-ins allocate
+// in one step: an eighth of the memory limit, as an element of an array
+// takes 16 bytes and a character up to 2, but never below the body
+// limit.
+func maxLength(c Config) int64 {
+	return max(c.Memory/8, c.MaxBody)
 }
 
 // newHash returns the constructor of a hash the prelude named (it only

@@ -11,6 +11,120 @@
 
     const define = (name, value) =>
         Object.defineProperty(globalThis, name, { value, writable: true, configurable: true, enumerable: false });
+    guardAllocations(host.maxLength);
+
+    // guardAllocations bounds what the built-ins would otherwise allocate
+    // in one step, inside native loops the CPU watchdog cannot interrupt:
+    // strings from repeat and padding, arrays and buffers by length, and
+    // the array methods that walk or copy a whole (possibly sparse) array.
+    function guardAllocations(maxLength) {
+        const { apply, construct } = Reflect;
+        const check = (n, what) => {
+            if (n > maxLength) throw new RangeError(`${what} of length ${n} is over the limit of ${maxLength}`);
+        };
+        const wrapMethod = (proto, name, length) => {
+            const orig = proto[name];
+            if (typeof orig !== 'function') return;
+            Object.defineProperty(proto, name, {
+                value: {
+                    [name](...args) {
+                        check(length(this, args), name);
+                        return apply(orig, this, args);
+                    },
+                }[name],
+                writable: true,
+                configurable: true,
+                enumerable: false,
+            });
+        };
+        const num = (v) => (typeof v === 'number' ? v : Number(v) || 0);
+        wrapMethod(String.prototype, 'repeat', (s, [n]) => String(s).length * Math.max(0, num(n)));
+        wrapMethod(String.prototype, 'padStart', (s, [n]) => num(n));
+        wrapMethod(String.prototype, 'padEnd', (s, [n]) => num(n));
+        // Every method that walks the array (setting length makes a sparse
+        // array of any length at no cost), except the cheap ones at its
+        // ends and the lazy iterators.
+        const cheap = new Set(['constructor', 'push', 'pop', 'at']);
+        const lengthOf = (a) => (a == null ? 0 : num(a.length));
+        for (const name of Object.getOwnPropertyNames(Array.prototype)) {
+            if (cheap.has(name) || typeof Array.prototype[name] !== 'function') continue;
+            wrapMethod(Array.prototype, name, lengthOf);
+        }
+        // The iterator too, so that spreading an array goes through it (and
+        // so through JavaScript the watchdog interrupts) and not through a
+        // native copy.
+        Object.defineProperty(Array.prototype, Symbol.iterator, {
+            value: Array.prototype.values,
+            writable: true,
+            configurable: true,
+            enumerable: false,
+        });
+        wrapMethod(Function.prototype, 'apply', (f, [, args]) => lengthOf(args));
+        wrapMethod(Reflect, 'apply', (r, [, , args]) => lengthOf(args));
+        wrapMethod(Reflect, 'construct', (r, [, args]) => lengthOf(args));
+        // A wrapped constructor is a plain function sharing the original's
+        // prototype (goja's instanceof does not take a Proxy), inheriting
+        // its statics and answering for it as prototype.constructor.
+        const wrapCtor = (name, length) => {
+            const orig = globalThis[name];
+            if (typeof orig !== 'function') return;
+            const guarded = function (...args) {
+                check(length(args), name);
+                if (new.target === undefined) return apply(orig, this, args);
+                return construct(orig, args, new.target === guarded ? orig : new.target);
+            };
+            Object.defineProperty(guarded, 'name', { value: name });
+            Object.defineProperty(guarded, 'length', { value: orig.length });
+            Object.setPrototypeOf(guarded, orig);
+            Object.defineProperty(guarded, 'prototype', { value: orig.prototype, writable: false });
+            Object.defineProperty(orig.prototype, 'constructor', {
+                value: guarded,
+                writable: true,
+                configurable: true,
+                enumerable: false,
+            });
+            define(name, guarded);
+        };
+        const arrayLength = (args) => (args.length === 1 && typeof args[0] === 'number' ? args[0] : args.length);
+        wrapCtor('Array', arrayLength);
+        const from = Array.from;
+        Array.from = function from_(items, ...rest) {
+            if (items != null && typeof items === 'object' && !(Symbol.iterator in items)) check(num(items.length), 'Array.from');
+            return apply(from, this, [items, ...rest]);
+        };
+        wrapCtor('ArrayBuffer', (args) => num(args[0]));
+        for (const name of [
+            'Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array',
+            'Uint32Array', 'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array',
+        ]) {
+            const size = globalThis[name] && globalThis[name].BYTES_PER_ELEMENT;
+            wrapCtor(name, (args) => {
+                const a = args[0];
+                if (typeof a === 'number') return a * size;
+                if (a != null && typeof a === 'object' && !(a instanceof ArrayBuffer)) return lengthOf(a) * size;
+                return 0;
+            });
+        }
+        // JSON.stringify writes the elements of a sparse array natively: a
+        // replacer brings each value through JavaScript, where long arrays
+        // are refused and the watchdog can interrupt.
+        const stringify = JSON.stringify;
+        JSON.stringify = function stringify_(value, replacer, space) {
+            if (Array.isArray(replacer)) {
+                check(lengthOf(value), 'JSON.stringify');
+                return apply(stringify, JSON, [value, replacer, space]);
+            }
+            const user = typeof replacer === 'function' ? replacer : null;
+            return apply(stringify, JSON, [
+                value,
+                function (k, v) {
+                    if (Array.isArray(v)) check(v.length, 'JSON.stringify');
+                    return user ? apply(user, this, [k, v]) : v;
+                },
+                space,
+            ]);
+        };
+    }
 
     function checkSize(n) {
         if (n > maxBody) throw new RangeError(`body of ${n} bytes is larger than the limit of ${maxBody} bytes`);

@@ -10,9 +10,8 @@ import (
 	lru "github.com/hashicorp/golang-lru/v2"
 )
 
-// moduleName is the global the transformed bundle assigns its module
-// namespace to; the run reads the default export from it, then deletes
-// it.
+// moduleName is the variable the transformed bundle assigns its module
+// namespace to, local to the function that returns it.
 const moduleName = "__quire_module"
 
 // programs caches compiled scripts by the SHA-256 of their source, so
@@ -31,8 +30,8 @@ func newPrograms(size int) *programs {
 	return &programs{cache: cache}
 }
 
-// compile returns script as a goja program that assigns its module
-// namespace to the global moduleName. Syntax errors are *ScriptError.
+// compile returns script as a goja program whose value is its module
+// namespace. Syntax errors are *ScriptError.
 func (p *programs) compile(script string) (*goja.Program, error) {
 	key := sha256.Sum256([]byte(script))
 	if prog, ok := p.cache.Get(key); ok {
@@ -75,5 +74,7 @@ func transform(script string) (string, error) {
 		}
 		return "", &ScriptError{Message: "SyntaxError: " + strings.Join(msgs, "; ")}
 	}
-	return string(res.Code), nil
+	// The IIFE declares moduleName with var; wrapped in one more function,
+	// it stays local and the program's value is the module namespace.
+	return "(function () {\n" + string(res.Code) + "return " + moduleName + ";\n})()", nil
 }

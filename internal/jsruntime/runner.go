@@ -166,11 +166,10 @@ func (r *Runner) start(vm *goja.Runtime, l *loop, prog *goja.Program, req quire.
 	helpers := helpersV.ToObject(vm)
 	l.helpers = helpers
 
-	if _, err := vm.RunProgram(prog); err != nil {
+	module, err := vm.RunProgram(prog)
+	if err != nil {
 		return nil, err
 	}
-	module := vm.Get(moduleName)
-	vm.GlobalObject().Delete(moduleName)
 	if module == nil || goja.IsUndefined(module) || goja.IsNull(module) {
 		return nil, &ScriptError{Message: "TypeError: the script has no exports"}
 	}
