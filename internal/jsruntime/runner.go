@@ -132,7 +132,6 @@ func (r *Runner) RunScript(ctx context.Context, script string, req quire.ScriptR
 	defer cancel()
 
 	vm := goja.New()
-	vm.SetFieldNameMapper(goja.UncapFieldNameMapper())
 	vm.SetMaxCallStackSize(DefaultMaxCallStack)
 	l := newLoop(ctx, vm, r.cfg)
 	defer l.close()
