@@ -1,9 +1,6 @@
 package jsruntime
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // Errors of a run stopped by one of its limits; RunScript wraps them.
 var (
@@ -32,8 +29,13 @@ type ScriptError struct {
 
 // Error returns the stack trace when there is one, else the message.
 func (e *ScriptError) Error() string {
+	return "script threw: " + e.trace()
+}
+
+// trace is the stack trace when there is one, else the message.
+func (e *ScriptError) trace() string {
 	if e.Stack != "" {
-		return fmt.Sprintf("script threw: %s", e.Stack)
+		return e.Stack
 	}
-	return fmt.Sprintf("script threw: %s", e.Message)
+	return e.Message
 }

@@ -35,14 +35,16 @@ type loop struct {
 	// passed to ctx.waitUntil that have not settled.
 	pending, waits int
 	nextID         int64
-	timers         map[int64]*timer
-	fetches        map[int64]context.CancelFunc
-	fetchCount     int
+	// unhandled holds the rejected promises nothing handled yet, in order.
+	unhandled  []*goja.Promise
+	timers     map[int64]*timer
+	fetches    map[int64]context.CancelFunc
+	fetchCount int
 }
 
 func newLoop(ctx context.Context, vm *goja.Runtime, cfg Config) *loop {
 	ctx, cancel := context.WithCancelCause(ctx)
-	return &loop{
+	l := &loop{
 		ctx:     ctx,
 		cancel:  cancel,
 		vm:      vm,
@@ -53,6 +55,35 @@ func newLoop(ctx context.Context, vm *goja.Runtime, cfg Config) *loop {
 		timers:  map[int64]*timer{},
 		fetches: map[int64]context.CancelFunc{},
 	}
+	vm.SetPromiseRejectionTracker(l.trackRejection)
+	return l
+}
+
+// trackRejection keeps the rejected promises that have no handler, to
+// log those still unhandled when the run ends.
+func (l *loop) trackRejection(p *goja.Promise, op goja.PromiseRejectionOperation) {
+	if op == goja.PromiseRejectionReject {
+		l.unhandled = append(l.unhandled, p)
+		return
+	}
+	for i, u := range l.unhandled {
+		if u == p {
+			l.unhandled = append(l.unhandled[:i], l.unhandled[i+1:]...)
+			return
+		}
+	}
+}
+
+// logUnhandled logs the rejections nothing handled, except that of
+// answer, which the run reports as its error.
+func (l *loop) logUnhandled(answer *goja.Promise) {
+	for _, p := range l.unhandled {
+		if p == answer {
+			continue
+		}
+		l.logs.add(quire.ScriptLogError, "Uncaught (in promise) "+exceptionError(p.Result(), "").trace())
+	}
+	l.unhandled = nil
 }
 
 // close ends the run: timers stop, fetches are cancelled and late
@@ -109,6 +140,7 @@ func (l *loop) run(start func() (goja.Value, error)) (*quire.ScriptResponse, err
 		return nil, l.failure(err)
 	}
 	promise, _ := answer.Export().(*goja.Promise)
+	defer l.logUnhandled(promise)
 	settled := func() bool { return promise == nil || promise.State() != goja.PromiseStatePending }
 	for !settled() || l.waits > 0 {
 		if l.pending == 0 && len(l.queue) == 0 {

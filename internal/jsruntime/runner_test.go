@@ -47,6 +47,25 @@ export default {
 	}
 }
 
+func TestUnhandledRejectionsAreLogged(t *testing.T) {
+	res, err := run(t, New(Config{}), `
+export default {
+	async fetch() {
+		Promise.reject(new Error("forgotten"));
+		const handled = Promise.reject(new Error("handled later"));
+		await null;
+		handled.catch(() => {});
+		return new Response("ok");
+	},
+};`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasLog(res.Logs, quire.ScriptLogError, "Uncaught (in promise) Error: forgotten") || hasLog(res.Logs, quire.ScriptLogError, "handled later") {
+		t.Errorf("logs = %+v", res.Logs)
+	}
+}
+
 func TestScriptThrowingWhileLoading(t *testing.T) {
 	res, err := run(t, New(Config{}), `console.warn("loading"); throw new TypeError("bad module"); export default {};`)
 	var se *ScriptError
