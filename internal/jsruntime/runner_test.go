@@ -3,7 +3,9 @@ package jsruntime
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -349,5 +351,43 @@ export default {
 	}
 	if !hasLog(res.Logs, quire.ScriptLogInfo, "after the answer") {
 		t.Errorf("logs = %+v", res.Logs)
+	}
+}
+
+func TestWallTimeLimit(t *testing.T) {
+	r := New(Config{WallTime: 100 * time.Millisecond})
+	_, err := run(t, r, `export default { fetch() { return new Promise((ok) => setTimeout(() => ok(new Response("late")), 60000)); } };`)
+	if !errors.Is(err, ErrWallTime) {
+		t.Fatalf("err = %v, want ErrWallTime", err)
+	}
+}
+
+func TestConcurrentRuns(t *testing.T) {
+	r := New(Config{})
+	script := `
+export default {
+	async fetch(request) {
+		const n = Number(new URL(request.url).searchParams.get("n"));
+		await new Promise((ok) => setTimeout(ok, 1));
+		globalThis.seen = (globalThis.seen || 0) + n;
+		return new Response(String(globalThis.seen));
+	},
+};`
+	errs := make(chan error, 8)
+	for i := range 8 {
+		go func() {
+			req := get
+			req.URL = get.URL + "?n=" + strconv.Itoa(i)
+			res, err := r.RunScript(context.Background(), script, req)
+			if err == nil && string(res.Response.Body) != strconv.Itoa(i) {
+				err = fmt.Errorf("run %d answered %s", i, res.Response.Body)
+			}
+			errs <- err
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }
