@@ -60,10 +60,16 @@ func readConfig(data []byte) (Config, map[string]string, error) {
 	sort.Strings(froms)
 	for _, from := range froms {
 		to := raw.Redirects[from]
-		key := strings.Trim(strings.TrimSpace(from), "/")
+		key, ok := redirectPath(from)
+		if !ok {
+			return cfg, nil, fileErr(configFile, "redirect %q: the old path must be a path within the space (no URL, no \"..\", no query or fragment)", from)
+		}
 		target, ok := configPath(to)
-		if key == "" || !ok || target == "" {
+		if !ok || target == "" || !plainPath(target) || strings.HasPrefix(strings.TrimSpace(to), "//") {
 			return cfg, nil, fileErr(configFile, "redirect %q → %q: the target must be a file under the root", from, to)
+		}
+		if _, dup := redirects[key]; dup {
+			return cfg, nil, fileErr(configFile, "redirect %q: the old path %q is given twice", from, key)
 		}
 		if redirects == nil {
 			redirects = make(map[string]string, len(raw.Redirects))
@@ -71,6 +77,40 @@ func readConfig(data []byte) (Config, map[string]string, error) {
 		redirects[key] = target
 	}
 	return cfg, redirects, nil
+}
+
+// redirectPath normalises the old path of a redirect: spaces and the
+// slashes around it go. It reports false for anything but a relative
+// URL path within the space: a URL, a "." or ".." segment, an empty
+// segment, a query or a fragment.
+func redirectPath(p string) (string, bool) {
+	key := strings.Trim(strings.TrimSpace(p), "/")
+	if key == "" || !plainPath(key) {
+		return "", false
+	}
+	for _, seg := range strings.Split(key, "/") {
+		if seg == "" || seg == "." || seg == ".." {
+			return "", false
+		}
+	}
+	return key, true
+}
+
+// plainPath reports whether p is a bare path: no URL scheme, no query or
+// fragment, no backslash and no control character.
+func plainPath(p string) bool {
+	if strings.ContainsAny(p, "?#\\") {
+		return false
+	}
+	for _, r := range p {
+		if r < 0x20 || r == 0x7f {
+			return false
+		}
+	}
+	if i := strings.IndexByte(p, ':'); i > 0 && !strings.Contains(p[:i], "/") {
+		return false // a scheme, as in "https:" or "mailto:"
+	}
+	return true
 }
 
 // configPath normalises a path of .gitbook.yaml relative to the root.

@@ -12,7 +12,8 @@ import (
 
 // importRepo fetches the job's ref and commits the repository's content as
 // one revision of the space, recording the commit on it; the space moves
-// to it unless the job is standalone. It returns the commit imported and
+// to it unless the job is standalone, and then keeps the repository's
+// redirects as the space's. It returns the commit imported and
 // what the import could not carry: files left out of the summary, broken
 // links and the like.
 func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, rawURL string) (string, []string, error) {
@@ -47,9 +48,12 @@ func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, raw
 	}
 	commit := &quire.GitCommit{OID: co.OID, Message: co.Message, Ref: job.Ref,
 		CreatedByService: co.Own, URL: commitURL(job.RepoCommitURL, co.OID)}
+	redirects := importedRedirects(tree)
 	for {
 		if !job.Standalone && !ed.Changed(cur) {
-			return co.OID, warnings, nil // the space already holds this content
+			// The space already holds this content; the redirects may
+			// have changed all the same.
+			return co.OID, warnings, g.s.store.ReplaceGitRedirects(ctx, sp.ID, redirects)
 		}
 		next := ed.Revision(quire.NewID(), sp.ID, quire.RevisionEdits, u.ID, cur.ID)
 		next.Git = commit
@@ -62,6 +66,7 @@ func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, raw
 		err := advanceSpace(ctx, g.s.store, sp.ID, cur.ID, next.ID)
 		if err == nil {
 			g.s.announceContent(ctx, sp.ID)
+			err = g.s.store.ReplaceGitRedirects(ctx, sp.ID, redirects)
 		}
 		if !quire.IsStale(err) {
 			return co.OID, warnings, err

@@ -273,7 +273,8 @@ func (s *Service) importFile(ctx context.Context, ed *content.Edit, known *known
 }
 
 // exportTree reads a revision as the tree of a repository: its pages with
-// their documents, and its files with their bytes.
+// their documents, its files with their bytes, and the space's repository
+// redirects.
 func (s *Service) exportTree(ctx context.Context, snap *content.Snapshot) (*gitbook.Space, error) {
 	nodes, err := snap.Tree(ctx)
 	if err != nil {
@@ -330,6 +331,9 @@ func (s *Service) exportTree(ctx context.Context, snap *content.Snapshot) (*gitb
 			gf.Path = f.Git.Path
 		}
 		sp.Files = append(sp.Files, gf)
+	}
+	if err := s.exportRedirects(ctx, snap.Rev.SpaceID, sp); err != nil {
+		return nil, err
 	}
 	return sp, nil
 }

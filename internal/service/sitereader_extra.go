@@ -43,6 +43,30 @@ func (r *SiteReader) movedPage(ctx context.Context, v *SiteVisit, nav *spaceNav,
 	return "", nil
 }
 
+// repoRedirect answers where a redirect of the site space's repository
+// (see quire.GitRedirect) leads path: the address of the page it names
+// when the visitor may read it, its Markdown address for a .md request,
+// else "". Addresses are always paths below the site.
+func (r *SiteReader) repoRedirect(ctx context.Context, v *SiteVisit, nav *spaceNav, path string, md bool) (string, error) {
+	if path == "" {
+		return "", nil
+	}
+	rd, err := r.svc.store.GitRedirect(ctx, nav.ss.Space.Space.ID, path)
+	if quire.IsNotFound(err) {
+		return "", nil
+	} else if err != nil {
+		return "", err
+	}
+	np := nav.byID[rd.PageID]
+	if rd.PageID == "" || np == nil {
+		return "", nil
+	}
+	if md {
+		return v.SpaceURL(nav.ss) + np.path + ".md", nil
+	}
+	return np.url, nil
+}
+
 // SiteFile is a file of a site opened for a visitor.
 type SiteFile struct {
 	File *quire.File

@@ -124,7 +124,8 @@ func markActive(items []reader.TreeItem, url string) {
 }
 
 // Page answers a path below a site for a visitor: the rendered page, its
-// Markdown for <path>.md, a redirect for a page that moved, or ENOTFOUND.
+// Markdown for <path>.md, a redirect for a path the space's repository
+// redirects or for a page that moved, or ENOTFOUND.
 func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*SitePage, error) {
 	md := strings.HasSuffix(path, ".md")
 	if md {
@@ -158,6 +159,9 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 		np = nav.path[pagePath]
 	}
 	if np == nil {
+		if to, err := r.repoRedirect(ctx, v, nav, pagePath, md); err != nil || to != "" {
+			return &SitePage{Redirect: to}, err
+		}
 		if to, err := r.movedPage(ctx, v, nav, pagePath); err != nil || to != "" {
 			return &SitePage{Redirect: to}, err
 		}

@@ -29,7 +29,7 @@ func suite() []test {
 		accessTests(), grantTests(), txTests(), lockTests(), objectTests(), revisionTests(), changeRequestTests(),
 		samlTests(),
 		siteTests(),
-		commentTests(), reviewTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), queuedTests(), searchTests(),
+		commentTests(), reviewTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), gitRedirectTests(), queuedTests(), searchTests(),
 		translationTests(),
 		openAPITests(),
 	} {
