@@ -100,3 +100,82 @@ func TestAppendMemoKeepsKeys(t *testing.T) {
 		}
 	}
 }
+
+// writeCounter counts the objects a store is given to write.
+type writeCounter struct {
+	*memRevisions
+	objects, bytes, largest int
+}
+
+func (s *writeCounter) PutObjects(ctx context.Context, objs map[string][]byte) error {
+	for _, b := range objs {
+		s.objects++
+		s.bytes += len(b)
+		s.largest = max(s.largest, len(b))
+	}
+	return s.memRevisions.PutObjects(ctx, objs)
+}
+
+// appendWrites appends n pages under parent ("" for the top level), batch
+// to an edit, then returns the counts of what the next edit of batch
+// appends stores and the bytes that edit encoded.
+func appendWrites(t *testing.T, parent string, n, batch int) (w writeCounter, encoded int64) {
+	t.Helper()
+	ctx := context.Background()
+	st := &writeCounter{memRevisions: newMemStore()}
+	e := New(WithClock(func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }))
+	rev := &quire.Revision{ID: "r0"}
+	if parent != "" {
+		ed := e.Edit(st, rev)
+		if err := ed.InsertPage(ctx, page(parent, "Parent", ""), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+		rev = commit(t, ctx, st, ed, "rp", rev.ID)
+	}
+	for i := 0; i < n+batch; i += batch {
+		ed := e.Edit(st, rev)
+		for j := i; j < i+batch; j++ {
+			if err := ed.InsertPage(ctx, page(fmt.Sprintf("p%d", j), fmt.Sprintf("Page %d", j), parent), nil, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st.objects, st.bytes, st.largest = 0, 0, 0
+		rev = commit(t, ctx, st, ed, fmt.Sprintf("r%d", i+1), rev.ID)
+		if i >= n {
+			return *st, ed.snap.r.puts
+		}
+	}
+	return *st, 0
+}
+
+// TestAppendStoresNoSiblingList checks that appending a page stores the
+// page and the trie paths above it, not an object listing its siblings:
+// under 3,000 siblings no object stored is much larger than under 30, and
+// the bytes stored grow by at most a full node for each of the two levels
+// the page and children tries gain (an object listing the 3,000 siblings
+// alone would take some 60,000 bytes).
+func TestAppendStoresNoSiblingList(t *testing.T) {
+	for _, parent := range []string{"", "parent"} {
+		few, _ := appendWrites(t, parent, 30, 1)
+		many, _ := appendWrites(t, parent, 3000, 1)
+		t.Logf("parent %q: 30 siblings: %d objects, %d bytes, largest %d; 3,000: %d objects, %d bytes, largest %d",
+			parent, few.objects, few.bytes, few.largest, many.objects, many.bytes, many.largest)
+		if many.largest > few.largest+few.largest/4 {
+			t.Errorf("parent %q: the largest object an append stores is %d bytes under 30 siblings, %d under 3,000", parent, few.largest, many.largest)
+		}
+		if many.bytes > few.bytes+4*many.largest || many.objects > few.objects+4 {
+			t.Errorf("parent %q: an append stores %d objects (%d bytes) under 30 siblings, %d (%d bytes) under 3,000",
+				parent, few.objects, few.bytes, many.objects, many.bytes)
+		}
+	}
+}
+
+// TestEditEncodesStoredNodesOnce checks that an edit appending many top-level
+// pages encodes each trie node it stores once, and none it replaces: the
+// bytes it encodes are the bytes it stores.
+func TestEditEncodesStoredNodesOnce(t *testing.T) {
+	w, encoded := appendWrites(t, "", 1000, 50)
+	if encoded != int64(w.bytes) {
+		t.Fatalf("50 appends to 1,000 pages encoded %d bytes and stored %d", encoded, w.bytes)
+	}
+}
