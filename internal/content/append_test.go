@@ -9,6 +9,21 @@ import (
 	"quire/internal/quire"
 )
 
+// startRevision returns an empty revision, or one holding only the page
+// parent when it is not "".
+func startRevision(t *testing.T, ctx context.Context, e *Engine, st Store, parent string) *quire.Revision {
+	t.Helper()
+	rev := &quire.Revision{ID: "r0"}
+	if parent == "" {
+		return rev
+	}
+	ed := e.Edit(st, rev)
+	if err := ed.InsertPage(ctx, page(parent, "Parent", ""), nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	return commit(t, ctx, st, ed, "rp", rev.ID)
+}
+
 // appendCost appends n pages under parent ("" for the top level), one
 // edit each, then returns the objects read by one more append.
 func appendCost(t *testing.T, parent string, n int) int64 {
@@ -16,14 +31,7 @@ func appendCost(t *testing.T, parent string, n int) int64 {
 	ctx := context.Background()
 	st := newMemStore()
 	e := New()
-	rev := &quire.Revision{ID: "r0"}
-	if parent != "" {
-		ed := e.Edit(st, rev)
-		if err := ed.InsertPage(ctx, page(parent, "Parent", ""), nil, nil); err != nil {
-			t.Fatal(err)
-		}
-		rev = commit(t, ctx, st, ed, "rp", rev.ID)
-	}
+	rev := startRevision(t, ctx, e, st, parent)
 	for i := 0; i <= n; i++ {
 		ed := e.Edit(st, rev)
 		before := ed.snap.r.reads.Load()
@@ -124,14 +132,7 @@ func appendWrites(t *testing.T, parent string, n, batch int) (w writeCounter, en
 	ctx := context.Background()
 	st := &writeCounter{memRevisions: newMemStore()}
 	e := New(WithClock(func() time.Time { return time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC) }))
-	rev := &quire.Revision{ID: "r0"}
-	if parent != "" {
-		ed := e.Edit(st, rev)
-		if err := ed.InsertPage(ctx, page(parent, "Parent", ""), nil, nil); err != nil {
-			t.Fatal(err)
-		}
-		rev = commit(t, ctx, st, ed, "rp", rev.ID)
-	}
+	rev := startRevision(t, ctx, e, st, parent)
 	for i := 0; i < n+batch; i += batch {
 		ed := e.Edit(st, rev)
 		for j := i; j < i+batch; j++ {
