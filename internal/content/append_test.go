@@ -180,3 +180,40 @@ func TestEditEncodesStoredNodesOnce(t *testing.T) {
 		t.Fatalf("50 appends to 1,000 pages encoded %d bytes and stored %d", encoded, w.bytes)
 	}
 }
+
+// TestAppendsInTurnReadNoSiblings checks that appends under several
+// parents in turn, each edit appending under some of them, read no
+// siblings once every parent had one append: the memo carries the last
+// position under the parents an edit leaves alone to the page map it
+// makes.
+func TestAppendsInTurnReadNoSiblings(t *testing.T) {
+	ctx := context.Background()
+	st := newMemStore()
+	e := New()
+	rev := &quire.Revision{ID: "r0"}
+	const parents, batch = 20, 10
+	ed := e.Edit(st, rev)
+	for i := 0; i < parents; i++ {
+		if err := ed.InsertPage(ctx, page(fmt.Sprintf("s%d", i), fmt.Sprintf("Section %d", i), ""), nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rev = commit(t, ctx, st, ed, "rs", rev.ID)
+	var reads int64
+	for i := 0; i < 60*parents; i += batch {
+		ed := e.Edit(st, rev)
+		before := ed.snap.r.reads.Load()
+		for j := i; j < i+batch; j++ {
+			p := page(fmt.Sprintf("p%d", j), fmt.Sprintf("Page %d", j), fmt.Sprintf("s%d", j%parents))
+			if err := ed.InsertPage(ctx, p, nil, nil); err != nil {
+				t.Fatal(err)
+			}
+		}
+		reads = ed.snap.r.reads.Load() - before
+		rev = commit(t, ctx, st, ed, fmt.Sprintf("r%d", i), rev.ID)
+	}
+	// Reading the siblings would read some 60 page objects per append.
+	if reads > 30*batch {
+		t.Fatalf("the last %d appends under %d parents in turn read %d objects", batch, parents, reads)
+	}
+}

@@ -225,9 +225,7 @@ func (ed *Edit) seal() {
 	rev, t := ed.snap.Rev, ed.snap.t
 	pages := t.seal(rev.Pages)
 	if ed.tails.last != nil && rev.Pages == ed.tails.root {
-		for parent, pos := range ed.tails.last {
-			ed.lasts.put(pages, parent, pos)
-		}
+		ed.lasts.carry(ed.tails.base, pages, ed.tails.last)
 		ed.tails.root = pages
 	}
 	rev.Pages, rev.Slugs, rev.Files = pages, t.seal(rev.Slugs), t.seal(rev.Files)
