@@ -27,6 +27,13 @@ type createsResult struct {
 	// 100 and after about 10,000 sibling pages.
 	appendSmall, appendLarge time.Duration
 	pages                    int
+	// Objects and bytes stored per appended page in those batches.
+	storedSmall, storedLarge appendStored
+}
+
+// appendStored is what the measured append batches stored per page.
+type appendStored struct {
+	objects, bytes float64
 }
 
 // benchCreates measures POST /v1/orgs/{id}/spaces in a new, empty
@@ -102,7 +109,7 @@ func benchCreates(ctx context.Context, cfg config, eng *engine, st quire.Store, 
 	res.empty, res.full, res.bare = summarize(emptyRuns), summarize(fullRuns), summarize(bareRuns)
 
 	res.pages = 10000
-	res.appendSmall, res.appendLarge, err = benchPageAppend(ctx, svc, owner, fx.orgID, res.pages)
+	res.appendSmall, res.appendLarge, res.storedSmall, res.storedLarge, err = benchPageAppend(ctx, svc, db, owner, fx.orgID, res.pages)
 	if err != nil {
 		return res, fmt.Errorf("page append: %w", err)
 	}
@@ -156,25 +163,32 @@ func insertHandler(db *sql.DB, insert, orgID string, answer []byte, contentType 
 // benchPageAppend appends n pages, one after another, under one parent
 // page of a change request, appendBatch to a write, and returns the median
 // time per page of the batches written after about 100 siblings and of the
-// last ones, near n.
-func benchPageAppend(ctx context.Context, svc *service.Service, u *quire.User, orgID string, n int) (small, large time.Duration, err error) {
+// last ones, near n, and what those batches stored per page, counted in
+// db outside the timed writes.
+func benchPageAppend(ctx context.Context, svc *service.Service, db *sql.DB, u *quire.User, orgID string, n int) (small, large time.Duration, storedSmall, storedLarge appendStored, err error) {
+	fail := func(err error) (time.Duration, time.Duration, appendStored, appendStored, error) {
+		return 0, 0, appendStored{}, appendStored{}, err
+	}
 	sp, err := svc.CreateSpace(ctx, u, orgID, service.SpaceInput{Title: "Appends"})
 	if err != nil {
-		return 0, 0, err
+		return fail(err)
 	}
 	cr, err := svc.CreateChangeRequest(ctx, u, sp.Space.ID, "appends")
 	if err != nil {
-		return 0, 0, err
+		return fail(err)
 	}
 	title, md := "Parent", "Some text for this page.\n"
 	doc := &service.DocumentInput{Markdown: &md}
 	_, res, err := svc.UpdateChangeRequestContent(ctx, u, sp.Space.ID, cr.ID, []service.ContentChange{{
 		Operation: service.OpInsertPage, Fields: service.PageFields{Title: &title}, Document: doc}})
 	if err != nil {
-		return 0, 0, err
+		return fail(err)
 	}
 	parent := res[0].PageID
-	var smalls, larges []time.Duration
+	var (
+		smalls, larges []time.Duration
+		stored         [2]struct{ objects, bytes, pages int64 }
+	)
 	for done := 0; done < n; done += appendBatch {
 		batch := make([]service.ContentChange, 0, appendBatch)
 		for i := done; i < min(done+appendBatch, n); i++ {
@@ -182,25 +196,50 @@ func benchPageAppend(ctx context.Context, svc *service.Service, u *quire.User, o
 			batch = append(batch, service.ContentChange{Operation: service.OpInsertPage, Into: &parent,
 				Fields: service.PageFields{Title: &t}, Document: doc})
 		}
-		start := time.Now()
-		if _, _, err := svc.UpdateChangeRequestContent(ctx, u, sp.Space.ID, cr.ID, batch); err != nil {
-			return 0, 0, err
-		}
-		per := time.Since(start) / time.Duration(len(batch))
+		window := -1
 		switch {
 		case done >= 100 && done < 100+5*appendBatch:
-			smalls = append(smalls, per)
+			window = 0
 		case done >= n-5*appendBatch:
+			window = 1
+		}
+		var beforeN int
+		var beforeB int64
+		if window >= 0 {
+			if beforeN, beforeB, err = objectStats(ctx, db); err != nil {
+				return fail(err)
+			}
+		}
+		start := time.Now()
+		if _, _, err := svc.UpdateChangeRequestContent(ctx, u, sp.Space.ID, cr.ID, batch); err != nil {
+			return fail(err)
+		}
+		per := time.Since(start) / time.Duration(len(batch))
+		if window >= 0 {
+			afterN, afterB, err := objectStats(ctx, db)
+			if err != nil {
+				return fail(err)
+			}
+			w := &stored[window]
+			w.objects, w.bytes, w.pages = w.objects+int64(afterN-beforeN), w.bytes+afterB-beforeB, w.pages+int64(len(batch))
+		}
+		switch window {
+		case 0:
+			smalls = append(smalls, per)
+		case 1:
 			larges = append(larges, per)
 		}
 		if err := ctx.Err(); err != nil {
-			return 0, 0, err
+			return fail(err)
 		}
 	}
 	if len(smalls) == 0 || len(larges) == 0 {
-		return 0, 0, errors.New("too few pages to measure")
+		return fail(errors.New("too few pages to measure"))
 	}
-	return medianDuration(smalls), medianDuration(larges), nil
+	perPage := func(i int) appendStored {
+		return appendStored{float64(stored[i].objects) / float64(stored[i].pages), float64(stored[i].bytes) / float64(stored[i].pages)}
+	}
+	return medianDuration(smalls), medianDuration(larges), perPage(0), perPage(1), nil
 }
 
 // printCreates reports the write figures of one engine.
@@ -216,4 +255,6 @@ func printCreates(w io.Writer, engine string, r createsResult, readRatio float64
 		engine, r.full.rps/max(r.bare.rps, 1e-9), readRatio)
 	fmt.Fprintf(w, "%-8s  page append: %s per page after ~100 siblings, %s after ~%d: ratio %.2f\n",
 		engine, ms(r.appendSmall), ms(r.appendLarge), r.pages, float64(r.appendLarge)/float64(max(r.appendSmall, 1)))
+	fmt.Fprintf(w, "%-8s  page append stores per page: %.1f objects, %.0f bytes after ~100 siblings; %.1f objects, %.0f bytes after ~%d\n",
+		engine, r.storedSmall.objects, r.storedSmall.bytes, r.storedLarge.objects, r.storedLarge.bytes, r.pages)
 }

@@ -14,7 +14,17 @@ import (
 type Edit struct {
 	snap  *Snapshot
 	lasts *lastPositions
+	tails tails
 	now   time.Time
+}
+
+// tails knows the last position under each parent the edit appended to
+// while its page map went, by appends alone, from base to root: an append
+// under one parent leaves the last position under every other as it was
+// in base.
+type tails struct {
+	base, root string
+	last       map[string]string
 }
 
 // Edit starts an edit of base.
@@ -30,6 +40,7 @@ func (ed *Edit) Snapshot() *Snapshot { return ed.snap }
 
 // Changed reports whether the edit differs from its base.
 func (ed *Edit) Changed(base *quire.Revision) bool {
+	ed.seal()
 	r := ed.snap.Rev
 	return r.Pages != base.Pages || r.Slugs != base.Slugs || r.Files != base.Files
 }
@@ -39,6 +50,7 @@ func (ed *Edit) PutObject(b []byte) string { return ed.snap.r.put(b) }
 
 // putPage writes a page object and points the page map at it.
 func (ed *Edit) putPage(ctx context.Context, p *quire.RevisionPage) error {
+	p.Children = ed.snap.t.seal(p.Children) // a page object names stored maps only
 	b, err := json.Marshal(p)
 	if err != nil {
 		return fmt.Errorf("content: encode page %s: %w", p.ID, err)
@@ -133,7 +145,7 @@ func (ed *Edit) attach(ctx context.Context, p *quire.RevisionPage, at *int, fres
 		p.Slug = fmt.Sprintf("%s-%d", base, i)
 	}
 	appending := fresh && at == nil
-	if last, ok := ed.lasts.get(ed.snap.Rev.Pages, p.Parent); appending && ok {
+	if last, ok := ed.lastUnder(p.Parent); appending && ok {
 		p.Position = quire.KeyBetween(last, "")
 		return ed.put(ctx, p, root, true)
 	}
@@ -163,6 +175,7 @@ func (ed *Edit) attach(ctx context.Context, p *quire.RevisionPage, at *int, fres
 // the page map. When p went last under its parent (appended), the memo
 // learns its position as the last one of the page map that results.
 func (ed *Edit) put(ctx context.Context, p *quire.RevisionPage, root string, appended bool) error {
+	before := ed.snap.Rev.Pages
 	root, err := ed.snap.t.Set(ctx, root, p.Slug, p.ID)
 	if err != nil {
 		return err
@@ -174,9 +187,48 @@ func (ed *Edit) put(ctx context.Context, p *quire.RevisionPage, root string, app
 		return err
 	}
 	if appended {
-		ed.lasts.put(ed.snap.Rev.Pages, p.Parent, p.Position)
+		ed.appended(before, p.Parent, p.Position)
 	}
 	return nil
+}
+
+// lastUnder returns the last position under parent in the edit's page map
+// when it is known without reading the siblings.
+func (ed *Edit) lastUnder(parent string) (string, bool) {
+	pages := ed.snap.Rev.Pages
+	if ed.tails.last != nil && pages == ed.tails.root {
+		if pos, ok := ed.tails.last[parent]; ok {
+			return pos, true
+		}
+		pages = ed.tails.base
+	}
+	if held(pages) {
+		return "", false
+	}
+	return ed.lasts.get(pages, parent)
+}
+
+// appended records that the page map went from before to its current
+// root by placing a page last under parent, at pos.
+func (ed *Edit) appended(before, parent, pos string) {
+	if ed.tails.last == nil || before != ed.tails.root {
+		ed.tails = tails{base: before, last: map[string]string{}}
+	}
+	ed.tails.root = ed.snap.Rev.Pages
+	ed.tails.last[parent] = pos
+}
+
+// seal gives the edit's maps their content addresses (see trie.seal). The
+// memo learns the last positions the appends of the edit left in the page
+// map that results.
+func (ed *Edit) seal() {
+	rev, t := ed.snap.Rev, ed.snap.t
+	pages := t.seal(rev.Pages)
+	if ed.tails.last != nil && rev.Pages == ed.tails.root {
+		ed.lasts.carry(ed.tails.base, pages, ed.tails.last)
+		ed.tails.root = pages
+	}
+	rev.Pages, rev.Slugs, rev.Files = pages, t.seal(rev.Slugs), t.seal(rev.Files)
 }
 
 // siblings lists the pages of a children map except one, in order.
@@ -358,6 +410,7 @@ func (ed *Edit) DeleteFile(ctx context.Context, id string) error {
 // Revision returns the new revision's content roots with the given
 // identity; the caller stores it (Commit) or compares it.
 func (ed *Edit) Revision(id, spaceID, typ, createdBy string, parents ...string) *quire.Revision {
+	ed.seal()
 	r := *ed.snap.Rev
 	r.ID, r.SpaceID, r.Type, r.CreatedBy = id, spaceID, typ, createdBy
 	r.Parents, r.MergedFrom, r.Git = parents, "", nil

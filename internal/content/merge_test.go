@@ -702,7 +702,7 @@ func TestBulkTrie(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if got := bulkTrie(tr, m); got != root {
+		if got, root := tr.seal(bulkTrie(tr, m)), tr.seal(root); got != root {
 			t.Fatalf("%d keys: bulk root %q, Set root %q", n, got, root)
 		}
 	}

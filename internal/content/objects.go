@@ -80,7 +80,13 @@ type reader struct {
 	// nodes are the decoded trie nodes among pending, as written: an
 	// edit reads back the nodes it wrote without decoding them again.
 	nodes map[string]*trieNode
-	reads atomic.Int64 // objects asked for, wherever they came from
+	// held counts the trie nodes the edit holds decoded under a held key
+	// (see trie.store); sealed maps each held key it encoded since to the
+	// node's content address.
+	held   int
+	sealed map[string]string
+	reads  atomic.Int64 // objects asked for, wherever they came from
+	puts   int64        // bytes of the objects the edit encoded
 }
 
 // get returns one object.
@@ -129,6 +135,7 @@ func (r *reader) getMany(ctx context.Context, keys []string) (map[string][]byte,
 // put records a new object of the edit and returns its key.
 func (r *reader) put(b []byte) string {
 	k := objectKey(b)
+	r.puts += int64(len(b))
 	if r.pending == nil {
 		r.pending = map[string][]byte{}
 	}

@@ -7,6 +7,8 @@ import (
 	"hash/fnv"
 	"math/bits"
 	"sort"
+	"strconv"
+	"strings"
 )
 
 // The trie spends 5 bits of a key's hash per level; below maxDepth levels
@@ -95,16 +97,55 @@ func (n *trieNode) clone() *trieNode {
 	return &trieNode{Bitmap: n.Bitmap, Entries: append([]trieEntry(nil), n.Entries...)}
 }
 
-// store writes a node and returns its key; an empty node is "".
+// heldPrefix starts the key of a trie node an edit changed and holds
+// decoded without having encoded it yet. A held key never leaves the edit:
+// seal gives the node's content address, wherever a root is stored or
+// compared with a stored one.
+const heldPrefix = "~"
+
+// held reports whether key names a node held by the edit.
+func held(key string) bool { return strings.HasPrefix(key, heldPrefix) }
+
+// store keeps a changed node in the edit and returns its held key; an
+// empty node is "". Nothing is encoded yet: a node that later changes of
+// the same edit replace is never encoded, and one that stays is encoded
+// once, by seal, however many changes went through it.
 func (t trie) store(n *trieNode) string {
 	if len(n.Entries) == 0 {
 		return ""
 	}
-	k := t.r.put(encodeNode(n))
+	t.r.held++
+	k := heldPrefix + strconv.Itoa(t.r.held)
 	if t.r.nodes == nil {
 		t.r.nodes = map[string]*trieNode{}
 	}
 	t.r.nodes[k] = n // the callers drop n once stored
+	return k
+}
+
+// seal returns the content address of the trie rooted at key, encoding
+// each held node under it once, as an object of the edit; any other key
+// is returned as it is. The bytes and so the addresses are those an eager
+// encoding of every change would have given.
+func (t trie) seal(key string) string {
+	if !held(key) {
+		return key
+	}
+	if k, ok := t.r.sealed[key]; ok {
+		return k
+	}
+	n := t.r.nodes[key]
+	out := &trieNode{Bitmap: n.Bitmap, Entries: make([]trieEntry, len(n.Entries))}
+	for i, e := range n.Entries {
+		e.C = t.seal(e.C)
+		out.Entries[i] = e
+	}
+	k := t.r.put(encodeNode(out))
+	t.r.nodes[k] = out
+	if t.r.sealed == nil {
+		t.r.sealed = map[string]string{}
+	}
+	t.r.sealed[key] = k
 	return k
 }
 
@@ -259,15 +300,25 @@ func (t trie) Walk(ctx context.Context, root string, fn func(k, v string) error)
 		frontier = append(frontier, root)
 	}
 	for len(frontier) > 0 {
-		objs, err := t.r.getMany(ctx, frontier)
+		var fetch []string
+		for _, key := range frontier {
+			if _, ok := t.r.nodes[key]; !ok {
+				fetch = append(fetch, key)
+			}
+		}
+		t.r.reads.Add(int64(len(frontier) - len(fetch)))
+		objs, err := t.r.getMany(ctx, fetch)
 		if err != nil {
 			return err
 		}
 		var next []string
 		for _, key := range frontier {
-			var n trieNode
-			if err := json.Unmarshal(objs[key], &n); err != nil {
-				return fmt.Errorf("content: decode trie node %s: %w", key, err)
+			n, ok := t.r.nodes[key] // held by the edit, or decoded already
+			if !ok {
+				n = &trieNode{}
+				if err := json.Unmarshal(objs[key], n); err != nil {
+					return fmt.Errorf("content: decode trie node %s: %w", key, err)
+				}
 			}
 			for _, e := range n.Entries {
 				if e.C != "" {

@@ -61,7 +61,7 @@ func TestTrieAgainstMap(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if other != root {
+	if tr.seal(other) != tr.seal(root) {
 		t.Fatal("same contents, different roots: the trie is not canonical")
 	}
 }
@@ -127,6 +127,7 @@ func TestTrieEditCostFollowsChange(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		root = tr.seal(root)
 		if err := st.PutObjects(ctx, tr.r.pending); err != nil {
 			t.Fatal(err)
 		}
@@ -135,6 +136,7 @@ func TestTrieEditCostFollowsChange(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		changed = tr.seal(changed)
 		if v, ok, err := tr.Get(ctx, changed, "page7"); err != nil || !ok || v != "changed" {
 			t.Fatalf("%d keys: page7 after the change = %q %v %v", n, v, ok, err)
 		}
