@@ -44,6 +44,8 @@ type SiteReader struct {
 	emptySchema *adaptive.Schema
 	// docs keeps parsed documents by their object key; they are only read.
 	docs *lru.Cache[string, *document.Document]
+	// specs keeps parsed OpenAPI specification versions by id.
+	specs *lru.Cache[string, *specCards]
 }
 
 // NewSiteReader returns a reader over the service's sites.
@@ -64,8 +66,12 @@ func NewSiteReader(svc *Service) (*SiteReader, error) {
 	if err != nil {
 		return nil, err
 	}
+	specs, err := lru.New[string, *specCards](parsedSpecsSize)
+	if err != nil {
+		return nil, err
+	}
 	return &SiteReader{svc: svc, render: r, conds: adaptive.NewConditions(0), pages: pages, sites: sites,
-		emptySchema: adaptive.EmptySchema(), docs: docs}, nil
+		emptySchema: adaptive.EmptySchema(), docs: docs, specs: specs}, nil
 }
 
 // Visitor is what a visitor brings: a share key, a visitor token (a JWT
@@ -98,6 +104,8 @@ type SiteVisit struct {
 	SiteSpaces []*SiteSpaceView
 	// fingerprint names what the visitor sees of the site, for caching.
 	fingerprint string
+	// snap is the site as resolved at its version.
+	snap *siteSnapshot
 }
 
 // Indexable tells whether search engines may index the site.
@@ -123,7 +131,7 @@ func (r *SiteReader) Visit(ctx context.Context, name string, v Visitor) (*SiteVi
 	}
 	site := snap.site
 	out := &SiteVisit{Site: site, Structure: snap.structure, Customization: snap.custom, schema: snap.schema,
-		Base: "/sites/" + name + "/", Claims: map[string]any{}}
+		Base: "/sites/" + name + "/", Claims: map[string]any{}, snap: snap}
 	if v.ShareKey != "" {
 		l, err := r.shareLink(ctx, snap, v.ShareKey)
 		if err != nil {

@@ -13,9 +13,9 @@ import (
 // siteSnapshotsSize is how many sites a SiteReader keeps resolved.
 const siteSnapshotsSize = 256
 
-// maxSnapshotShareKeys bounds the share keys a snapshot remembers, so
-// that visitors trying keys cannot grow it; keys past it are looked up
-// on every visit.
+// maxSnapshotShareKeys bounds each memo of a snapshot (share keys,
+// views, specifications), so that visitors trying keys cannot grow it;
+// what is past it is looked up on every visit.
 const maxSnapshotShareKeys = 256
 
 // siteSnapshot is a published site resolved at one version of what it
@@ -36,6 +36,9 @@ type siteSnapshot struct {
 	shareKeys map[string]*quire.SiteShareLink
 	// views holds what visitors without claims see, by their base.
 	views map[string]*siteView
+	// specs holds the organization's OpenAPI specifications looked up, by
+	// slug; nil for a slug of none.
+	specs map[string]*quire.OpenAPISpec
 }
 
 // siteView is what of a site's structure a visitor sees.
@@ -91,7 +94,8 @@ func (r *SiteReader) readSite(ctx context.Context, id string) (*siteSnapshot, er
 		return nil, err
 	}
 	s := &siteSnapshot{site: site, structure: buildStructure(site, tree, nil), custom: custom,
-		shareKeys: map[string]*quire.SiteShareLink{}, views: map[string]*siteView{}}
+		shareKeys: map[string]*quire.SiteShareLink{}, views: map[string]*siteView{},
+		specs: map[string]*quire.OpenAPISpec{}}
 	stored, err := st.SiteAdaptiveSchema(ctx, site.ID)
 	switch {
 	case quire.IsNotFound(err):
