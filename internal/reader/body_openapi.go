@@ -45,16 +45,7 @@ func (w *bodyWriter) openAPI(n *document.Node) {
 	}
 	w.raw(`<div class="` + class + `">`)
 	w.methodPath(card.Method, card.Path)
-	if card.Summary != "" {
-		w.raw(`<p class="openapi-summary">`)
-		w.text(card.Summary)
-		w.raw("</p>")
-	}
-	if card.Description != "" {
-		w.raw("<p>")
-		w.text(card.Description)
-		w.raw("</p>")
-	}
+	w.summary(card.Summary, card.Description)
 	if card.Missing != "" {
 		w.raw(`<p class="openapi-note">`)
 		w.text(card.Missing)
@@ -76,6 +67,20 @@ func (w *bodyWriter) methodPath(method, path string) {
 		w.raw(`<code class="openapi-path">`)
 		w.text(path)
 		w.raw("</code>")
+	}
+}
+
+// summary writes an operation's summary and description, when set.
+func (w *bodyWriter) summary(summary, description string) {
+	if summary != "" {
+		w.raw(`<p class="openapi-summary">`)
+		w.text(summary)
+		w.raw("</p>")
+	}
+	if description != "" {
+		w.raw("<p>")
+		w.text(description)
+		w.raw("</p>")
 	}
 }
 
@@ -102,16 +107,7 @@ func (w *bodyWriter) operation(c *apiref.Card, url string) {
 		w.raw(` <span class="deprecated">Deprecated</span>`)
 	}
 	w.raw("</div>")
-	if c.Summary != "" {
-		w.raw(`<p class="openapi-summary">`)
-		w.text(c.Summary)
-		w.raw("</p>")
-	}
-	if c.Description != "" {
-		w.raw("<p>")
-		w.text(c.Description)
-		w.raw("</p>")
-	}
+	w.summary(c.Summary, c.Description)
 	for _, s := range c.Servers {
 		w.raw(`<p class="openapi-server"><code>`)
 		w.text(strings.TrimSuffix(s, "/") + c.Path)

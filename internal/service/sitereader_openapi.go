@@ -48,24 +48,13 @@ func (c *specCards) card(path, method string) *apiref.Card {
 // version moves when a specification is created, deleted or gets a new
 // version.
 func (r *SiteReader) openAPISpec(ctx context.Context, s *siteSnapshot, slug string) (*quire.OpenAPISpec, error) {
-	s.mu.Lock()
-	spec, seen := s.specs[slug]
-	s.mu.Unlock()
-	if seen {
-		return spec, nil
-	}
-	spec, err := r.svc.store.OpenAPISpec(ctx, s.site.OrgID, slug)
-	if quire.IsNotFound(err) {
-		spec = nil
-	} else if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	if len(s.specs) < maxSnapshotShareKeys {
-		s.specs[slug] = spec
-	}
-	s.mu.Unlock()
-	return spec, nil
+	return s.specs.get(slug, func() (*quire.OpenAPISpec, error) {
+		spec, err := r.svc.store.OpenAPISpec(ctx, s.site.OrgID, slug)
+		if quire.IsNotFound(err) {
+			return nil, nil
+		}
+		return spec, err
+	})
 }
 
 // operationCard returns the reference card of an operation of a

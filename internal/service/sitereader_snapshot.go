@@ -13,16 +13,16 @@ import (
 // siteSnapshotsSize is how many sites a SiteReader keeps resolved.
 const siteSnapshotsSize = 256
 
-// maxSnapshotShareKeys bounds each memo of a snapshot (share keys,
-// views, specifications), so that visitors trying keys cannot grow it;
-// what is past it is looked up on every visit.
-const maxSnapshotShareKeys = 256
+// maxSnapshotMemo bounds each memo of a snapshot (share keys, views,
+// specifications), so that visitors trying keys cannot grow it; what is
+// past it is looked up on every visit.
+const maxSnapshotMemo = 256
 
 // siteSnapshot is a published site resolved at one version of what it
 // shows (quire.SiteVersion): its row, structure, customization and
-// visitor schema. It is only read once built, except for the memos
-// under mu, which hold what was looked up at that same version: the
-// version moves with every write to share links, so a memo never
+// visitor schema. It is only read once built, except for its memos,
+// which hold what was looked up at that same version: the version moves
+// with every write to share links and specifications, so a memo never
 // outlives the write that would change it.
 type siteSnapshot struct {
 	site      *quire.Site
@@ -30,15 +30,44 @@ type siteSnapshot struct {
 	custom    *quire.SiteCustomizationSettings
 	schema    *adaptive.Schema
 
-	mu sync.Mutex
 	// shareKeys holds the share keys looked up: the live link, or nil
 	// for a key of no live link.
-	shareKeys map[string]*quire.SiteShareLink
+	shareKeys memo[*quire.SiteShareLink]
 	// views holds what visitors without claims see, by their base.
-	views map[string]*siteView
+	views memo[*siteView]
 	// specs holds the organization's OpenAPI specifications looked up, by
 	// slug; nil for a slug of none.
-	specs map[string]*quire.OpenAPISpec
+	specs memo[*quire.OpenAPISpec]
+}
+
+// memo remembers answers by key, up to maxSnapshotMemo of them.
+type memo[V any] struct {
+	mu sync.Mutex
+	m  map[string]V
+}
+
+// get returns the answer kept for key, else read's, which it keeps when
+// there is room; an error is not kept.
+func (m *memo[V]) get(key string, read func() (V, error)) (V, error) {
+	m.mu.Lock()
+	v, seen := m.m[key]
+	m.mu.Unlock()
+	if seen {
+		return v, nil
+	}
+	v, err := read()
+	if err != nil {
+		return v, err
+	}
+	m.mu.Lock()
+	if m.m == nil {
+		m.m = map[string]V{}
+	}
+	if len(m.m) < maxSnapshotMemo {
+		m.m[key] = v
+	}
+	m.mu.Unlock()
+	return v, nil
 }
 
 // siteView is what of a site's structure a visitor sees.
@@ -93,9 +122,7 @@ func (r *SiteReader) readSite(ctx context.Context, id string) (*siteSnapshot, er
 	if err != nil {
 		return nil, err
 	}
-	s := &siteSnapshot{site: site, structure: buildStructure(site, tree, nil), custom: custom,
-		shareKeys: map[string]*quire.SiteShareLink{}, views: map[string]*siteView{},
-		specs: map[string]*quire.OpenAPISpec{}}
+	s := &siteSnapshot{site: site, structure: buildStructure(site, tree, nil), custom: custom}
 	stored, err := st.SiteAdaptiveSchema(ctx, site.ID)
 	switch {
 	case quire.IsNotFound(err):
@@ -113,24 +140,13 @@ func (r *SiteReader) readSite(ctx context.Context, id string) (*siteSnapshot, er
 // shareLink returns the live share link of the site holding key, nil when
 // there is none.
 func (r *SiteReader) shareLink(ctx context.Context, s *siteSnapshot, key string) (*quire.SiteShareLink, error) {
-	s.mu.Lock()
-	l, seen := s.shareKeys[key]
-	s.mu.Unlock()
-	if seen {
-		return l, nil
-	}
-	l, err := r.svc.store.SiteShareLinkByKey(ctx, s.site.ID, key)
-	if quire.IsNotFound(err) || (err == nil && !l.Active) {
-		l = nil
-	} else if err != nil {
-		return nil, err
-	}
-	s.mu.Lock()
-	if len(s.shareKeys) < maxSnapshotShareKeys {
-		s.shareKeys[key] = l
-	}
-	s.mu.Unlock()
-	return l, nil
+	return s.shareKeys.get(key, func() (*quire.SiteShareLink, error) {
+		l, err := r.svc.store.SiteShareLinkByKey(ctx, s.site.ID, key)
+		if quire.IsNotFound(err) || (err == nil && !l.Active) {
+			return nil, nil
+		}
+		return l, err
+	})
 }
 
 // view returns what a visitor sees of the site: for visitors without
@@ -139,18 +155,7 @@ func (r *SiteReader) view(s *siteSnapshot, v *SiteVisit) *siteView {
 	if len(v.Claims) > 0 {
 		return r.filter(s, v)
 	}
-	s.mu.Lock()
-	view := s.views[v.Base]
-	s.mu.Unlock()
-	if view != nil {
-		return view
-	}
-	view = r.filter(s, v)
-	s.mu.Lock()
-	if len(s.views) < maxSnapshotShareKeys {
-		s.views[v.Base] = view
-	}
-	s.mu.Unlock()
+	view, _ := s.views.get(v.Base, func() (*siteView, error) { return r.filter(s, v), nil })
 	return view
 }
 
