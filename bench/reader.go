@@ -106,6 +106,11 @@ func benchReader(ctx context.Context, cfg config, w io.Writer) (err error) {
 		verdict = "missed"
 	}
 	fmt.Fprintf(w, "target ratio >= %.2f for a rendered page: %.3f, %s\n", readerGoalRatio, r.ratio(), verdict)
+	if cfg.cpuprofile != "" && cfg.profileCase == "reader" {
+		if err := profile(ctx, cfg, ld, benchCase{name: r.name, quire: q}, w); err != nil {
+			return err
+		}
+	}
 
 	ttfb, cold, size, err := readerTTFB(ctx, base+"/sites/bench/big")
 	if err != nil {

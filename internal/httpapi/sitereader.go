@@ -8,12 +8,13 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"quire/internal/readermcp"
+	"strconv"
 	"strings"
 
 	"quire/internal/document"
 	"quire/internal/quire"
 	"quire/internal/reader"
+	"quire/internal/readermcp"
 	"quire/internal/service"
 )
 
@@ -183,6 +184,7 @@ func (s *Server) sitePage(w http.ResponseWriter, r *http.Request, v *service.Sit
 		return
 	}
 	setReaderHeaders(h)
+	h.Set("Content-Length", strconv.Itoa(len(p.HTML)))
 	_, _ = w.Write(p.HTML)
 }
 

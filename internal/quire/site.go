@@ -47,8 +47,23 @@ type Site struct {
 	DefaultSiteSpace string
 	// SiteSpaces counts the site spaces of the site, on reads.
 	SiteSpaces int
-	CreatedAt  time.Time
-	UpdatedAt  time.Time
+	// Version counts the writes to what the site shows its readers (see
+	// SiteVersion), on reads.
+	Version   int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
+}
+
+// SiteVersion names what a published site shows its readers at one time.
+// The store moves Version in the transaction of every write to the site,
+// its section groups, sections, site spaces and share links, to the
+// title, emoji, icon, language, current revision or trash state of a
+// space it publishes, and to the latest version (or the set) of its
+// organization's OpenAPI specifications; so whoever keeps something
+// derived from these may keep it as long as the version stays.
+type SiteVersion struct {
+	ID      string
+	Version int64
 }
 
 // SiteUpdate holds the fields a PATCH may change; nil keeps a field. A
@@ -194,6 +209,9 @@ type SiteStore interface {
 	// PublishedSiteByName returns the published site whose basename, or
 	// else whose id, is name. Returns ENOTFOUND.
 	PublishedSiteByName(ctx context.Context, name string) (*Site, error)
+	// PublishedSiteVersion returns the id and version of the site
+	// PublishedSiteByName returns, with one cheap read. Returns ENOTFOUND.
+	PublishedSiteVersion(ctx context.Context, name string) (SiteVersion, error)
 	// PublishedSitesOf lists, across organizations, the published sites of
 	// one of these visibilities, by title, at most limit of them.
 	PublishedSitesOf(ctx context.Context, visibilities []Visibility, limit int) ([]*Site, error)

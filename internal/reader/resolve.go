@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"strings"
 
+	"quire/internal/apiref"
 	"quire/internal/document"
 )
 
@@ -21,6 +22,12 @@ type OpenAPICard struct {
 	Summary     string
 	Description string
 	URL         string
+	// Operation, when set, is the operation's full reference, shown
+	// instead of the fields above.
+	Operation *apiref.Card
+	// Missing, when set, is a note saying the operation could not be
+	// found, shown under the method and path.
+	Missing string
 }
 
 // Resolvers turn the references of a document into addresses. Every

@@ -5,7 +5,6 @@ import (
 
 	lru "github.com/hashicorp/golang-lru/v2"
 
-	"quire/internal/apiref"
 	"quire/internal/links"
 	"quire/internal/quire"
 )
@@ -67,15 +66,12 @@ func (l *Links) operations(ctx context.Context, spec *quire.OpenAPISpec) map[lin
 	if have, ok := l.ops.Get(spec.LastVersion); ok {
 		return have
 	}
-	v, err := l.svc.store.OpenAPIVersion(ctx, spec.ID, spec.LastVersion)
+	parsed, err := l.svc.parseLatestVersion(ctx, spec)
 	if err != nil {
-		if !quire.IsNotFound(err) {
-			l.svc.log.WarnContext(ctx, "openapi version unreadable", "spec", spec.ID, "err", err)
-		}
+		l.svc.log.WarnContext(ctx, "openapi version unreadable", "spec", spec.ID, "err", err)
 		return nil
 	}
-	parsed, problems := apiref.Parse(v.Files, v.Main)
-	if len(problems) > 0 || parsed == nil {
+	if parsed == nil {
 		return nil
 	}
 	have := map[links.Operation]bool{}

@@ -35,19 +35,33 @@ func (s *Service) OperationCards(orgID string) func(ctx context.Context, slug, p
 // there is none or it cannot be read.
 func (s *Service) latestSpec(ctx context.Context, orgID, slug string) *apiref.Spec {
 	spec, err := s.store.OpenAPISpec(ctx, orgID, slug)
-	if err != nil || spec.LastVersion == "" {
+	if err != nil {
 		return nil
 	}
-	v, err := s.store.OpenAPIVersion(ctx, spec.ID, spec.LastVersion)
+	parsed, err := s.parseLatestVersion(ctx, spec)
 	if err != nil {
-		if !quire.IsNotFound(err) {
-			s.log.WarnContext(ctx, "openapi version unreadable", "spec", spec.ID, "err", err)
-		}
-		return nil
+		s.log.WarnContext(ctx, "openapi version unreadable", "spec", spec.ID, "err", err)
+	}
+	return parsed
+}
+
+// parseLatestVersion reads and parses the latest version of a
+// specification: nil without an error when it has none, or none that
+// parses (versions never change, so callers may keep that answer by
+// version); an error only when the store could not be read.
+func (s *Service) parseLatestVersion(ctx context.Context, spec *quire.OpenAPISpec) (*apiref.Spec, error) {
+	if spec.LastVersion == "" {
+		return nil, nil
+	}
+	v, err := s.store.OpenAPIVersion(ctx, spec.ID, spec.LastVersion)
+	if quire.IsNotFound(err) {
+		return nil, nil
+	} else if err != nil {
+		return nil, err
 	}
 	parsed, problems := apiref.Parse(v.Files, v.Main)
 	if len(problems) > 0 {
-		return nil
+		return nil, nil
 	}
-	return parsed
+	return parsed, nil
 }

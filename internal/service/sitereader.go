@@ -4,11 +4,11 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"sort"
+	"strconv"
 	"strings"
 
 	lru "github.com/hashicorp/golang-lru/v2"
+	"golang.org/x/sync/singleflight"
 
 	"quire/internal/adaptive"
 	"quire/internal/document"
@@ -27,23 +27,25 @@ const parsedDocumentsSize = 32
 // section, site space and page an address names, decides whether the
 // visitor may read it (visibility, share links, visitor tokens and
 // adaptive conditions) and renders it with internal/reader.
+//
+// A visit reads the site's version (quire.SiteVersion) and nothing else
+// while the site it resolved at that version is kept: every replica sees
+// a write at the next visit, share links revoked and visibility changed
+// included.
 type SiteReader struct {
 	svc    *Service
 	render *reader.Renderer
 	conds  *adaptive.Conditions
 	pages  *lru.Cache[string, []byte]
-	// settings keeps parsed customizations and visitor schemas by their
-	// stored JSON, so that a visit parses them only when they change.
-	settings *lru.Cache[string, any]
+	// sites keeps resolved sites by id, each at the version it was read.
+	sites    *lru.Cache[string, *siteSnapshot]
+	building singleflight.Group
+	// emptySchema is the visitor schema of sites that set none.
+	emptySchema *adaptive.Schema
 	// docs keeps parsed documents by their object key; they are only read.
 	docs *lru.Cache[string, *document.Document]
-}
-
-// parsedCustomization is a site's customization as read, with its JSON
-// for fingerprints.
-type parsedCustomization struct {
-	settings *quire.SiteCustomizationSettings
-	json     []byte
+	// specs keeps parsed OpenAPI specification versions by id.
+	specs *lru.Cache[string, *specCards]
 }
 
 // NewSiteReader returns a reader over the service's sites.
@@ -56,7 +58,7 @@ func NewSiteReader(svc *Service) (*SiteReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	settings, err := lru.New[string, any](renderedPagesSize)
+	sites, err := lru.New[string, *siteSnapshot](siteSnapshotsSize)
 	if err != nil {
 		return nil, err
 	}
@@ -64,7 +66,12 @@ func NewSiteReader(svc *Service) (*SiteReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SiteReader{svc: svc, render: r, conds: adaptive.NewConditions(0), pages: pages, settings: settings, docs: docs}, nil
+	specs, err := lru.New[string, *specCards](parsedSpecsSize)
+	if err != nil {
+		return nil, err
+	}
+	return &SiteReader{svc: svc, render: r, conds: adaptive.NewConditions(0), pages: pages, sites: sites,
+		emptySchema: adaptive.EmptySchema(), docs: docs, specs: specs}, nil
 }
 
 // Visitor is what a visitor brings: a share key, a visitor token (a JWT
@@ -97,6 +104,8 @@ type SiteVisit struct {
 	SiteSpaces []*SiteSpaceView
 	// fingerprint names what the visitor sees of the site, for caching.
 	fingerprint string
+	// snap is the site as resolved at its version.
+	snap *siteSnapshot
 }
 
 // Indexable tells whether search engines may index the site.
@@ -112,21 +121,27 @@ func (v *SiteVisit) Public() bool {
 // not published (or is private, or a share-link site without a live key),
 // EUNAUTHORIZED for a visitor-auth site without a valid visitor token.
 func (r *SiteReader) Visit(ctx context.Context, name string, v Visitor) (*SiteVisit, error) {
-	st := r.svc.store
-	site, err := st.PublishedSiteByName(ctx, name)
+	ver, err := r.svc.store.PublishedSiteVersion(ctx, name)
 	if err != nil {
 		return nil, err
 	}
-	out := &SiteVisit{Site: site, Base: "/sites/" + name + "/", Claims: map[string]any{}}
+	snap, err := r.siteAt(ctx, ver)
+	if err != nil {
+		return nil, err
+	}
+	site := snap.site
+	out := &SiteVisit{Site: site, Structure: snap.structure, Customization: snap.custom, schema: snap.schema,
+		Base: "/sites/" + name + "/", Claims: map[string]any{}, snap: snap}
 	if v.ShareKey != "" {
-		l, err := st.SiteShareLinkByKey(ctx, site.ID, v.ShareKey)
-		if err == nil && l.Active {
+		l, err := r.shareLink(ctx, snap, v.ShareKey)
+		if err != nil {
+			return nil, err
+		}
+		if l != nil {
 			out.ShareLink = l
 			if v.ShareKeyInPath {
 				out.Base += "~share/" + v.ShareKey + "/"
 			}
-		} else if err != nil && !quire.IsNotFound(err) {
-			return nil, err
 		}
 	}
 	var signed map[string]any
@@ -163,65 +178,9 @@ func (r *SiteReader) Visit(ctx context.Context, name string, v Visitor) (*SiteVi
 	if len(out.Claims) == 0 {
 		out.Claims = nil
 	}
-	tree, err := st.SiteTree(ctx, site.ID)
-	if err != nil {
-		return nil, err
-	}
-	out.Structure = buildStructure(site, tree, nil)
-	custom, err := r.customization(ctx, site)
-	if err != nil {
-		return nil, err
-	}
-	out.Customization = custom.settings
-	if out.schema, err = r.schema(ctx, site); err != nil {
-		return nil, err
-	}
-	r.filter(out, custom.json)
+	view := r.view(snap, out)
+	out.Sections, out.SiteSpaces, out.fingerprint = view.sections, view.siteSpaces, view.fingerprint
 	return out, nil
-}
-
-// customization reads a site's customization, parsed once per stored
-// version.
-func (r *SiteReader) customization(ctx context.Context, site *quire.Site) (*parsedCustomization, error) {
-	raw, err := r.svc.store.SiteCustomization(ctx, site.ID)
-	if err != nil {
-		return nil, err
-	}
-	key := "c\x00" + site.ID + "\x00" + string(raw)
-	if hit, ok := r.settings.Get(key); ok {
-		return hit.(*parsedCustomization), nil
-	}
-	c, err := siteCustomization(ctx, r.svc.store, site)
-	if err != nil {
-		return nil, err
-	}
-	b, err := json.Marshal(c)
-	if err != nil {
-		return nil, err
-	}
-	out := &parsedCustomization{settings: c, json: b}
-	r.settings.Add(key, out)
-	return out, nil
-}
-
-// schema reads a site's visitor schema, parsed once per stored version.
-func (r *SiteReader) schema(ctx context.Context, site *quire.Site) (*adaptive.Schema, error) {
-	stored, err := r.svc.store.SiteAdaptiveSchema(ctx, site.ID)
-	if quire.IsNotFound(err) {
-		return adaptive.EmptySchema(), nil
-	} else if err != nil {
-		return nil, err
-	}
-	key := "s\x00" + string(stored.JSON)
-	if hit, ok := r.settings.Get(key); ok {
-		return hit.(*adaptive.Schema), nil
-	}
-	s, err := adaptive.ParseSchema(stored.JSON)
-	if err != nil {
-		return nil, err
-	}
-	r.settings.Add(key, s)
-	return s, nil
 }
 
 // Holds tells whether a condition holds for the visitor; one that cannot
@@ -234,9 +193,11 @@ func (v *SiteVisit) holds(conds *adaptive.Conditions, cond string) bool {
 	return err == nil && ok
 }
 
-// filter keeps the sections and site spaces whose conditions hold, and
-// fingerprints what is left.
-func (r *SiteReader) filter(v *SiteVisit, customization []byte) {
+// filter keeps the sections and site spaces whose conditions hold for a
+// visitor, and fingerprints what is left: the site's version names
+// everything else the visitor's pages show.
+func (r *SiteReader) filter(s *siteSnapshot, v *SiteVisit) *siteView {
+	out := &siteView{}
 	h := sha256.New()
 	write := func(parts ...string) {
 		for _, p := range parts {
@@ -244,10 +205,9 @@ func (r *SiteReader) filter(v *SiteVisit, customization []byte) {
 			h.Write([]byte{0})
 		}
 	}
-	write(v.Site.ID, v.Site.UpdatedAt.String(), v.Site.Title, v.Base)
-	h.Write(customization)
-	if v.Structure.HasSections {
-		for _, sec := range v.Structure.Sections {
+	write(s.site.ID, strconv.FormatInt(s.site.Version, 10), v.Base)
+	if s.structure.HasSections {
+		for _, sec := range s.structure.Sections {
 			if !v.holds(r.conds, sec.Section.Condition) {
 				continue
 			}
@@ -260,36 +220,26 @@ func (r *SiteReader) filter(v *SiteVisit, customization []byte) {
 			if len(spaces) == 0 {
 				continue
 			}
-			v.Sections = append(v.Sections, sec)
-			v.SiteSpaces = append(v.SiteSpaces, spaces...)
-			write("section", sec.Section.ID, sec.Section.Title, sec.Section.Path, sec.Section.Group)
-		}
-		for _, g := range v.Structure.Groups {
-			write("group", g.Group.ID, g.Group.Title)
+			out.sections = append(out.sections, sec)
+			out.siteSpaces = append(out.siteSpaces, spaces...)
+			write("section", sec.Section.ID)
 		}
 	} else {
-		for _, ss := range v.Structure.SiteSpaces {
+		for _, ss := range s.structure.SiteSpaces {
 			if v.holds(r.conds, ss.SiteSpace.Condition) {
-				v.SiteSpaces = append(v.SiteSpaces, ss)
+				out.siteSpaces = append(out.siteSpaces, ss)
 			}
 		}
 	}
-	for _, ss := range v.SiteSpaces {
-		sp := ss.Space.Space
-		write("space", ss.SiteSpace.ID, ss.SiteSpace.Path, sp.ID, sp.Title, sp.Revision)
+	for _, ss := range out.siteSpaces {
+		write("space", ss.SiteSpace.ID)
 	}
 	if len(v.Claims) > 0 {
-		keys := make([]string, 0, len(v.Claims))
-		for k := range v.Claims {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			b, _ := json.Marshal(v.Claims[k])
-			write("claim", k, string(b))
-		}
+		write("claims")
+		h.Write(claimsJSON(v.Claims))
 	}
-	v.fingerprint = hex.EncodeToString(h.Sum(nil))
+	out.fingerprint = hex.EncodeToString(h.Sum(nil))
+	return out
 }
 
 // sectionOf returns the visible section holding a site space, nil at the

@@ -167,7 +167,8 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 		}
 		return nil, quire.NotFound("page")
 	}
-	page, err := r.buildPage(ctx, v, nav, np)
+	var failed error
+	page, err := r.buildPage(ctx, v, nav, np, &failed)
 	if err != nil {
 		return nil, err
 	}
@@ -182,12 +183,16 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 	if err := r.render.RenderPage(&buf, page); err != nil {
 		return nil, err
 	}
+	if failed != nil {
+		return nil, failed
+	}
 	r.pages.Add(etag, buf.Bytes())
 	return &SitePage{ETag: etag, HTML: buf.Bytes()}, nil
 }
 
-// buildPage builds the view model of a page.
-func (r *SiteReader) buildPage(ctx context.Context, v *SiteVisit, nav *spaceNav, np *navPage) (*reader.Page, error) {
+// buildPage builds the view model of a page; what its resolvers could
+// not read is kept in *failed.
+func (r *SiteReader) buildPage(ctx context.Context, v *SiteVisit, nav *spaceNav, np *navPage, failed *error) (*reader.Page, error) {
 	doc, err := r.document(ctx, nav, np.page)
 	if err != nil {
 		return nil, err
@@ -223,6 +228,7 @@ func (r *SiteReader) buildPage(ctx context.Context, v *SiteVisit, nav *spaceNav,
 		p.Variants = append(p.Variants, reader.Link{Title: other.Space.Space.Title, URL: v.SpaceURL(other), Active: other == ss})
 	}
 	p.Resolvers = r.resolvers(ctx, v, nav)
+	p.Resolvers.OpenAPI = r.openAPIResolver(ctx, v, failed)
 	if c := np.page.Cover; c != nil && c.Ref != nil {
 		p.CoverURL = p.Resolvers.Image(document.Ref{Kind: c.Ref.Kind, URL: c.Ref.URL, File: c.Ref.File})
 	}

@@ -11,7 +11,7 @@ import (
 // siteCols are the columns scanSite reads, for a sites table aliased t,
 // ending with the count of its site spaces.
 const siteCols = `t.id, t.org_id, t.type, t.title, t.basename, t.visibility, t.published, t.adaptive_content,
-	t.agents_context, t.proxy, t.default_section_id, t.default_site_space_id, t.created_at, t.updated_at,
+	t.agents_context, t.proxy, t.default_section_id, t.default_site_space_id, t.created_at, t.updated_at, t.version,
 	(SELECT COUNT(*) FROM site_spaces ss WHERE ss.site_id = t.id)`
 
 // scanSite reads the columns of siteCols.
@@ -23,7 +23,7 @@ func scanSite(sc scanner) (*quire.Site, error) {
 		created, updated                   int64
 	)
 	err := sc.Scan(&s.ID, &s.OrgID, &typ, &s.Title, &basename, &vis, &s.Published, &s.AdaptiveContent,
-		&agents, &s.Proxy, &defSection, &defSiteSpace, &created, &updated, &s.SiteSpaces)
+		&agents, &s.Proxy, &defSection, &defSiteSpace, &created, &updated, &s.Version, &s.SiteSpaces)
 	if err != nil {
 		return nil, err
 	}
@@ -197,6 +197,20 @@ func (s *Store) PublishedSiteByName(ctx context.Context, name string) (*quire.Si
 		return nil, quire.NotFound("site")
 	}
 	return site, wrap("get published site", err)
+}
+
+// PublishedSiteVersion returns the id and version of the site
+// PublishedSiteByName would return, from the indexes alone. Returns
+// ENOTFOUND.
+func (s *Store) PublishedSiteVersion(ctx context.Context, name string) (quire.SiteVersion, error) {
+	var v quire.SiteVersion
+	err := s.queryRow(ctx, `SELECT t.id, t.version FROM sites t
+		WHERE t.published = ? AND (t.basename = ? OR (t.id = ? AND NOT EXISTS (SELECT 1 FROM sites b WHERE b.basename = ?)))`,
+		true, name, name, name).Scan(&v.ID, &v.Version)
+	if errors.Is(err, sql.ErrNoRows) {
+		return v, quire.NotFound("site")
+	}
+	return v, wrap("get published site version", err)
 }
 
 // PublishedSitesOf lists the published sites of the given visibilities, by

@@ -52,8 +52,134 @@ func treeIDs(t *testing.T, f *fixture, siteID string) (groups, sections, siteSpa
 	return groups, sections, siteSpaces
 }
 
+// siteVersion reads a site's version.
+func (f *fixture) siteVersion(id string) int64 {
+	f.t.Helper()
+	s, err := f.st.Site(ctx(f.t), id)
+	must(f.t, err)
+	return s.Version
+}
+
 func siteTests() []test {
 	return []test{
+		{"sites/version moves with every write readers see", func(t *testing.T, f *fixture) {
+			o, other := f.org("A"), f.org("B")
+			s, bystander := f.site(o, "Docs"), f.site(other, "Elsewhere")
+			sp, unpublished := f.space(o, "", "a"), f.space(o, "", "b")
+			last := f.siteVersion(s.ID)
+			moves := func(what string, write func()) {
+				t.Helper()
+				write()
+				v := f.siteVersion(s.ID)
+				if v <= last {
+					t.Fatalf("%s: version %d, was %d", what, v, last)
+				}
+				last = v
+			}
+			stays := func(what string, write func()) {
+				t.Helper()
+				write()
+				equal(t, what, f.siteVersion(s.ID), last)
+			}
+			bystanderAt := f.siteVersion(bystander.ID)
+
+			moves("site update", func() {
+				_, err := f.st.UpdateSite(ctx(t), s.ID, quire.SiteUpdate{Published: ptr(true), Basename: ptr("docs")})
+				must(t, err)
+			})
+			v, err := f.st.PublishedSiteVersion(ctx(t), "docs")
+			must(t, err)
+			equal(t, "published version by basename", v, quire.SiteVersion{ID: s.ID, Version: last})
+			v, err = f.st.PublishedSiteVersion(ctx(t), s.ID)
+			must(t, err)
+			equal(t, "published version by id", v, quire.SiteVersion{ID: s.ID, Version: last})
+			_, err = f.st.PublishedSiteVersion(ctx(t), bystander.ID)
+			wantCode(t, err, quire.ENOTFOUND)
+
+			moves("customization", func() { must(t, f.st.PutSiteCustomization(ctx(t), s.ID, []byte(`{"title":"x"}`))) })
+			moves("visitor schema", func() {
+				must(t, f.st.PutSiteAdaptiveSchema(ctx(t), s.ID, &quire.SiteAdaptiveSchema{JSON: []byte(`{}`), UpdatedAt: f.tick()}))
+			})
+			g := &quire.SiteSectionGroup{ID: quire.NewID(), SiteID: s.ID, Title: "G", Position: "a", CreatedAt: f.tick()}
+			moves("group created", func() { must(t, f.st.CreateSiteSectionGroup(ctx(t), g)) })
+			moves("group renamed", func() { g.Title = "H"; must(t, f.st.UpdateSiteSectionGroup(ctx(t), g)) })
+			var sec *quire.SiteSection
+			moves("section created", func() { sec = f.section(s, "", "guides", "a") })
+			moves("section updated", func() {
+				must(t, f.st.UpdateSiteSection(ctx(t), sec.ID, quire.SiteSectionUpdate{Condition: ptr("visitor.claims.x")}))
+			})
+			moves("section moved", func() { must(t, f.st.PlaceSiteItem(ctx(t), quire.SiteItemSection, sec.ID, g.ID, "b")) })
+			var ss *quire.SiteSpace
+			moves("site space created", func() { ss = f.siteSpace(s, sec.ID, sp, "a", "a") })
+			moves("site space updated", func() {
+				must(t, f.st.UpdateSiteSpace(ctx(t), ss.ID, quire.SiteSpaceUpdate{Path: ptr("b")}))
+			})
+			l := &quire.SiteShareLink{ID: quire.NewID(), SiteID: s.ID, Key: "k", Active: true, CreatedAt: f.tick()}
+			moves("share link created", func() { must(t, f.st.CreateSiteShareLink(ctx(t), l)) })
+			moves("share link revoked", func() {
+				_, err := f.st.UpdateSiteShareLink(ctx(t), s.ID, l.ID, quire.SiteShareLinkUpdate{Active: ptr(false)})
+				must(t, err)
+			})
+			moves("share link deleted", func() {
+				_, err := f.st.DeleteSiteShareLink(ctx(t), s.ID, l.ID)
+				must(t, err)
+			})
+
+			moves("space revision", func() {
+				r := f.revision(sp, sp.Revision)
+				must(t, f.st.AdvanceSpaceRevision(ctx(t), sp.ID, sp.Revision, r.ID))
+			})
+			moves("space title", func() {
+				_, err := f.st.UpdateSpace(ctx(t), sp.ID, quire.SpaceUpdate{Title: ptr("Renamed")})
+				must(t, err)
+			})
+			stays("a space the site does not publish", func() {
+				_, err := f.st.UpdateSpace(ctx(t), unpublished.ID, quire.SpaceUpdate{Title: ptr("Other")})
+				must(t, err)
+			})
+			stays("a change request counted", func() { f.changeRequest(sp, f.user("Ada", "ada@x.io"), quire.CROpen) })
+
+			spec := &quire.OpenAPISpec{ID: quire.NewID(), OrgID: o.ID, Slug: "pets", SourceText: "openapi: 3.1.0",
+				Visibility: quire.OpenAPIPrivate, State: quire.OpenAPIPending, Generation: 1, CreatedAt: f.tick(), UpdatedAt: f.tick()}
+			moves("specification created", func() { must(t, f.st.CreateOpenAPISpec(ctx(t), spec)) })
+			stays("specification checked, nothing new", func() {
+				spec.CheckedAt = f.tick()
+				_, err := f.st.UpdateOpenAPISpec(ctx(t), spec, -1)
+				must(t, err)
+			})
+			moves("specification's new version", func() {
+				spec.LastVersion = quire.NewID()
+				_, err := f.st.UpdateOpenAPISpec(ctx(t), spec, -1)
+				must(t, err)
+			})
+			moves("specification deleted", func() {
+				_, err := f.st.DeleteOpenAPISpec(ctx(t), o.ID, "pets")
+				must(t, err)
+			})
+
+			moves("site space deleted", func() {
+				_, err := f.st.DeleteSiteSpace(ctx(t), ss.ID)
+				must(t, err)
+			})
+			moves("section deleted", func() {
+				_, err := f.st.DeleteSiteSection(ctx(t), sec.ID)
+				must(t, err)
+			})
+			moves("group deleted", func() {
+				_, err := f.st.DeleteSiteSectionGroup(ctx(t), g.ID)
+				must(t, err)
+			})
+			f.siteSpace(s, "", sp, "a", "a")
+			last = f.siteVersion(s.ID)
+			moves("space trashed", func() {
+				_, err := f.st.DeleteSpace(ctx(t), sp.ID, f.tick())
+				must(t, err)
+			})
+			equal(t, "another organization's site", f.siteVersion(bystander.ID), bystanderAt)
+			ok, err := f.st.DeleteSite(ctx(t), s.ID)
+			must(t, err)
+			equal(t, "site deleted with its structure", ok, true)
+		}},
 		{"sites/create, read, list, update, delete", func(t *testing.T, f *fixture) {
 			o, other := f.org("A"), f.org("B")
 			a, b := f.site(o, "Alpha docs"), f.site(o, "Beta")
@@ -64,7 +190,7 @@ func siteTests() []test {
 			got, err := f.st.Site(ctx(t), b.ID)
 			must(t, err)
 			equal(t, "site space count", got.SiteSpaces, 1)
-			b.SiteSpaces = 1
+			b.SiteSpaces, b.Version = 1, got.Version
 			equal(t, "read back", got, b)
 			_, err = f.st.Site(ctx(t), "nope")
 			wantCode(t, err, quire.ENOTFOUND)
