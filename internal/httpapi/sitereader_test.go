@@ -144,7 +144,10 @@ func TestSiteReaderPages(t *testing.T) {
 			t.Fatalf("start page sites: %v", l)
 		}
 
-		// Search answers pages of the site spaces the visitor may see.
+		// Search answers pages of the site spaces the visitor may see,
+		// once the index has caught up with the merges.
+		ts.awaitIndexed(t, s.guides)
+		ts.awaitIndexed(t, s.api)
 		r = ts.wantVisit(t, 200, "/sites/docs/~search?q=installer", nil)
 		var hits []map[string]string
 		if err := json.Unmarshal(r.Body, &hits); err != nil || len(hits) != 1 || hits[0]["url"] != "/sites/docs/install" {
