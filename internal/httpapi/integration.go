@@ -2,7 +2,9 @@ package httpapi
 
 import (
 	"context"
+	"encoding/base64"
 	"encoding/json"
+	"fmt"
 
 	"quire/internal/quire"
 	"quire/internal/service"
@@ -87,8 +89,17 @@ func rawOrNil(v any, empty bool) json.RawMessage {
 	return b
 }
 
-// manifest converts the body for the service.
+// manifest converts the body for the service, checking that the images
+// are base64.
 func (in *publishIntegrationIn) manifest() (quire.IntegrationManifest, error) {
+	if _, err := base64.StdEncoding.DecodeString(in.Icon); err != nil {
+		return quire.IntegrationManifest{}, quire.Invalid("icon", "must be base64")
+	}
+	for i, img := range in.PreviewImages {
+		if _, err := base64.StdEncoding.DecodeString(img); err != nil {
+			return quire.IntegrationManifest{}, quire.Invalid(fmt.Sprintf("previewImages[%d]", i), "must be base64")
+		}
+	}
 	m := quire.IntegrationManifest{Runtime: in.Runtime, Title: in.Title, Description: in.Description, Summary: in.Summary,
 		PreviewImages: in.PreviewImages, Visibility: quire.IntegrationVisibility(in.Visibility), Target: in.Target,
 		Scopes: in.Scopes, Categories: in.Categories, Secrets: in.Secrets,

@@ -157,3 +157,14 @@ func (ts *testServer) waitEvent(t *testing.T, name, typ string) map[string]any {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// integrationParams publishes and installs an integration and returns
+// the path parameters naming it, its installation and its first event.
+func (ts *testServer) integrationParams(t *testing.T) map[string]string {
+	t.Helper()
+	name := "shared-" + strings.ToLower(quire.NewID())
+	ts.publish(t, name, nil)
+	inst := ts.install(t, name)
+	ev := ts.waitEvent(t, name, "installation_setup")
+	return map[string]string{"integrationName": name, "installationId": inst, "eventId": str(ev, "event.id")}
+}

@@ -243,5 +243,10 @@ func (s *Service) requireIntegrationOwner(ctx context.Context, u *quire.User, in
 		}
 		return quire.Errorf(quire.EFORBIDDEN, "this needs the token of the integration %q", in.Name)
 	}
-	return s.requireIntegrationAdmin(ctx, u, in.OrgID)
+	err := s.requireIntegrationAdmin(ctx, u, in.OrgID)
+	if quire.IsNotFound(err) {
+		// The integration is visible; its organization need not be.
+		return quire.Errorf(quire.EFORBIDDEN, "only admins of the organization that published %q may do this", in.Name)
+	}
+	return err
 }

@@ -83,14 +83,14 @@ func integrationViewer(u *quire.User) string {
 // of the organization publish, and an integration stays with the
 // organization that first published it.
 func (n *Integrations) Publish(ctx context.Context, u *quire.User, name string, in PublishInput) (*quire.Integration, error) {
+	if err := checkManifest(&in.Manifest); err != nil {
+		return nil, err
+	}
 	org, err := n.organization(ctx, in.Organization)
 	if err != nil {
 		return nil, err
 	}
 	if err := n.s.requireIntegrationAdmin(ctx, u, org.ID); err != nil {
-		return nil, err
-	}
-	if err := checkManifest(&in.Manifest); err != nil {
 		return nil, err
 	}
 	for attempt := 0; attempt < 3; attempt++ {
@@ -209,7 +209,7 @@ func (n *Integrations) Unpublish(ctx context.Context, u *quire.User, name string
 	if err != nil {
 		return false, err
 	}
-	if err := n.s.requireIntegrationAdmin(ctx, u, in.OrgID); err != nil {
+	if err := n.s.requireIntegrationOwner(ctx, u, in); err != nil {
 		return false, err
 	}
 	return n.s.store.DeleteIntegration(ctx, in.ID)
@@ -223,7 +223,7 @@ func (n *Integrations) SetDevelopment(ctx context.Context, u *quire.User, name, 
 	if err != nil {
 		return err
 	}
-	if err := n.s.requireIntegrationAdmin(ctx, u, in.OrgID); err != nil {
+	if err := n.s.requireIntegrationOwner(ctx, u, in); err != nil {
 		return err
 	}
 	if tunnel != "" {
