@@ -358,3 +358,24 @@ func boundaryOf(body []byte) string {
 	line, _, _ := strings.Cut(string(body), "\r\n")
 	return strings.TrimPrefix(line, "--")
 }
+
+func TestIntegrationGitSyncEvents(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		admin := ts.token(cAdmin)
+		space := ts.newSpace(t, "Synced")
+		ts.publish(t, "gitwatch", nil)
+		inst := ts.install(t, "gitwatch")
+		ts.must(t, http.StatusCreated, "POST", "/v1/integrations/gitwatch/installations/"+inst+"/spaces", admin, map[string]any{"space": space})
+		repo := bareRepo(t)
+		ts.must(t, http.StatusNoContent, "POST", gitPath(space, "export"), admin,
+			map[string]any{"url": repo, "ref": "refs/heads/main", "commitMessage": "Export"})
+		info := ts.waitGit(t, space)
+		started := ts.waitEvent(t, "gitwatch", "space_gitsync_started")
+		if str(started, "event.payload.spaceId") != space || !has(started["event"].(map[string]any)["payload"], "commitId") {
+			t.Errorf("started: %v", started["event"])
+		}
+		done := ts.waitEvent(t, "gitwatch", "space_gitsync_completed")
+		wantFields(t, done["event"].(map[string]any)["payload"].(map[string]any), map[string]any{"state": "success",
+			"commitId": str(info, "operation.commit"), "revisionId": ts.spaceRevision(t, space)})
+	})
+}
