@@ -128,24 +128,24 @@ func (in *publishIntegrationIn) manifest() (quire.IntegrationManifest, error) {
 
 // integrationJSON is the Integration object.
 type integrationJSON struct {
-	Object                string           `json:"object" enum:"integration"`
-	Name                  string           `json:"name"`
-	Version               int64            `json:"version"`
-	Title                 string           `json:"title"`
-	Description           string           `json:"description"`
-	Summary               string           `json:"summary,omitempty"`
-	PreviewImages         []string         `json:"previewImages"`
-	Target                string           `json:"target"`
-	Verified              bool             `json:"verified"`
-	Visibility            string           `json:"visibility"`
-	Scopes                []string         `json:"scopes"`
-	Categories            []string         `json:"categories"`
-	Blocks                json.RawMessage  `json:"blocks,omitempty"`
-	ContentSources        json.RawMessage  `json:"contentSources,omitempty"`
-	Configurations        *integrationCfgs `json:"configurations,omitempty"`
-	ExternalLinks         json.RawMessage  `json:"externalLinks"`
-	Owner                 orgJSON          `json:"owner"`
-	ContentSecurityPolicy json.RawMessage  `json:"contentSecurityPolicy,omitempty"`
+	Object                string                    `json:"object" enum:"integration"`
+	Name                  string                    `json:"name"`
+	Version               int64                     `json:"version"`
+	Title                 string                    `json:"title"`
+	Description           string                    `json:"description"`
+	Summary               string                    `json:"summary,omitempty"`
+	PreviewImages         []string                  `json:"previewImages"`
+	Target                string                    `json:"target"`
+	Verified              bool                      `json:"verified"`
+	Visibility            string                    `json:"visibility"`
+	Scopes                []string                  `json:"scopes"`
+	Categories            []string                  `json:"categories"`
+	Blocks                json.RawMessage           `json:"blocks,omitempty"`
+	ContentSources        json.RawMessage           `json:"contentSources,omitempty"`
+	Configurations        *quire.IntegrationConfigs `json:"configurations,omitempty"`
+	ExternalLinks         json.RawMessage           `json:"externalLinks"`
+	Owner                 orgJSON                   `json:"owner"`
+	ContentSecurityPolicy json.RawMessage           `json:"contentSecurityPolicy,omitempty"`
 	Permissions           struct {
 		Admin bool `json:"admin"`
 	} `json:"permissions"`
@@ -156,13 +156,6 @@ type integrationJSON struct {
 		Assets         string `json:"assets" format:"uri"`
 		PublicEndpoint string `json:"publicEndpoint" format:"uri"`
 	} `json:"urls"`
-}
-
-// integrationCfgs are the configurations an integration declares.
-type integrationCfgs struct {
-	Account json.RawMessage `json:"account,omitempty"`
-	Space   json.RawMessage `json:"space,omitempty"`
-	Site    json.RawMessage `json:"site,omitempty"`
 }
 
 // integrationOut converts an integration for a caller.
@@ -181,7 +174,7 @@ func (s *Server) integrationOut(ctx context.Context, n *service.Integrations, in
 		out.ExternalLinks = json.RawMessage("[]")
 	}
 	if c := m.Configurations; c.Account != nil || c.Space != nil || c.Site != nil {
-		out.Configurations = &integrationCfgs{Account: c.Account, Space: c.Space, Site: c.Site}
+		out.Configurations = &c
 	}
 	out.Permissions.Admin = n.Admin(ctx, userFrom(ctx), in)
 	out.URLs.Location = s.urls.api("integrations", in.Name)
@@ -261,10 +254,15 @@ func (s *Server) getIntegration(ctx context.Context, in *IntegrationPath) (*body
 		return nil, err
 	}
 	got, err := n.Get(ctx, userFrom(ctx), in.IntegrationName)
+	return s.integrationBody(ctx, n, got, err)
+}
+
+// integrationBody answers an integration, or err.
+func (s *Server) integrationBody(ctx context.Context, n *service.Integrations, in *quire.Integration, err error) (*body[integrationJSON], error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.integrationOut(ctx, n, got)
+	out, err := s.integrationOut(ctx, n, in)
 	if err != nil {
 		return nil, err
 	}
@@ -285,14 +283,7 @@ func (s *Server) publishIntegration(ctx context.Context, in *struct {
 	}
 	got, err := n.Publish(ctx, userFrom(ctx), in.IntegrationName, service.PublishInput{Organization: in.Body.Organization,
 		Manifest: m, Script: in.Body.Script, Icon: in.Body.Icon})
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.integrationOut(ctx, n, got)
-	if err != nil {
-		return nil, err
-	}
-	return reply(out), nil
+	return s.integrationBody(ctx, n, got, err)
 }
 
 func (s *Server) unpublishIntegration(ctx context.Context, in *IntegrationPath) (*statusOnly, error) {

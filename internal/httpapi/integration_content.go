@@ -164,10 +164,15 @@ func (s *Server) getContent(ctx context.Context, in *InstallationPath, kind quir
 		return nil, err
 	}
 	got, c, err := n.ContentInstallation(ctx, userFrom(ctx), in.IntegrationName, in.InstallationID, kind, targetID)
+	return s.contentBody(ctx, n, got, c, extended, err)
+}
+
+// contentBody answers a space or site installation, or err.
+func (s *Server) contentBody(ctx context.Context, n *service.Integrations, in *quire.Integration, c *quire.ContentInstallation, extended bool, err error) (*body[contentInstallationJSON], error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.contentInstallationOut(ctx, n, got, c, extended)
+	out, err := s.contentInstallationOut(ctx, n, in, c, extended)
 	if err != nil {
 		return nil, err
 	}
@@ -203,14 +208,7 @@ func (s *Server) updateContent(ctx context.Context, in *InstallationPath, kind q
 	}
 	got, c, err := n.UpdateContentInstallation(ctx, userFrom(ctx), in.IntegrationName, in.InstallationID, kind, targetID,
 		service.ContentUpdate{ExternalIDs: b.ExternalIDs, Configuration: b.Configuration})
-	if err != nil {
-		return nil, err
-	}
-	out, err := s.contentInstallationOut(ctx, n, got, c, extended)
-	if err != nil {
-		return nil, err
-	}
-	return reply(out), nil
+	return s.contentBody(ctx, n, got, c, extended, err)
 }
 
 func (s *Server) updateSpaceInstallation(ctx context.Context, in *struct {

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
 
+	"quire/internal/adaptive"
 	"quire/internal/quire"
 )
 
@@ -140,7 +141,7 @@ func configSchema(raw []byte, field string) (*jsonschema.Schema, error) {
 		if errors.As(err, &sve) {
 			var ve *jsonschema.ValidationError
 			if errors.As(sve.Err, &ve) {
-				leaf := deepestCause(ve)
+				leaf := adaptive.Deepest(ve)
 				return nil, quire.Invalid(field+configPath(leaf.InstanceLocation), "is not valid: %s",
 					leaf.ErrorKind.LocalizedString(message.NewPrinter(language.English)))
 			}
@@ -169,7 +170,7 @@ func checkConfiguration(decl []byte, cfg map[string]any, field string) error {
 	if err := sch.Validate(inst); err != nil {
 		var ve *jsonschema.ValidationError
 		if errors.As(err, &ve) {
-			leaf := deepestCause(ve)
+			leaf := adaptive.Deepest(ve)
 			return quire.Invalid(field+configPath(leaf.InstanceLocation), "%s",
 				leaf.ErrorKind.LocalizedString(message.NewPrinter(language.English)))
 		}
@@ -185,19 +186,4 @@ func configPath(loc []string) string {
 		return ""
 	}
 	return "." + strings.Join(loc, ".")
-}
-
-// deepestCause follows the causes of a validation error down to the one
-// at the most precise place.
-func deepestCause(e *jsonschema.ValidationError) *jsonschema.ValidationError {
-	for len(e.Causes) > 0 {
-		next := e.Causes[0]
-		for _, c := range e.Causes[1:] {
-			if len(c.InstanceLocation) > len(next.InstanceLocation) {
-				next = c
-			}
-		}
-		e = next
-	}
-	return e
 }

@@ -28,7 +28,7 @@ func integrationTests() []test {
 				Target: "all", Scopes: []string{"space:content:read"}, Categories: []string{"content"},
 				Blocks: json.RawMessage(`[{"id":"b","title":"Block"}]`), HasBlocks: true, BlockDomains: []string{"cards.example.com"},
 				Configurations: quire.IntegrationConfigs{Account: json.RawMessage(`{"properties":{}}`)},
-				Secrets: map[string]string{"K": "v"}})
+				Secrets:        map[string]string{"K": "v"}})
 			f.integration(o, "beta", quire.IntegrationManifest{Title: "Beta", Visibility: quire.IntegrationPrivate, Target: "space",
 				Scopes: []string{"space:content:write"}, Categories: []string{}})
 			f.integration(other, "gamma", quire.IntegrationManifest{Title: "Gamma_x", Visibility: quire.IntegrationUnlisted,
