@@ -131,7 +131,7 @@ func checkDraft07(doc any) error {
 	if errors.As(err, &sve) {
 		var ve *jsonschema.ValidationError
 		if errors.As(sve.Err, &ve) {
-			leaf := deepest(ve)
+			leaf := Deepest(ve)
 			p := message.NewPrinter(language.English)
 			return &SchemaError{
 				Pointer: pointer(leaf.InstanceLocation).String(),
@@ -142,9 +142,10 @@ func checkDraft07(doc any) error {
 	return err
 }
 
-// deepest follows the first cause of a validation error down to the
-// failure that names the most precise place.
-func deepest(e *jsonschema.ValidationError) *jsonschema.ValidationError {
+// Deepest follows the first cause of a validation error down to the
+// failure that names the most precise place. The integration
+// configuration checks use it too.
+func Deepest(e *jsonschema.ValidationError) *jsonschema.ValidationError {
 	for len(e.Causes) > 0 {
 		next := e.Causes[0]
 		for _, c := range e.Causes[1:] {

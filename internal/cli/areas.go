@@ -30,11 +30,14 @@ type areas struct {
 	translations *service.Translations
 	// openapi keeps OpenAPI specifications.
 	openapi *service.OpenAPISpecs
+	// integrations keeps integrations and sends them their events.
+	integrations *service.Integrations
 }
 
 // newAreas builds the area services and registers their background
-// workers on queue, which must not be started yet.
-func newAreas(cfg Config, svc *service.Service, queue *jobs.Queue, fetcher *fetch.Client, log *slog.Logger) (*areas, error) {
+// workers on queue, which must not be started yet. baseURL is the
+// server's public base URL.
+func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queue, fetcher *fetch.Client, log *slog.Logger) (*areas, error) {
 	key, err := readSecretKey(cfg.SecretKeyFile)
 	if err != nil {
 		return nil, err
@@ -46,6 +49,12 @@ func newAreas(cfg Config, svc *service.Service, queue *jobs.Queue, fetcher *fetc
 	// handed every move of a space's current revision.
 	events := service.NewContentEvents(svc)
 	events.Subscribe("search", svc.IndexContent)
+	// Integration scripts run in no runtime yet: their events are
+	// recorded as failed, saying so.
+	integrations := service.NewIntegrations(svc, fetcher, nil, service.IntegrationOptions{BaseURL: baseURL})
+	events.Subscribe("integrations", integrations.ContentUpdated)
+	svc.WatchSpaces(integrations.SpaceChanged)
+	jobs.Register(queue, integrations.RunJob)
 	jobs.Register(queue, events.RunJob)
 	imports := service.NewContentImports(svc, importer.New(fetcher, importer.Options{Logger: log}))
 	fonts, err := pdf.LoadFonts(cfg.PDFFontDir)
@@ -66,7 +75,8 @@ func newAreas(cfg Config, svc *service.Service, queue *jobs.Queue, fetcher *fetc
 	jobs.Register(queue, oas.RunRefresh)
 	jobs.Every(queue, oas.RefreshInterval(), service.OpenAPIRefreshJob{})
 	return &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events,
-		saml: service.NewSAML(svc, service.WithSAMLSealingKey(key)), translations: translations, openapi: oas}, nil
+		saml: service.NewSAML(svc, service.WithSAMLSealingKey(key)), translations: translations, openapi: oas,
+		integrations: integrations}, nil
 }
 
 // translatorTimeout bounds one request to the translation engine: a

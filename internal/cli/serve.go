@@ -83,14 +83,6 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	}
 	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs), service.WithFetcher(fetcher),
 		service.WithQueue(queue))
-	areas, err := newAreas(cfg, svc, queue, fetcher, log)
-	if err != nil {
-		return err
-	}
-	if err := bootstrapIfFresh(ctx, svc, cfg, log, env.Stderr); err != nil {
-		return err
-	}
-
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
@@ -98,6 +90,15 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	baseURL := cfg.BaseURL
 	if baseURL == "" {
 		baseURL = deriveBaseURL(cfg.Addr, ln.Addr())
+	}
+	areas, err := newAreas(cfg, baseURL, svc, queue, fetcher, log)
+	if err != nil {
+		ln.Close()
+		return err
+	}
+	if err := bootstrapIfFresh(ctx, svc, cfg, log, env.Stderr); err != nil {
+		ln.Close()
+		return err
 	}
 	handler, metricsHandler, err := newHandlers(svc, log, httpapi.Config{
 		BaseURL:      baseURL,
@@ -109,6 +110,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		SAML:         areas.saml,
 		Translations: areas.translations,
 		OpenAPI:      areas.openapi,
+		Integrations: areas.integrations,
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,

@@ -1121,6 +1121,9 @@ func TestUnauthenticated(t *testing.T) {
 		params["specSlug"] = ts.processedSpec(t)
 		params["specId"], params["versionId"] = str(ts.must(t, 200, "GET", ts.specPath(params["specSlug"]), ts.token(cAdmin), nil), "id"),
 			"latest?expires=99999999999&signature=c29tZQ"
+		for k, v := range ts.integrationParams(t) {
+			params[k] = v
+		}
 		id, _, _ := quire.ParseToken(ts.token(cAdmin))
 		auths := map[string]string{
 			"none":          "",

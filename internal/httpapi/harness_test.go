@@ -106,6 +106,8 @@ type testServer struct {
 	Translator *switchTranslator
 	// OpenAPI is the OpenAPI specifications service.
 	OpenAPI *service.OpenAPISpecs
+	// Runner runs the integrations' scripts; tests choose its answers.
+	Runner *fakeRunner
 }
 
 // newTestServer starts an API over a fresh store of the engine and
@@ -142,6 +144,11 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	jobs.Register(queue, git.RunJob)
 	events := service.NewContentEvents(svc)
 	events.Subscribe("search", svc.IndexContent)
+	runner := &fakeRunner{}
+	integrations := service.NewIntegrations(svc, fetcher, runner, service.IntegrationOptions{BaseURL: testBaseURL})
+	events.Subscribe("integrations", integrations.ContentUpdated)
+	svc.WatchSpaces(integrations.SpaceChanged)
+	jobs.Register(queue, integrations.RunJob)
 	jobs.Register(queue, events.RunJob)
 	translator := &switchTranslator{}
 	translations := service.NewTranslations(svc, translator)
@@ -159,7 +166,7 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 		t.Fatalf("pdf fonts: %v", err)
 	}
 	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports, PDFs: service.NewPDFs(svc, fonts),
-		OpenAPI: oas}
+		OpenAPI: oas, Integrations: integrations}
 	cfg.SAML = service.NewSAML(svc)
 	cfg.Translations = translations
 	for _, o := range cfgs {
@@ -172,6 +179,8 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Clock: clock, Content: eng, Blobs: blobs, Users: map[string]*testUser{}}
 	ts.Translator = translator
 	ts.OpenAPI = oas
+	ts.Runner = runner
+	runner.base = hs.URL
 	res, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Acme Docs", Email: "admin@acme.test", Name: "Ada Admin"})
 	if err != nil {
 		t.Fatalf("bootstrap: %v", err)

@@ -852,6 +852,9 @@ func TestMalformedQueries(t *testing.T) {
 		params["specSlug"] = ts.processedSpec(t)
 		spec := ts.must(t, 200, "GET", ts.specPath(params["specSlug"]), ts.token(cAdmin), nil)
 		params["specId"], params["versionId"] = str(spec, "id"), str(spec, "lastVersion")
+		for k, v := range ts.integrationParams(t) {
+			params[k] = v
+		}
 		threads := map[bool]map[string]string{false: ts.commentThread(t, sp, ""), true: ts.commentThread(t, sp, f.CR)}
 		admin := ts.token(cAdmin)
 		lists := 0

@@ -55,6 +55,9 @@ type Config struct {
 	// OpenAPI keeps OpenAPI specifications; without it their operations
 	// answer that they are not available.
 	OpenAPI *service.OpenAPISpecs
+	// Integrations keeps integrations, their installations and events;
+	// without it their operations answer that they are not available.
+	Integrations *service.Integrations
 	// Sites serves published sites to readers under /sites/; when nil the
 	// server makes one.
 	Sites *service.SiteReader
@@ -89,6 +92,8 @@ type Server struct {
 	secure        bool
 	origin        string
 
+	// integrations runs the integrations area.
+	integrations area[service.Integrations]
 	// translations runs the translations area.
 	translations area[service.Translations]
 	// sites serves published sites under /sites/.
@@ -132,6 +137,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	s.secure, s.origin = secureCookies(cfg.BaseURL), originOf(cfg.BaseURL)
 	s.translations = area[service.Translations]{cfg.Translations, "Translations"}
 	s.openapi = area[service.OpenAPISpecs]{cfg.OpenAPI, "OpenAPI specifications"}
+	s.integrations = area[service.Integrations]{cfg.Integrations, "Integrations"}
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
 	}

@@ -114,3 +114,106 @@ type AccessStore interface {
 	// collection and space, deleted or not, below it.
 	SubtreeGrants(ctx context.Context, collectionID string) ([]Grant, error)
 }
+
+// Integration scopes that open content to an installation's tokens.
+const (
+	ScopeSpaceContentRead   = "space:content:read"
+	ScopeSpaceContentWrite  = "space:content:write"
+	ScopeSpaceMetadataRead  = "space:metadata:read"
+	ScopeSpaceMetadataWrite = "space:metadata:write"
+	ScopeSiteMetadataRead   = "site:metadata:read"
+)
+
+// IntegrationGrant is what a caller holding an integration's token may
+// reach. An installation token reaches the spaces its installation
+// covers, at the role its scopes give; the integration's own token
+// (InstallationID "") reaches the integration's installations and no
+// content.
+type IntegrationGrant struct {
+	IntegrationID   string
+	IntegrationName string
+	InstallationID  string
+	// OrgID is the organization of the installation.
+	OrgID  string
+	Scopes []string
+	// AllSpaces covers every space of the organization; otherwise Spaces
+	// lists those covered. AllSites and Sites do the same for sites.
+	AllSpaces bool
+	Spaces    []string
+	AllSites  bool
+	Sites     []string
+}
+
+// has reports whether the grant holds a scope.
+func (g *IntegrationGrant) has(scope string) bool {
+	for _, s := range g.Scopes {
+		if s == scope {
+			return true
+		}
+	}
+	return false
+}
+
+// ContentRole is the role the scopes give on covered spaces: edit with
+// space:content:write (which lets it write content and comment), read
+// with a read scope, none otherwise.
+func (g *IntegrationGrant) ContentRole() Role {
+	switch {
+	case g.has(ScopeSpaceContentWrite) || g.has(ScopeSpaceMetadataWrite):
+		return RoleEdit
+	case g.has(ScopeSpaceContentRead) || g.has(ScopeSpaceMetadataRead):
+		return RoleRead
+	}
+	return ""
+}
+
+// CoversSpace reports whether the installation covers a space of an
+// organization.
+func (g *IntegrationGrant) CoversSpace(orgID, spaceID string) bool {
+	if g.InstallationID == "" || orgID != g.OrgID {
+		return false
+	}
+	if g.AllSpaces {
+		return true
+	}
+	for _, id := range g.Spaces {
+		if id == spaceID {
+			return true
+		}
+	}
+	return false
+}
+
+// CoversSite reports whether the installation covers a site of an
+// organization.
+func (g *IntegrationGrant) CoversSite(orgID, siteID string) bool {
+	if g.InstallationID == "" || orgID != g.OrgID {
+		return false
+	}
+	if g.AllSites {
+		return true
+	}
+	for _, id := range g.Sites {
+		if id == siteID {
+			return true
+		}
+	}
+	return false
+}
+
+// SpaceFacts are the facts of a space of an organization for the grant's
+// holder: a guest with the scopes' role on a covered space, a stranger
+// to any other.
+func (g *IntegrationGrant) SpaceFacts(orgID, spaceID string) Facts {
+	role := g.ContentRole()
+	if role == "" || !g.CoversSpace(orgID, spaceID) {
+		return Facts{OrgID: orgID}
+	}
+	return Facts{OrgID: orgID, Member: true, Grant: role}
+}
+
+// OrgFacts are the facts of an organization for the grant's holder: a
+// guest of the installation's organization, a stranger to others.
+func (g *IntegrationGrant) OrgFacts(orgID string) Facts {
+	return Facts{OrgID: orgID, Member: g.InstallationID != "" && orgID == g.OrgID}
+}

@@ -28,6 +28,7 @@ type Store interface {
 	ReviewStore
 	TranslationStore
 	OpenAPIStore
+	IntegrationStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

@@ -12,6 +12,10 @@ type User struct {
 	Email       string
 	PhotoURL    string
 	CreatedAt   time.Time
+	// Integration, when set, says the caller is an integration acting
+	// with one of its tokens, as the integration's own user: it reaches
+	// what the grant allows and nothing through memberships.
+	Integration *IntegrationGrant
 }
 
 // Token is an API token. Only the hash of its secret is stored.

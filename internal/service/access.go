@@ -60,6 +60,9 @@ type OrgAccess struct {
 // ScopeSpace, an OrgAccess for ScopeOrganization), so that a handler need
 // not load it again. An unknown subject is ENOTFOUND.
 func (s *Service) Access(ctx context.Context, u *quire.User, sc Scope, id string) (quire.Level, any, error) {
+	if u.Integration != nil {
+		return s.integrationAccess(ctx, s.store, u, sc, id)
+	}
 	if sc == ScopeOrganization {
 		f, err := s.store.RootFacts(ctx, id, u.ID)
 		if err != nil {
@@ -105,6 +108,19 @@ func (s *Service) Access(ctx context.Context, u *quire.User, sc Scope, id string
 
 // facts gathers the facts about the caller on a subject.
 func (s *Service) facts(ctx context.Context, st quire.Store, u *quire.User, sc Scope, id string) (quire.Facts, error) {
+	if u.Integration != nil {
+		_, subject, err := s.integrationAccess(ctx, st, u, sc, id)
+		if err != nil {
+			return quire.Facts{}, err
+		}
+		switch v := subject.(type) {
+		case OrgAccess:
+			return v.Facts, nil
+		case *quire.Space:
+			return u.Integration.SpaceFacts(v.OrgID, v.ID), nil
+		}
+		return quire.Facts{}, nil
+	}
 	var (
 		f   quire.Facts
 		err error
@@ -145,4 +161,92 @@ func (s *Service) require(ctx context.Context, st quire.Store, u *quire.User, sc
 		return l, quire.Errorf(denied, "this needs the %s role on the %s; you have %s", min, sc, l)
 	}
 	return l, nil
+}
+
+// integrationAccess is Access for a caller holding an integration's
+// token: what its grant allows, whatever the memberships of the
+// integration's user. An installation token is a guest of its
+// installation's organization and holds the role its scopes give on the
+// spaces the installation covers; other subjects it does not see.
+func (s *Service) integrationAccess(ctx context.Context, st quire.Store, u *quire.User, sc Scope, id string) (quire.Level, any, error) {
+	g := u.Integration
+	switch sc {
+	case ScopeNone:
+		return quire.LevelNone, nil, nil
+	case ScopeOrganization:
+		if _, err := st.Organization(ctx, id); err != nil {
+			return quire.LevelNone, nil, err
+		}
+		f := g.OrgFacts(id)
+		return f.Level(), OrgAccess{UserID: u.ID, Facts: f}, nil
+	case ScopeSpace:
+		sp, err := st.Space(ctx, id)
+		if err != nil {
+			if quire.IsNotFound(err) {
+				return quire.LevelNone, nil, quire.NotFound("space")
+			}
+			return quire.LevelNone, nil, err
+		}
+		return g.SpaceFacts(sp.OrgID, sp.ID).Level(), sp, nil
+	}
+	return quire.LevelNone, nil, nil
+}
+
+// requireIntegrationAdmin checks that the caller, a user, administers an
+// organization: an organization they cannot see is ENOTFOUND, too low a
+// role or an integration's token EFORBIDDEN.
+func (s *Service) requireIntegrationAdmin(ctx context.Context, u *quire.User, orgID string) error {
+	if u.Integration != nil {
+		return quire.Errorf(quire.EFORBIDDEN, "an integration's token cannot do this; use a member's token")
+	}
+	l, _, err := s.Access(ctx, u, ScopeOrganization, orgID)
+	if err != nil {
+		return err
+	}
+	if l < ScopeOrganization.Visible() {
+		return quire.NotFound("organization")
+	}
+	if l < quire.LevelAdmin {
+		return quire.Errorf(quire.EFORBIDDEN, "this needs the admin role in the organization; you have %s", l)
+	}
+	return nil
+}
+
+// seeIntegration checks that the caller may see an integration: public
+// and unlisted ones everyone sees, private ones the members of their
+// organization and the integration's own tokens; to others they are
+// ENOTFOUND.
+func (s *Service) seeIntegration(ctx context.Context, u *quire.User, in *quire.Integration) error {
+	if in.Manifest.Visibility != quire.IntegrationPrivate {
+		return nil
+	}
+	if g := u.Integration; g != nil {
+		if g.IntegrationID == in.ID {
+			return nil
+		}
+		return quire.NotFound("integration")
+	}
+	l, _, err := s.Access(ctx, u, ScopeOrganization, in.OrgID)
+	if err != nil || l < ScopeOrganization.Visible() {
+		return quire.NotFound("integration")
+	}
+	return nil
+}
+
+// requireIntegrationOwner checks that the caller speaks for an
+// integration: with its own token, or as an admin of the organization
+// that published it.
+func (s *Service) requireIntegrationOwner(ctx context.Context, u *quire.User, in *quire.Integration) error {
+	if g := u.Integration; g != nil {
+		if g.IntegrationID == in.ID && g.InstallationID == "" {
+			return nil
+		}
+		return quire.Errorf(quire.EFORBIDDEN, "this needs the token of the integration %q", in.Name)
+	}
+	err := s.requireIntegrationAdmin(ctx, u, in.OrgID)
+	if quire.IsNotFound(err) {
+		// The integration is visible; its organization need not be.
+		return quire.Errorf(quire.EFORBIDDEN, "only admins of the organization that published %q may do this", in.Name)
+	}
+	return err
 }

@@ -130,6 +130,9 @@ func (s *Service) createUser(ctx context.Context, st quire.Store, email, name st
 // Authenticate resolves a presented API token to its user. Any failure is
 // EUNAUTHORIZED and says nothing about which part was wrong.
 func (s *Service) Authenticate(ctx context.Context, token string) (*quire.User, error) {
+	if strings.HasPrefix(token, integrationTokenPrefix) {
+		return s.authenticateIntegration(ctx, token)
+	}
 	bad := quire.Errorf(quire.EUNAUTHORIZED, "invalid API token")
 	id, secret, ok := quire.ParseToken(token)
 	if !ok {

@@ -54,6 +54,9 @@ func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, er
 		// The space is gone: nothing to sync.
 		return false, nil
 	}
+	if err == nil && run {
+		g.notify(ctx, job.Space, NoticeGitSyncStarted, "", false)
+	}
 	if err == nil && !run {
 		g.log.InfoContext(ctx, "git sync skipped: a newer operation ran first",
 			"space", job.Space, "direction", job.Direction, "timestamp", ts)
@@ -108,6 +111,7 @@ func (g *GitSync) finish(ctx context.Context, job GitJob, commit string, warning
 		}
 		return st.PutGitSync(ctx, rec)
 	})
+	g.notify(ctx, job.Space, NoticeGitSyncCompleted, commit, opErr != nil)
 	if opErr != nil {
 		g.log.ErrorContext(ctx, "git sync failed", "space", job.Space, "direction", job.Direction, "err", opErr)
 	} else {
@@ -136,4 +140,14 @@ func errorMessage(err error) string {
 		return qe.Error()
 	}
 	return fmt.Sprintf("internal error: %v", err)
+}
+
+// notify tells the space watchers of a Git Sync operation, with the
+// space's current revision.
+func (g *GitSync) notify(ctx context.Context, spaceID string, kind SpaceNoticeKind, commit string, failed bool) {
+	sp, err := g.s.store.Space(ctx, spaceID)
+	if err != nil {
+		return
+	}
+	g.s.notifySpace(ctx, SpaceNotice{Kind: kind, SpaceID: spaceID, RevisionID: sp.Revision, CommitID: commit, Failed: failed})
 }

@@ -32,6 +32,8 @@ type Service struct {
 	spaceQueues *spaceQueues
 	// queue runs background jobs; nil when none is configured.
 	queue Queue
+	// spaceWatchers hear of committed changes of spaces.
+	spaceWatchers []SpaceWatcher
 }
 
 // Option configures a Service.

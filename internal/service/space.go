@@ -177,18 +177,25 @@ func (s *Service) UpdateSpace(ctx context.Context, u *quire.User, id string, upd
 			return nil, err
 		}
 	}
-	var out *SpaceView
+	var (
+		out  *SpaceView
+		prev quire.Visibility
+	)
 	err := s.store.WithTx(ctx, func(st quire.Store) error {
-		if _, err := liveSpace(ctx, st, id); err != nil {
+		sp, err := liveSpace(ctx, st, id)
+		if err != nil {
 			return err
 		}
+		prev = sp.Visibility
 		if _, err := st.UpdateSpace(ctx, id, upd); err != nil {
 			return err
 		}
-		var err error
 		out, err = s.spaceView(ctx, st, u, id)
 		return err
 	})
+	if err == nil && out.Space.Visibility != prev {
+		s.notifySpace(ctx, SpaceNotice{Kind: NoticeVisibility, SpaceID: id, Visibility: out.Space.Visibility, PreviousVisibility: prev})
+	}
 	return out, err
 }
 

@@ -32,6 +32,7 @@ func suite() []test {
 		commentTests(), reviewTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), gitRedirectTests(), queuedTests(), searchTests(),
 		translationTests(),
 		openAPITests(),
+		integrationTests(),
 	} {
 		all = append(all, group...)
 	}
