@@ -10,6 +10,7 @@ import (
 	"quire/internal/gitremote"
 	"quire/internal/importer"
 	"quire/internal/jobs"
+	"quire/internal/jsruntime"
 	"quire/internal/pdf"
 	"quire/internal/service"
 	"quire/internal/translate"
@@ -32,6 +33,9 @@ type areas struct {
 	openapi *service.OpenAPISpecs
 	// integrations keeps integrations and sends them their events.
 	integrations *service.Integrations
+	// self answers integration scripts' calls to this server once it
+	// serves.
+	self *selfAPI
 }
 
 // newAreas builds the area services and registers their background
@@ -49,9 +53,14 @@ func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queu
 	// handed every move of a space's current revision.
 	events := service.NewContentEvents(svc)
 	events.Subscribe("search", svc.IndexContent)
-	// Integration scripts run in no runtime yet: their events are
-	// recorded as failed, saying so.
-	integrations := service.NewIntegrations(svc, fetcher, nil, service.IntegrationOptions{BaseURL: baseURL})
+	// Integration scripts run sandboxed in process; their calls back to
+	// this server's API are answered in process too.
+	self, err := newSelfAPI(baseURL, fetch.NewHTTPClient(fetch.Config{AllowLocal: cfg.AllowLocalFetch, Logger: log}))
+	if err != nil {
+		return nil, fmt.Errorf("base URL %q: %w", baseURL, err)
+	}
+	runner := jsruntime.New(jsruntime.Config{Doer: self, Logger: log})
+	integrations := service.NewIntegrations(svc, fetcher, runner, service.IntegrationOptions{BaseURL: baseURL})
 	events.Subscribe("integrations", integrations.ContentUpdated)
 	svc.WatchSpaces(integrations.SpaceChanged)
 	jobs.Register(queue, integrations.RunJob)
@@ -76,7 +85,7 @@ func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queu
 	jobs.Every(queue, oas.RefreshInterval(), service.OpenAPIRefreshJob{})
 	return &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events,
 		saml: service.NewSAML(svc, service.WithSAMLSealingKey(key)), translations: translations, openapi: oas,
-		integrations: integrations}, nil
+		integrations: integrations, self: self}, nil
 }
 
 // translatorTimeout bounds one request to the translation engine: a

@@ -119,6 +119,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		ln.Close()
 		return err
 	}
+	areas.self.serve(handler)
 	servers := []*http.Server{newHTTPServer(handler, log)}
 	listeners := []net.Listener{ln}
 	if cfg.MetricsAddr != "" {

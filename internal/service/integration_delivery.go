@@ -12,6 +12,7 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"strings"
 
 	"quire/internal/fetch"
@@ -195,7 +196,18 @@ func (n *Integrations) request(ctx context.Context, in *quire.Integration, ev *q
 	_ = w.Close()
 	h := http.Header{}
 	h.Set("Content-Type", w.FormDataContentType())
-	return quire.ScriptRequest{Method: http.MethodPost, URL: n.PublicEndpoint(in) + "/v1", Header: h, Body: body.Bytes()}, inst, nil
+	return quire.ScriptRequest{Method: http.MethodPost, URL: n.dispatchURL(), Header: h, Body: body.Bytes()}, inst, nil
+}
+
+// dispatchURL is the address a script sees its events sent to: the
+// dispatcher's version at the root of the server's origin, as
+// @gitbook/runtime checks it (the path must be exactly "/v1").
+func (n *Integrations) dispatchURL() string {
+	u, err := url.Parse(n.opts.BaseURL)
+	if err != nil || u.Host == "" {
+		return "http://localhost/v1"
+	}
+	return (&url.URL{Scheme: u.Scheme, Host: u.Host, Path: "/v1"}).String()
 }
 
 // orEmpty returns m, or an empty map for nil.
