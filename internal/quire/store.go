@@ -24,6 +24,7 @@ type Store interface {
 	SearchStore
 	SAMLStore
 	SiteStore
+	SitePublishingAuthStore
 	ReviewStore
 	TranslationStore
 	OpenAPIStore
