@@ -81,9 +81,13 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	if err != nil {
 		return err
 	}
+	secretKey, err := readSecretKey(cfg.SecretKeyFile)
+	if err != nil {
+		return err
+	}
 	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs), service.WithFetcher(fetcher),
-		service.WithQueue(queue))
-	areas, err := newAreas(cfg, svc, queue, fetcher, log)
+		service.WithQueue(queue), service.WithSecretKey(secretKey))
+	areas, err := newAreas(cfg, svc, queue, fetcher, secretKey, log)
 	if err != nil {
 		return err
 	}

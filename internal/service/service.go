@@ -32,6 +32,8 @@ type Service struct {
 	spaceQueues *spaceQueues
 	// queue runs background jobs; nil when none is configured.
 	queue Queue
+	// siteKeys seals the private keys of sites.
+	siteKeys *sealer
 }
 
 // Option configures a Service.
@@ -62,7 +64,8 @@ func New(store quire.Store, opts ...Option) *Service {
 	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New(),
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
-		spaceQueues:  &spaceQueues{}}
+		spaceQueues:  &spaceQueues{},
+		siteKeys:     newSealer(siteKeySealName)}
 	for _, o := range opts {
 		o(s)
 	}
