@@ -26,34 +26,30 @@ func TestSiteReaderVisibilityBrowser(t *testing.T) {
 	}
 	b := newReaderBrowser(t)
 	b.do(chromedp.EmulateViewport(1280, 900))
-	robotsMeta := `(document.querySelector('meta[name="robots"]') || {}).content || ""`
-	indexing := func(want string) {
+	// anyone checks that a new visitor reads a page, and whether search
+	// engines are told not to index it (robots "noindex", header and meta).
+	anyone := func(path, heading, robots string) {
 		t.Helper()
-		if got := b.js(robotsMeta); got != want {
-			t.Errorf("robots meta %q, want %q", got, want)
+		b.forget()
+		res := b.open(site+path, 200, heading)
+		if got := header(res, "X-Robots-Tag"); got != robots {
+			t.Errorf("%s: X-Robots-Tag %q, want %q", path, got, robots)
+		}
+		if got := b.js(`(document.querySelector('meta[name="robots"]') || {}).content || ""`); got != robots {
+			t.Errorf("%s: robots meta %q, want %q", path, got, robots)
 		}
 	}
 
 	// Public: anyone reads it, and search engines may index it.
-	res := b.open(site, 200, "Welcome")
-	if got := header(res, "X-Robots-Tag"); got != "" {
-		t.Errorf("public page: X-Robots-Tag %q", got)
-	}
-	indexing("")
+	anyone("", "Welcome", "")
 	b.do(chromedp.Click(chromedp.CSS(`#sidebar a[href="/sites/docs/install"]`)))
 	b.h1("Install")
 
 	// Unlisted: anyone reads it, never indexed.
 	visibility("unlisted")
-	b.forget()
-	res = b.open(site+"install", 200, "Install")
-	if got := header(res, "X-Robots-Tag"); got != "noindex" {
-		t.Errorf("unlisted page: X-Robots-Tag %q", got)
-	}
-	indexing("noindex")
+	anyone("install", "Install", "noindex")
 	b.do(chromedp.Click(chromedp.CSS(`#sidebar a[href="/sites/docs/"]`)))
 	b.h1("Welcome")
-	indexing("noindex")
 
 	// Unpublished: a 404 page for everyone.
 	ts.must(t, 200, "POST", ts.sitePath(s.id, "/unpublish"), admin, nil)
@@ -72,7 +68,7 @@ func TestSiteReaderVisibilityBrowser(t *testing.T) {
 	link := ts.must(t, 201, "POST", ts.sitePath(s.id, "/share-links"), admin, map[string]any{"name": "Readers"})
 	pub := str(ts.must(t, 200, "GET", ts.sitePath(s.id, "/share-links"), admin, nil), "items.0.urls.published")
 	key := strings.TrimSuffix(pub[strings.Index(pub, "/~share/")+len("/~share/"):], "/")
-	res = b.open(site+"install?share="+key, 200, "Install")
+	res := b.open(site+"install?share="+key, 200, "Install")
 	if got := header(res, "X-Robots-Tag"); got != "noindex" {
 		t.Errorf("share-link page: X-Robots-Tag %q", got)
 	}
