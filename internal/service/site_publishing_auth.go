@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"errors"
 	"fmt"
 
 	"quire/internal/quire"
@@ -88,10 +89,25 @@ func (s *Service) openSiteKey(ctx context.Context, a *quire.SitePublishingAuth) 
 	}
 	key, err := box.Open(a.SealedKey, siteKeyBinding(a.SiteID))
 	if err != nil {
-		return "", fmt.Errorf("the private key of site %s does not open with this server's secret key (regenerate it): %w", a.SiteID, err)
+		return "", &sealedElsewhere{siteID: a.SiteID, err: err}
 	}
 	return string(key), nil
 }
+
+// sealedElsewhere is the error of a site key that does not open with
+// this server's secret key: it was sealed under another one.
+type sealedElsewhere struct {
+	siteID string
+	err    error
+}
+
+// Error implements the error interface.
+func (e *sealedElsewhere) Error() string {
+	return fmt.Sprintf("the private key of site %s does not open with this server's secret key (regenerate it): %v", e.siteID, e.err)
+}
+
+// Unwrap returns the cause.
+func (e *sealedElsewhere) Unwrap() error { return e.err }
 
 // sitePublishingAuthOut opens a stored publishing authentication for a
 // site's admins.
@@ -165,12 +181,20 @@ func (s *Service) RegenerateSitePublishingAuth(ctx context.Context, orgID, siteI
 // siteVisitorAuth returns what checks a site's visitors: the key signing
 // their tokens and the fallback URL. It is read from the database on
 // every visit, so that a regenerated key holds at once on every replica.
+// A key that does not open (the server's secret key changed) is logged
+// and returned as nil: no token is valid until the key is regenerated,
+// and the site's public pages still open.
 func (s *Service) siteVisitorAuth(ctx context.Context, siteID string) (key []byte, fallbackURL string, err error) {
 	a, err := s.storedSitePublishingAuth(ctx, siteID)
 	if err != nil {
 		return nil, "", err
 	}
 	k, err := s.openSiteKey(ctx, a)
+	var elsewhere *sealedElsewhere
+	if errors.As(err, &elsewhere) {
+		s.log.ErrorContext(ctx, "refusing every visitor token of a site", "site", siteID, "err", err)
+		return nil, a.FallbackURL, nil
+	}
 	if err != nil {
 		return nil, "", err
 	}

@@ -12,7 +12,8 @@ import (
 
 // TestSiteKeySealing checks that a site's private key is read back by
 // every replica with the same secret key, that a replica with another
-// secret key refuses it rather than answering another key, and that
+// secret key refuses it rather than answering another key (its reader
+// refusing every token of the site), and that
 // regenerating gives the site a key that replica can read.
 func TestSiteKeySealing(t *testing.T) {
 	ctx := context.Background()
@@ -44,6 +45,25 @@ func TestSiteKeySealing(t *testing.T) {
 	other := service.New(st, service.WithSecretKey(secret.NewKey()))
 	if a, err := other.SitePublishingAuth(ctx, org, site.ID); err == nil {
 		t.Fatalf("a replica with another secret key read %q", a.PrivateKey)
+	}
+	// Its reader refuses every token of the site, without failing.
+	vis, yes := quire.VisibilityVisitorAuth, true
+	if _, err := svc.UpdateSite(ctx, org, site.ID, quire.SiteUpdate{Visibility: &vis, Published: &yes}, nil); err != nil {
+		t.Fatal(err)
+	}
+	token, err := service.SignVisitorToken([]byte(first.PrivateKey), map[string]any{"sub": "reader"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, s := range map[string]*service.Service{"same key": svc, "other key": other} {
+		r, err := service.NewSiteReader(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = r.Visit(ctx, site.ID, service.Visitor{Token: token})
+		if want := map[string]string{"same key": "", "other key": quire.EUNAUTHORIZED}[name]; quire.ErrorCode(err) != want {
+			t.Fatalf("%s: visit with the token: %v, want %q", name, err, want)
+		}
 	}
 	next, err := other.RegenerateSitePublishingAuth(ctx, org, site.ID)
 	if err != nil {

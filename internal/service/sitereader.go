@@ -150,7 +150,7 @@ func (r *SiteReader) Visit(ctx context.Context, name string, v Visitor) (*SiteVi
 			return nil, err
 		}
 		fallback = url
-		if v.Token != "" {
+		if v.Token != "" && len(key) > 0 {
 			signed, _ = verifyVisitorToken(v.Token, key, r.svc.now())
 		}
 	}
