@@ -40,12 +40,9 @@ type areas struct {
 
 // newAreas builds the area services and registers their background
 // workers on queue, which must not be started yet. baseURL is the
-// server's public base URL.
-func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queue, fetcher *fetch.Client, log *slog.Logger) (*areas, error) {
-	key, err := readSecretKey(cfg.SecretKeyFile)
-	if err != nil {
-		return nil, err
-	}
+// server's public base URL; key is the server's secret key (nil for the
+// one kept in the database).
+func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queue, fetcher *fetch.Client, key []byte, log *slog.Logger) (*areas, error) {
 	remote := gitremote.New(gitremote.Options{AllowLocal: cfg.AllowLocalFetch, Logger: log})
 	git := service.NewGitSync(svc, remote, service.WithSealingKey(key))
 	jobs.Register(queue, git.RunJob)

@@ -49,8 +49,9 @@ type Config struct {
 	// instead of ignoring them.
 	StrictInput bool
 	// SecretKeyFile names a file holding the key (32 bytes, raw or
-	// base64) that seals the Git credentials queued jobs carry; empty
-	// keeps a generated key in the database.
+	// base64) that seals the Git credentials queued jobs carry, the SAML
+	// service provider key and the private keys of sites; empty keeps a
+	// generated key in the database.
 	SecretKeyFile string
 	// PDFFontDir is a directory searched first for the fonts PDFs are set
 	// in; the system's font directories come after it.
@@ -147,7 +148,7 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	fs.BoolVar(&c.StrictInput, "strict-input", strict,
 		"refuse request fields an operation does not declare (400) instead of ignoring them (env QUIRE_STRICT_INPUT)")
 	fs.StringVar(&c.SecretKeyFile, "secret-key-file", envDefault(getenv, "QUIRE_SECRET_KEY_FILE", ""),
-		"file holding the 32-byte key (raw or base64) sealing Git credentials of queued jobs and the SAML service provider key; every replica needs the same; empty keeps a generated key in the database (env QUIRE_SECRET_KEY_FILE)")
+		"file holding the 32-byte key (raw or base64) sealing Git credentials of queued jobs, the SAML service provider key and the private keys signing sites' visitor tokens; every replica needs the same; empty keeps a generated key in the database (env QUIRE_SECRET_KEY_FILE)")
 	fs.StringVar(&c.PDFFontDir, "pdf-font-dir", envDefault(getenv, "QUIRE_PDF_FONT_DIR", ""),
 		"directory searched first for the TrueType fonts of PDF exports (DejaVuSans*.ttf, DejaVuSansMono.ttf, DroidSansFallbackFull.ttf, NanumGothic.ttf); then the system's font directories, then the Go fonts (Latin only) (env QUIRE_PDF_FONT_DIR)")
 	fs.StringVar(&c.TranslatorURL, "translator", envDefault(getenv, "QUIRE_TRANSLATOR_URL", ""),

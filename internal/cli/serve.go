@@ -81,8 +81,12 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	if err != nil {
 		return err
 	}
+	secretKey, err := readSecretKey(cfg.SecretKeyFile)
+	if err != nil {
+		return err
+	}
 	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs), service.WithFetcher(fetcher),
-		service.WithQueue(queue))
+		service.WithQueue(queue), service.WithSecretKey(secretKey))
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
@@ -91,7 +95,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	if baseURL == "" {
 		baseURL = deriveBaseURL(cfg.Addr, ln.Addr())
 	}
-	areas, err := newAreas(cfg, baseURL, svc, queue, fetcher, log)
+	areas, err := newAreas(cfg, baseURL, svc, queue, fetcher, secretKey, log)
 	if err != nil {
 		ln.Close()
 		return err

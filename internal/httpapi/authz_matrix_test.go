@@ -219,6 +219,9 @@ var expectedAccess = map[string]accessRow{
 	"createSiteShareLink":                      orgRow(quire.LevelCreate),
 	"updateSiteShareLinkById":                  orgRow(quire.LevelCreate),
 	"deleteSiteShareLinkById":                  orgRow(quire.LevelCreate),
+	"getSitePublishingAuthById":                orgRow(quire.LevelAdmin),
+	"updateSitePublishingAuthById":             orgRow(quire.LevelAdmin),
+	"regenerateSitePublishingAuthById":         orgRow(quire.LevelAdmin),
 	"listSiteSections":                         orgRow(quire.LevelRead),
 	"addSectionToSite":                         orgRow(quire.LevelCreate),
 	"updateSiteSectionById":                    orgRow(quire.LevelCreate),
@@ -801,8 +804,27 @@ var authzCases = map[string]authzCase{
 	"updateSiteShareLinkById": siteChange(200, func(t *testing.T, m *matrix, f siteFixture) any {
 		return map[string]any{"active": false}
 	}),
-	"deleteSiteShareLinkById": siteChange(205, nil),
-	"listSiteSections":        siteRead(),
+	"deleteSiteShareLinkById":   siteChange(205, nil),
+	"getSitePublishingAuthById": siteCase(200, nil),
+	"updateSitePublishingAuthById": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			return m.ts.newSiteFixture(t).params(), map[string]any{"backend": "custom", "fallbackURL": "https://example.com/sign-in"}
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			a := m.ts.must(t, 200, "GET", m.ts.sitePath(ps["siteId"], "/publishing/auth"), m.ts.token(cAdmin), nil)
+			wantAbsent(t, a, "fallbackURL")
+		}},
+	"regenerateSitePublishingAuthById": {ok: 200,
+		setup: func(t *testing.T, m *matrix) (map[string]string, any) {
+			ps := m.ts.newSiteFixture(t).params()
+			ps["privateKey"] = str(m.ts.must(t, 200, "GET", m.ts.sitePath(ps["siteId"], "/publishing/auth"), m.ts.token(cAdmin), nil), "privateKey")
+			return ps, nil
+		},
+		still: func(t *testing.T, m *matrix, ps map[string]string) {
+			a := m.ts.must(t, 200, "GET", m.ts.sitePath(ps["siteId"], "/publishing/auth"), m.ts.token(cAdmin), nil)
+			wantFields(t, a, map[string]any{"privateKey": ps["privateKey"]})
+		}},
+	"listSiteSections": siteRead(),
 	"addSectionToSite": siteCase(201, func(t *testing.T, m *matrix, f siteFixture) any {
 		return map[string]any{"spaceId": m.space(t)}
 	}),

@@ -211,6 +211,9 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "createSiteShareLink", Method: post, Path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links", Status: created, Access: onOrg(create)}, s.createSiteShareLink)
 	handle(s, api, Route{ID: "updateSiteShareLinkById", Method: patch, Path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}", Access: onOrg(create)}, s.updateSiteShareLink)
 	handle(s, api, Route{ID: "deleteSiteShareLinkById", Method: del, Path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links/{shareLinkId}", Access: onOrg(create)}, s.deleteSiteShareLink)
+	handle(s, api, Route{ID: "getSitePublishingAuthById", Method: get, Path: "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth", Access: onOrg(admin)}, s.getSitePublishingAuth)
+	handle(s, api, Route{ID: "updateSitePublishingAuthById", Method: patch, Path: "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth", Access: onOrg(admin)}, s.updateSitePublishingAuth)
+	handle(s, api, Route{ID: "regenerateSitePublishingAuthById", Method: post, Path: "/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth/regenerate", Access: onOrg(admin)}, s.regenerateSitePublishingAuth)
 
 	// Site sections, section groups and site spaces.
 	handle(s, api, Route{ID: "listSiteSections", Method: get, Path: "/v1/orgs/{organizationId}/sites/{siteId}/sections", Access: onOrg(read)}, s.listSiteSections)

@@ -357,12 +357,14 @@ func siteChange(ok int, body func(t *testing.T, m *matrix, f siteFixture) any) a
 func siteRead() authzCase { return siteCase(200, nil) }
 
 // siteBodyCase is a malformed-body case on a fresh site fixture, whose
-// snapshot is the site, its structure, share links and visitor schema.
+// snapshot is the site, its structure, share links, visitor schema and
+// publishing authentication.
 func siteBodyCase(c bodyCase) bodyCase {
 	c.setup = func(t *testing.T, ts *testServer) map[string]string { return ts.newSiteFixture(t).params() }
 	c.snapshot = func(t *testing.T, ts *testServer, ps map[string]string) string {
 		base := ts.sitePath(ps["siteId"], "")
-		return snap(fixed(base), fixed(base+"/structure"), fixed(base+"/share-links"), fixed(base+"/adaptive-schema"))(t, ts, ps)
+		return snap(fixed(base), fixed(base+"/structure"), fixed(base+"/share-links"), fixed(base+"/adaptive-schema"),
+			fixed(base+"/publishing/auth"))(t, ts, ps)
 	}
 	return c
 }
@@ -423,6 +425,18 @@ func siteBodyCases() map[string]bodyCase {
 			valid:     map[string]any{"name": "Renamed"},
 			wrongType: map[string]map[string]any{"active": {"active": "yes"}},
 			invalid:   []invalidBody{{"nothing", map[string]any{}, "active"}},
+		}),
+		"updateSitePublishingAuthById": siteBodyCase(bodyCase{
+			valid:     map[string]any{"backend": "custom"},
+			wrongType: map[string]map[string]any{"backend": {"backend": 1}, "fallbackURL": {"backend": "custom", "fallbackURL": 3}},
+			required:  []string{"backend"},
+			invalid: []invalidBody{
+				{"unknown backend", map[string]any{"backend": "saml"}, "backend"},
+				{"integration not installed", map[string]any{"backend": "integration"}, "backend"},
+				{"fallback not a URL", map[string]any{"backend": "custom", "fallbackURL": "sign in here"}, "fallbackURL"},
+				{"fallback of another scheme", map[string]any{"backend": "custom", "fallbackURL": "javascript:alert(1)"}, "fallbackURL"},
+				{"long fallback", map[string]any{"backend": "custom", "fallbackURL": "https://example.com/" + strings.Repeat("a", 2048)}, "fallbackURL"},
+			},
 		}),
 		"addSectionToSite": siteBodyCase(bodyCase{
 			valid:     map[string]any{"spaceId": "nosuch"},

@@ -111,7 +111,9 @@ func (s *Server) readSite(w http.ResponseWriter, r *http.Request) {
 	visitor := s.visitorFrom(w, r, name, &rest)
 	v, err := s.sites.Visit(ctx, name, visitor)
 	if err != nil {
-		s.siteError(w, r, err)
+		if !sendToSignIn(w, r, err, rest) {
+			s.siteError(w, r, err)
+		}
 		return
 	}
 	h := w.Header()
@@ -289,6 +291,26 @@ func (s *Server) writeReaderPage(w http.ResponseWriter, r *http.Request, status 
 	setReaderHeaders(w.Header())
 	w.WriteHeader(status)
 	_, _ = w.Write(buf.Bytes())
+}
+
+// sendToSignIn redirects a visitor refused by a visitor-auth site with a
+// fallback URL to that address, with the path below the site they asked
+// for in "location" (as "/install"), and reports whether it did.
+func sendToSignIn(w http.ResponseWriter, r *http.Request, err error, rest string) bool {
+	var in *service.SignIn
+	if !errors.As(err, &in) || in.FallbackURL == "" {
+		return false
+	}
+	u, perr := url.Parse(in.FallbackURL)
+	if perr != nil {
+		return false
+	}
+	q := u.Query()
+	q.Set("location", "/"+rest)
+	u.RawQuery = q.Encode()
+	w.Header().Set("Cache-Control", "no-store")
+	http.Redirect(w, r, u.String(), http.StatusFound)
+	return true
 }
 
 // siteError answers an error as a reader's page: 404 for what does not

@@ -2,20 +2,16 @@ package httpapi
 
 import (
 	"net/http"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
-
-	"quire/internal/testutil"
 )
 
-// TestSiteReaderBrowser walks a published site in Chromium: a section
-// tab, a group's menu, a section shown by a condition, the sidebar,
-// search as you type and the theme toggle, with screenshots of three
-// pages at desktop and phone widths.
+// TestSiteReaderBrowser walks a published site in Chromium: the sidebar,
+// the previous-page link, section tabs and a group's menu, a section shown
+// by a condition, search as you type and the theme toggle, with
+// screenshots of three pages at desktop and phone widths (in
+// $QUIRE_SCREENSHOT_DIR when set).
 func TestSiteReaderBrowser(t *testing.T) {
 	ts := newConfiguredServer(t, engineSQLite, nil)
 	admin := ts.token(cAdmin)
@@ -36,40 +32,8 @@ func TestSiteReaderBrowser(t *testing.T) {
 		t.Fatalf("site: %d", r.Status)
 	}
 
-	ctx, dir := testutil.Browser(t)
-
-	do := func(steps ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(ctx, steps...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	js := func(expr string) string {
-		t.Helper()
-		v, err := chromedp.Run(ctx, chromedp.Evaluate[string](expr))
-		if err != nil {
-			t.Fatalf("%s: %v", expr, err)
-		}
-		return v
-	}
-	h1 := func(want string) {
-		t.Helper()
-		do(chromedp.WaitVisible(chromedp.CSS("main h1")))
-		if got := strings.TrimSpace(js(`document.querySelector("main h1").textContent`)); got != want {
-			t.Fatalf("page %q, want %q (%s)", got, want, js("location.href"))
-		}
-	}
-	shoot := func(name string) {
-		t.Helper()
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("screenshot: %s", filepath.Join(dir, name))
-	}
+	b := newReaderBrowser(t)
+	do, js, h1, shoot := b.do, b.js, b.h1, b.shoot
 	menu := `Array.prototype.map.call(document.querySelectorAll(".sections details.menu a"),function(a){return a.textContent}).join(",")`
 
 	// Desktop: the first page, then the sidebar to Install.
@@ -83,11 +47,25 @@ func TestSiteReaderBrowser(t *testing.T) {
 	h1("Install")
 	shoot("site-install-desktop.png")
 
-	// The group's menu leads to the API section.
+	// The previous-page link, then the group's menu leads to the API
+	// section and the Guides tab back.
+	do(chromedp.Click(chromedp.CSS(`main a[href="/sites/docs/"]`)))
+	h1("Welcome")
 	do(chromedp.Click(chromedp.CSS(".sections details.menu summary")),
 		chromedp.Click(chromedp.CSS(`.sections details.menu a[href="/sites/docs/api/"]`)))
 	h1("Reference")
+	if got := js(`document.querySelector(".sections details.menu.active") ? "active" : ""`); got != "active" {
+		t.Error("the Reference menu is not marked as the current tab")
+	}
 	shoot("site-reference-desktop.png")
+	do(chromedp.Click(chromedp.CSS(`.sections > ul > li > a[href="/sites/docs/"]`)))
+	h1("Welcome")
+	if got := js(`document.querySelector('.sections a[aria-current="page"]').textContent`); got != "Guides" {
+		t.Errorf("current tab %q, want Guides", got)
+	}
+	do(chromedp.Click(chromedp.CSS(".sections details.menu summary")),
+		chromedp.Click(chromedp.CSS(`.sections details.menu a[href="/sites/docs/api/"]`)))
+	h1("Reference")
 
 	// A visitor whose unsigned claims meet the condition sees the SDK.
 	do(chromedp.Evaluate[chromedp.Void](`document.cookie = "gitbook-visitor-public=" + encodeURIComponent(JSON.stringify({lang: "fr"})) + "; path=/sites/docs/"`),

@@ -25,6 +25,7 @@ type Store interface {
 	SearchStore
 	SAMLStore
 	SiteStore
+	SitePublishingAuthStore
 	ReviewStore
 	TranslationStore
 	OpenAPIStore

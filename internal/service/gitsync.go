@@ -4,7 +4,6 @@ import (
 	"context"
 	"log/slog"
 	"strings"
-	"sync"
 	"time"
 
 	"quire/internal/gitremote"
@@ -23,12 +22,9 @@ type GitSync struct {
 	s      *Service
 	remote *gitremote.Remote
 	log    *slog.Logger
-	// key, when set, seals remote URLs; otherwise the key is read from
-	// the database once.
-	key     []byte
-	boxOnce sync.Once
-	box     *secret.Box
-	boxErr  error
+	// seal seals remote URLs, under the key given or else one read from
+	// the database.
+	seal *sealer
 }
 
 // GitSyncOption configures a GitSync.
@@ -36,12 +32,12 @@ type GitSyncOption func(*GitSync)
 
 // WithSealingKey sets the key sealing the remote URLs queued jobs carry,
 // instead of the one kept in the database.
-func WithSealingKey(key []byte) GitSyncOption { return func(g *GitSync) { g.key = key } }
+func WithSealingKey(key []byte) GitSyncOption { return func(g *GitSync) { g.seal.key = key } }
 
 // NewGitSync returns the Git Sync service of s, reaching remotes through
 // remote and running its jobs on the service's queue.
 func NewGitSync(s *Service, remote *gitremote.Remote, opts ...GitSyncOption) *GitSync {
-	g := &GitSync{s: s, remote: remote, log: s.log}
+	g := &GitSync{s: s, remote: remote, log: s.log, seal: newSealer(gitKeyName)}
 	for _, o := range opts {
 		o(g)
 	}
@@ -100,23 +96,7 @@ func (GitJob) Kind() string { return "git_sync" }
 
 // sealer returns the box sealing remote URLs.
 func (g *GitSync) sealer(ctx context.Context) (*secret.Box, error) {
-	g.boxOnce.Do(func() {
-		key := g.key
-		if key == nil {
-			key, g.boxErr = g.s.store.ServerKey(ctx, gitKeyName, secret.NewKey())
-			if g.boxErr != nil {
-				return
-			}
-		}
-		g.box, g.boxErr = secret.New(key)
-	})
-	if g.boxErr != nil {
-		// Let a later call try again: the database may have been away.
-		err := g.boxErr
-		g.boxOnce = sync.Once{}
-		return nil, err
-	}
-	return g.box, nil
+	return g.seal.open(ctx, g.s.store)
 }
 
 // Request checks and records an import or export of a space and queues

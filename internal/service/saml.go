@@ -20,7 +20,6 @@ import (
 	dsig "github.com/russellhaering/goxmldsig"
 
 	"quire/internal/quire"
-	"quire/internal/secret"
 )
 
 // samlKeyName names the service provider's signing key and certificate in
@@ -43,9 +42,9 @@ const samlCertLifetime = 20 * 365 * 24 * time.Hour
 type SAML struct {
 	s   *Service
 	log *slog.Logger
-	// sealKey, when set, seals the service provider key in the database;
-	// otherwise the sealing key is read from the database.
-	sealKey []byte
+	// seal seals the service provider key in the database, under the
+	// key given or else one read from the database.
+	seal *sealer
 	// requestTTL bounds how long a started sign-in may take.
 	requestTTL time.Duration
 
@@ -64,11 +63,11 @@ type SAMLOption func(*SAML)
 
 // WithSAMLSealingKey sets the key sealing the service provider's private
 // key in the database, instead of one kept there.
-func WithSAMLSealingKey(key []byte) SAMLOption { return func(a *SAML) { a.sealKey = key } }
+func WithSAMLSealingKey(key []byte) SAMLOption { return func(a *SAML) { a.seal.key = key } }
 
 // NewSAML returns the SAML sign-in service over s.
 func NewSAML(s *Service, opts ...SAMLOption) *SAML {
-	a := &SAML{s: s, log: s.log, requestTTL: 10 * time.Minute}
+	a := &SAML{s: s, log: s.log, requestTTL: 10 * time.Minute, seal: newSealer(samlSealName)}
 	for _, o := range opts {
 		o(a)
 	}
@@ -155,14 +154,7 @@ func (a *SAML) spKey(ctx context.Context) (*spKey, error) {
 	if a.key != nil {
 		return a.key, nil
 	}
-	sealKey := a.sealKey
-	if sealKey == nil {
-		var err error
-		if sealKey, err = a.s.store.ServerKey(ctx, samlSealName, secret.NewKey()); err != nil {
-			return nil, err
-		}
-	}
-	box, err := secret.New(sealKey)
+	box, err := a.seal.open(ctx, a.s.store)
 	if err != nil {
 		return nil, err
 	}

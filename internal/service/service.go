@@ -34,6 +34,8 @@ type Service struct {
 	queue Queue
 	// spaceWatchers hear of committed changes of spaces.
 	spaceWatchers []SpaceWatcher
+	// siteKeys seals the private keys of sites.
+	siteKeys *sealer
 }
 
 // Option configures a Service.
@@ -64,7 +66,8 @@ func New(store quire.Store, opts ...Option) *Service {
 	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New(),
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
-		spaceQueues:  &spaceQueues{}}
+		spaceQueues:  &spaceQueues{},
+		siteKeys:     newSealer(siteKeySealName)}
 	for _, o := range opts {
 		o(s)
 	}

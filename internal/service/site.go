@@ -37,7 +37,8 @@ func (s *Service) Sites(ctx context.Context, f quire.SiteFilter, p quire.Page) (
 	return s.store.Sites(ctx, f, p)
 }
 
-// CreateSite creates a site; the spaces given become its site spaces.
+// CreateSite creates a site with a new private key signing its visitor
+// tokens; the spaces given become its site spaces.
 func (s *Service) CreateSite(ctx context.Context, u *quire.User, orgID string, in SiteCreate) (*quire.Site, error) {
 	if in.Type == "" {
 		in.Type = quire.SiteBasic
@@ -52,12 +53,20 @@ func (s *Service) CreateSite(ctx context.Context, u *quire.User, orgID string, i
 	if len([]rune(in.Title)) < 2 {
 		return nil, quire.Invalid("title", "a site title has 2 to 128 characters")
 	}
+	id := quire.NewID()
+	auth, err := s.newSitePublishingAuth(ctx, id)
+	if err != nil {
+		return nil, err
+	}
 	var out *quire.Site
-	err := s.store.WithTx(ctx, func(st quire.Store) error {
+	err = s.store.WithTx(ctx, func(st quire.Store) error {
 		now := s.Now()
-		site := &quire.Site{ID: quire.NewID(), OrgID: orgID, Type: in.Type, Title: in.Title, Visibility: in.Visibility,
+		site := &quire.Site{ID: id, OrgID: orgID, Type: in.Type, Title: in.Title, Visibility: in.Visibility,
 			AgentsContext: quire.AgentsIncluded, CreatedAt: now, UpdatedAt: now}
 		if err := st.CreateSite(ctx, site); err != nil {
+			return err
+		}
+		if _, err := st.EnsureSitePublishingAuth(ctx, auth); err != nil {
 			return err
 		}
 		for i, id := range in.Spaces {

@@ -117,9 +117,20 @@ func (v *SiteVisit) Public() bool {
 	return (v.Site.Visibility == quire.VisibilityPublic || v.Site.Visibility == quire.VisibilityUnlisted) && len(v.Claims) == 0
 }
 
+// SignIn is the cause of the EUNAUTHORIZED a visit to a visitor-auth site
+// without a valid token gets: where the site sends such visitors.
+type SignIn struct {
+	// FallbackURL is the site's sign-in address; "" for none.
+	FallbackURL string
+}
+
+// Error implements the error interface.
+func (e *SignIn) Error() string { return "visitor sign-in required" }
+
 // Visit opens a published site for a visitor: ENOTFOUND for a site that is
 // not published (or is private, or a share-link site without a live key),
-// EUNAUTHORIZED for a visitor-auth site without a valid visitor token.
+// EUNAUTHORIZED, caused by a *SignIn, for a visitor-auth site without a
+// valid visitor token.
 func (r *SiteReader) Visit(ctx context.Context, name string, v Visitor) (*SiteVisit, error) {
 	ver, err := r.svc.store.PublishedSiteVersion(ctx, name)
 	if err != nil {
@@ -144,13 +155,19 @@ func (r *SiteReader) Visit(ctx context.Context, name string, v Visitor) (*SiteVi
 			}
 		}
 	}
-	var signed map[string]any
-	if v.Token != "" {
-		key, err := r.svc.siteVisitorKey(ctx, site.ID)
+	var (
+		signed   map[string]any
+		fallback string
+	)
+	if v.Token != "" || site.Visibility == quire.VisibilityVisitorAuth {
+		key, url, err := r.svc.siteVisitorAuth(ctx, site.ID)
 		if err != nil {
 			return nil, err
 		}
-		signed, _ = verifyVisitorToken(v.Token, key, r.svc.now())
+		fallback = url
+		if v.Token != "" && len(key) > 0 {
+			signed, _ = verifyVisitorToken(v.Token, key, r.svc.now())
+		}
 	}
 	switch site.Visibility {
 	case quire.VisibilityPublic, quire.VisibilityUnlisted:
@@ -160,7 +177,8 @@ func (r *SiteReader) Visit(ctx context.Context, name string, v Visitor) (*SiteVi
 		}
 	case quire.VisibilityVisitorAuth:
 		if signed == nil {
-			return nil, quire.Errorf(quire.EUNAUTHORIZED, "this site is for signed-in visitors: open it from the link your documentation provider gave you")
+			return nil, &quire.Error{Code: quire.EUNAUTHORIZED, Err: &SignIn{FallbackURL: fallback},
+				Message: "this site is for signed-in visitors: open it from the link your documentation provider gave you"}
 		}
 	default:
 		return nil, quire.NotFound("site")

@@ -14,31 +14,6 @@ import (
 // errVisitorToken is any refused visitor token.
 func errVisitorToken() error { return errors.New("invalid visitor token") }
 
-// siteVisitorKey returns the key that signs a site's visitor tokens: an
-// HMAC of the site's id under the server's download key, so that it
-// needs no storage of its own and rotating that key revokes every token.
-func (s *Service) siteVisitorKey(ctx context.Context, siteID string) ([]byte, error) {
-	key, err := s.downloadKey(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return linkMAC(key, "quire visitor key v1", siteID), nil
-}
-
-// SiteVisitorKey returns the key, in unpadded base64url, that signs the
-// visitor tokens (JWT, HS256) of a site of an organization.
-func (s *Service) SiteVisitorKey(ctx context.Context, orgID, siteID string) (string, error) {
-	site, err := s.Site(ctx, orgID, siteID)
-	if err != nil {
-		return "", err
-	}
-	key, err := s.siteVisitorKey(ctx, site.ID)
-	if err != nil {
-		return "", err
-	}
-	return base64.RawURLEncoding.EncodeToString(key), nil
-}
-
 // verifyVisitorToken checks a compact JWT signed with HS256 under key and
 // returns its claims; a token past its "exp" or before its "nbf" is
 // refused.
@@ -82,16 +57,17 @@ func verifyVisitorToken(token string, key []byte, now time.Time) (map[string]any
 }
 
 // SignVisitorToken signs claims as a visitor token of a site (HS256 under
-// the site's visitor key), as a site's own sign-in would.
+// the site's private key), as a site's own sign-in would.
 func (s *Service) SignVisitorToken(ctx context.Context, orgID, siteID string, claims map[string]any) (string, error) {
-	site, err := s.Site(ctx, orgID, siteID)
+	auth, err := s.SitePublishingAuth(ctx, orgID, siteID)
 	if err != nil {
 		return "", err
 	}
-	key, err := s.siteVisitorKey(ctx, site.ID)
-	if err != nil {
-		return "", err
-	}
+	return SignVisitorToken([]byte(auth.PrivateKey), claims)
+}
+
+// SignVisitorToken signs claims as a compact JWT, HS256 under key.
+func SignVisitorToken(key []byte, claims map[string]any) (string, error) {
 	body, err := json.Marshal(claims)
 	if err != nil {
 		return "", err

@@ -28,7 +28,7 @@ func suite() []test {
 		teamTests(), collectionTests(), placeTests(), spaceTests(), trashTests(),
 		accessTests(), grantTests(), txTests(), lockTests(), objectTests(), revisionTests(), changeRequestTests(),
 		samlTests(),
-		siteTests(),
+		siteTests(), sitePublishingAuthTests(),
 		commentTests(), reviewTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), gitRedirectTests(), queuedTests(), searchTests(),
 		translationTests(),
 		openAPITests(),
