@@ -171,30 +171,29 @@ suite('integrations that run', (ctx) => {
         }));
     }
 
-    it('records a throwing script as a failed event with its error', { timeout: 2 * TIMEOUT }, async () => {
-        const name = `throws-${uniq()}`.toLowerCase();
-        await publishScript(name, `console.log('about to fail'); throw new Error('broken handler for ' + event.spaceId);`);
+    /** Runs a script failing on a merge; returns the space and the event's logs. */
+    async function failingRun(prefix, handler) {
+        const name = `${prefix}-${uniq()}`.toLowerCase();
+        await publishScript(name, handler);
         const space = await createSpace(ctx.api, ctx.org);
         await installOn(name, space.id);
         await mergePage(space.id);
         const ev = await settledEvent(name, 'space_content_updated', space.id);
         assert.equal(ev.status, 'failed');
         const { data: one } = await expect('getIntegrationEvent', 200, () => ctx.api.integrations.getIntegrationEvent(name, ev.id));
-        const logs = one.trace.logs.map((l) => l.message).join('\n');
+        return { space, logs: one.trace.logs.map((l) => l.message).join('\n') };
+    }
+
+    it('records a throwing script as a failed event with its error', { timeout: 2 * TIMEOUT }, async () => {
+        const { space, logs } = await failingRun('throws',
+            `console.log('about to fail'); throw new Error('broken handler for ' + event.spaceId);`);
         assert.match(logs, /about to fail/);
         assert.match(logs, new RegExp(`broken handler for ${space.id}`));
     });
 
     it('stops a script that never returns at its CPU limit', { timeout: 2 * TIMEOUT }, async () => {
-        const name = `loops-${uniq()}`.toLowerCase();
-        await publishScript(name, `for (;;) {}`);
-        const space = await createSpace(ctx.api, ctx.org);
-        await installOn(name, space.id);
-        await mergePage(space.id);
-        const ev = await settledEvent(name, 'space_content_updated', space.id);
-        assert.equal(ev.status, 'failed');
-        const { data: one } = await expect('getIntegrationEvent', 200, () => ctx.api.integrations.getIntegrationEvent(name, ev.id));
-        assert.match(one.trace.logs.map((l) => l.message).join('\n'), /CPU/i);
+        const { space, logs } = await failingRun('loops', `for (;;) {}`);
+        assert.match(logs, /CPU/i);
         // The server still answers.
         await expect('getSpaceById', 200, () => ctx.api.spaces.getSpaceById(space.id));
     });

@@ -255,7 +255,7 @@ func TestIntegrationEvents(t *testing.T) {
 			"timestamp": str(setup, "trace.logs.0.timestamp")}}}})
 		wantFields(t, setup["event"].(map[string]any), map[string]any{"status": "success", "installationId": inst})
 		d := ts.Runner.waitDeliveries(t, "installation_setup", 1)[0]
-		if d.URL != testBaseURL+"/v1/integrations/watcher/integration/v1" || str(d.Environment, "apiEndpoint") != testBaseURL ||
+		if d.URL != testBaseURL+"/v1" || str(d.Environment, "apiEndpoint") != testBaseURL ||
 			str(d.Environment, "secrets.API_KEY") != "s3cret" || str(d.Environment, "installation.id") != inst ||
 			str(d.Environment, "integration.name") != "watcher" || str(d.Environment, "apiTokens.integration") == "" ||
 			str(d.Environment, "signingSecrets.integration") == "" {
