@@ -157,6 +157,13 @@ func onSpace(min quire.Level) access {
 	return access{scope: service.ScopeSpace, param: "spaceId", min: min}
 }
 
+// onSite requires a level on the site named by {siteId}: the caller's
+// level in its organization, or what an installation token's scopes give
+// on the sites its installation covers.
+func onSite(min quire.Level) access {
+	return access{scope: service.ScopeSite, param: "siteId", min: min}
+}
+
 // onCollection requires a level on the collection named by {collectionId}.
 func onCollection(min quire.Level) access {
 	return access{scope: service.ScopeCollection, param: "collectionId", min: min}

@@ -36,6 +36,7 @@ func (r accessRow) orAbsent() accessRow {
 
 func orgRow(min quire.Level) accessRow   { return accessRow{scope: service.ScopeOrganization, min: min} }
 func spaceRow(min quire.Level) accessRow { return accessRow{scope: service.ScopeSpace, min: min} }
+func siteRow(min quire.Level) accessRow  { return accessRow{scope: service.ScopeSite, min: min} }
 func collRow(min quire.Level) accessRow  { return accessRow{scope: service.ScopeCollection, min: min} }
 func openRow(f func(caller string) int) accessRow {
 	return accessRow{scope: service.ScopeNone, anyUser: f}
@@ -202,12 +203,12 @@ var expectedAccess = map[string]accessRow{
 	// Sites: members read, the create role and above change.
 	"listSites":                                orgRow(quire.LevelRead),
 	"createSite":                               orgRow(quire.LevelCreate),
-	"getSiteById":                              orgRow(quire.LevelRead),
+	"getSiteById":                              siteRow(quire.LevelRead),
 	"updateSiteById":                           orgRow(quire.LevelCreate),
 	"deleteSiteById":                           orgRow(quire.LevelCreate),
 	"publishSite":                              orgRow(quire.LevelCreate),
 	"unpublishSite":                            orgRow(quire.LevelCreate),
-	"getSiteStructure":                         orgRow(quire.LevelRead),
+	"getSiteStructure":                         siteRow(quire.LevelRead),
 	"sortSiteStructure":                        orgRow(quire.LevelCreate),
 	"getSiteAdaptiveSchema":                    orgRow(quire.LevelRead),
 	"updateSiteAdaptiveSchema":                 orgRow(quire.LevelCreate),
@@ -1090,7 +1091,7 @@ func TestAuthzMatrix(t *testing.T) {
 // visibleAt is the level below which a subject answers 404: members and
 // guests see their organization, content needs read.
 func visibleAt(scope service.Scope) quire.Level {
-	if scope == service.ScopeOrganization {
+	if scope == service.ScopeOrganization || scope == service.ScopeSite {
 		return quire.LevelGuest
 	}
 	return quire.LevelRead

@@ -379,3 +379,36 @@ func TestIntegrationGitSyncEvents(t *testing.T) {
 			"commitId": str(info, "operation.commit"), "revisionId": ts.spaceRevision(t, space)})
 	})
 }
+
+func TestIntegrationTokenSites(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		admin := ts.token(cAdmin)
+		newSite := func(title string) string {
+			return str(ts.must(t, http.StatusCreated, "POST", ts.OrgPath("/sites"), admin, map[string]any{"title": title}), "id")
+		}
+		covered, other := newSite("Covered site"), newSite("Other site")
+		token := func(name string, scopes []string) string {
+			ts.publish(t, name, map[string]any{"scopes": scopes})
+			path := "/v1/integrations/" + name + "/installations/" + ts.install(t, name)
+			ts.must(t, http.StatusCreated, "POST", path+"/sites", admin, map[string]any{"siteId": covered})
+			return str(ts.must(t, http.StatusOK, "POST", path+"/tokens", admin, nil), "token")
+		}
+
+		// With site:metadata:read the token reads the covered site and
+		// its structure, and nothing else of sites.
+		tok := token("site-reader", []string{"site:metadata:read"})
+		ts.must(t, http.StatusOK, "GET", ts.OrgPath("/sites/"+covered), tok, nil)
+		ts.must(t, http.StatusOK, "GET", ts.OrgPath("/sites/"+covered+"/structure"), tok, nil)
+		ts.mustError(t, http.StatusNotFound, "GET", ts.OrgPath("/sites/"+other), tok, nil)
+		ts.mustError(t, http.StatusForbidden, "PATCH", ts.OrgPath("/sites/"+covered), tok, map[string]any{"title": "Renamed"})
+		ts.mustError(t, http.StatusForbidden, "GET", ts.OrgPath("/sites/"+covered+"/customization"), tok, nil)
+
+		// Without it, the covered site is not there.
+		tok = token("space-reader", []string{"space:content:read"})
+		ts.mustError(t, http.StatusNotFound, "GET", ts.OrgPath("/sites/"+covered), tok, nil)
+		ts.mustError(t, http.StatusNotFound, "GET", ts.OrgPath("/sites/"+covered+"/structure"), tok, nil)
+
+		// Members keep reading sites as before.
+		ts.must(t, http.StatusOK, "GET", ts.OrgPath("/sites/"+covered), ts.token(cEdit), nil)
+	})
+}

@@ -194,7 +194,7 @@ func (s *Server) register(api huma.API) {
 	// Sites.
 	handle(s, api, Route{ID: "listSites", Method: get, Path: "/v1/orgs/{organizationId}/sites", Access: onOrg(read)}, s.listSites)
 	handle(s, api, Route{ID: "createSite", Method: post, Path: "/v1/orgs/{organizationId}/sites", Status: created, Access: onOrg(create)}, s.createSite)
-	handle(s, api, Route{ID: "getSiteById", Method: get, Path: "/v1/orgs/{organizationId}/sites/{siteId}", Access: onOrg(read)}, s.getSite)
+	handle(s, api, Route{ID: "getSiteById", Method: get, Path: "/v1/orgs/{organizationId}/sites/{siteId}", Access: onSite(read)}, s.getSite)
 	handle(s, api, Route{ID: "updateSiteById", Method: patch, Path: "/v1/orgs/{organizationId}/sites/{siteId}", Access: onOrg(create)}, s.updateSite)
 	handle(s, api, Route{ID: "deleteSiteById", Method: del, Path: "/v1/orgs/{organizationId}/sites/{siteId}", Access: onOrg(create)}, s.deleteSite)
 	handle(s, api, Route{ID: "publishSite", Method: post, Path: "/v1/orgs/{organizationId}/sites/{siteId}/publish", Access: onOrg(create)}, s.publishSite)
@@ -205,7 +205,7 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "getPublishedContentSite", Method: get, Path: "/v1/orgs/{organizationId}/sites/{siteId}/published", Access: onOrg(read)}, s.getPublishedSite)
 	handle(s, api, Route{ID: "getSiteCustomizationById", Method: get, Path: "/v1/orgs/{organizationId}/sites/{siteId}/customization", Access: onOrg(read)}, s.getSiteCustomization)
 	handle(s, api, Route{ID: "updateSiteCustomizationById", Method: put, Path: "/v1/orgs/{organizationId}/sites/{siteId}/customization", Access: onOrg(create)}, s.updateSiteCustomization)
-	handle(s, api, Route{ID: "getSiteStructure", Method: get, Path: "/v1/orgs/{organizationId}/sites/{siteId}/structure", Access: onOrg(read)}, s.getSiteStructure)
+	handle(s, api, Route{ID: "getSiteStructure", Method: get, Path: "/v1/orgs/{organizationId}/sites/{siteId}/structure", Access: onSite(read)}, s.getSiteStructure)
 	handle(s, api, Route{ID: "sortSiteStructure", Method: patch, Path: "/v1/orgs/{organizationId}/sites/{siteId}/structure/sort", Access: onOrg(create)}, s.sortSiteStructure)
 	handle(s, api, Route{ID: "listSiteShareLinks", Method: get, Path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links", Access: onOrg(read)}, s.listSiteShareLinks)
 	handle(s, api, Route{ID: "createSiteShareLink", Method: post, Path: "/v1/orgs/{organizationId}/sites/{siteId}/share-links", Status: created, Access: onOrg(create)}, s.createSiteShareLink)

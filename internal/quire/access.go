@@ -217,3 +217,13 @@ func (g *IntegrationGrant) SpaceFacts(orgID, spaceID string) Facts {
 func (g *IntegrationGrant) OrgFacts(orgID string) Facts {
 	return Facts{OrgID: orgID, Member: g.InstallationID != "" && orgID == g.OrgID}
 }
+
+// SiteLevel is the level the grant's holder has on a site of an
+// organization: read with site:metadata:read on a site the installation
+// covers, none otherwise.
+func (g *IntegrationGrant) SiteLevel(orgID, siteID string) Level {
+	if !g.has(ScopeSiteMetadataRead) || !g.CoversSite(orgID, siteID) {
+		return LevelNone
+	}
+	return LevelRead
+}

@@ -15,6 +15,10 @@ const (
 	ScopeOrganization
 	ScopeSpace
 	ScopeCollection
+	// ScopeSite is a site, authorized at its organization for users; an
+	// installation token with site:metadata:read reads the sites its
+	// installation covers.
+	ScopeSite
 )
 
 // String names the subject kind, for error messages.
@@ -26,6 +30,8 @@ func (sc Scope) String() string {
 		return "space"
 	case ScopeCollection:
 		return "collection"
+	case ScopeSite:
+		return "site"
 	}
 	return "resource"
 }
@@ -34,7 +40,7 @@ func (sc Scope) String() string {
 // the caller: below it, the subject answers "not found". Any member, guest
 // included, sees their organization; content needs at least read.
 func (sc Scope) Visible() quire.Level {
-	if sc == ScopeOrganization {
+	if sc == ScopeOrganization || sc == ScopeSite {
 		return quire.LevelGuest
 	}
 	return quire.LevelRead
@@ -62,6 +68,16 @@ type OrgAccess struct {
 func (s *Service) Access(ctx context.Context, u *quire.User, sc Scope, id string) (quire.Level, any, error) {
 	if u.Integration != nil {
 		return s.integrationAccess(ctx, s.store, u, sc, id)
+	}
+	if sc == ScopeSite {
+		site, err := s.store.Site(ctx, id)
+		if err != nil {
+			if quire.IsNotFound(err) {
+				return quire.LevelNone, nil, quire.NotFound("site")
+			}
+			return quire.LevelNone, nil, err
+		}
+		return s.Access(ctx, u, ScopeOrganization, site.OrgID)
 	}
 	if sc == ScopeOrganization {
 		f, err := s.store.RootFacts(ctx, id, u.ID)
@@ -188,6 +204,15 @@ func (s *Service) integrationAccess(ctx context.Context, st quire.Store, u *quir
 			return quire.LevelNone, nil, err
 		}
 		return g.SpaceFacts(sp.OrgID, sp.ID).Level(), sp, nil
+	case ScopeSite:
+		site, err := st.Site(ctx, id)
+		if err != nil {
+			if quire.IsNotFound(err) {
+				return quire.LevelNone, nil, quire.NotFound("site")
+			}
+			return quire.LevelNone, nil, err
+		}
+		return g.SiteLevel(site.OrgID, site.ID), nil, nil
 	}
 	return quire.LevelNone, nil, nil
 }
