@@ -70,11 +70,8 @@ func (s *Service) Access(ctx context.Context, u *quire.User, sc Scope, id string
 		return s.integrationAccess(ctx, s.store, u, sc, id)
 	}
 	if sc == ScopeSite {
-		site, err := s.store.Site(ctx, id)
+		site, err := loadSite(ctx, s.store, id)
 		if err != nil {
-			if quire.IsNotFound(err) {
-				return quire.LevelNone, nil, quire.NotFound("site")
-			}
 			return quire.LevelNone, nil, err
 		}
 		return s.Access(ctx, u, ScopeOrganization, site.OrgID)
@@ -205,11 +202,8 @@ func (s *Service) integrationAccess(ctx context.Context, st quire.Store, u *quir
 		}
 		return g.SpaceFacts(sp.OrgID, sp.ID).Level(), sp, nil
 	case ScopeSite:
-		site, err := st.Site(ctx, id)
+		site, err := loadSite(ctx, st, id)
 		if err != nil {
-			if quire.IsNotFound(err) {
-				return quire.LevelNone, nil, quire.NotFound("site")
-			}
 			return quire.LevelNone, nil, err
 		}
 		return g.SiteLevel(site.OrgID, site.ID), nil, nil
@@ -274,4 +268,14 @@ func (s *Service) requireIntegrationOwner(ctx context.Context, u *quire.User, in
 		return quire.Errorf(quire.EFORBIDDEN, "only admins of the organization that published %q may do this", in.Name)
 	}
 	return err
+}
+
+// loadSite reads the site an access check is about; an unknown one is
+// "site not found".
+func loadSite(ctx context.Context, st quire.Store, id string) (*quire.Site, error) {
+	site, err := st.Site(ctx, id)
+	if quire.IsNotFound(err) {
+		return nil, quire.NotFound("site")
+	}
+	return site, err
 }
