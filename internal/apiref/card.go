@@ -80,8 +80,11 @@ type Operation struct {
 	Path, Method string
 }
 
-// methods are the HTTP methods of path items, in the order cards list them.
-var methods = []string{"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+// pathMethods are the HTTP methods of path items, in the order cards
+// list them.
+func pathMethods() []string {
+	return []string{"get", "put", "post", "delete", "options", "head", "patch", "trace"}
+}
 
 // Operations lists the operations of the specification, in document order.
 func (s *Spec) Operations() []Operation {
@@ -89,7 +92,7 @@ func (s *Spec) Operations() []Operation {
 	switch {
 	case s.v3 != nil && s.v3.Paths != nil && s.v3.Paths.PathItems != nil:
 		for p, item := range s.v3.Paths.PathItems.FromOldest() {
-			for _, m := range methods {
+			for _, m := range pathMethods() {
 				if v3Op(item, m) != nil {
 					out = append(out, Operation{Path: p, Method: strings.ToUpper(m)})
 				}
@@ -97,7 +100,7 @@ func (s *Spec) Operations() []Operation {
 		}
 	case s.v2 != nil && s.v2.Paths != nil && s.v2.Paths.PathItems != nil:
 		for p, item := range s.v2.Paths.PathItems.FromOldest() {
-			for _, m := range methods {
+			for _, m := range pathMethods() {
 				if v2Op(item, m) != nil {
 					out = append(out, Operation{Path: p, Method: strings.ToUpper(m)})
 				}
@@ -141,46 +144,13 @@ func (s *Spec) Card(path, method string) (*Card, bool) {
 
 // v3Op returns the operation of a path item for a lower-case method.
 func v3Op(item *v3high.PathItem, m string) *v3high.Operation {
-	switch m {
-	case "get":
-		return item.Get
-	case "put":
-		return item.Put
-	case "post":
-		return item.Post
-	case "delete":
-		return item.Delete
-	case "options":
-		return item.Options
-	case "head":
-		return item.Head
-	case "patch":
-		return item.Patch
-	case "trace":
-		return item.Trace
-	}
-	return nil
+	return item.GetOperations().GetOrZero(m)
 }
 
-// v2Op returns the operation of a Swagger path item.
+// v2Op returns the operation of a Swagger path item for a lower-case
+// method.
 func v2Op(item *v2high.PathItem, m string) *v2high.Operation {
-	switch m {
-	case "get":
-		return item.Get
-	case "put":
-		return item.Put
-	case "post":
-		return item.Post
-	case "delete":
-		return item.Delete
-	case "options":
-		return item.Options
-	case "head":
-		return item.Head
-	case "patch":
-		return item.Patch
-	}
-	return nil
+	return item.GetOperations().GetOrZero(m)
 }
 
 // v3Card builds the card of an OpenAPI 3 operation.
