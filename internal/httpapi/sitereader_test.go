@@ -164,6 +164,11 @@ func TestSiteReaderPages(t *testing.T) {
 			t.Fatalf("moved page: %v", r.Header)
 		}
 		ts.wantVisit(t, 200, "/sites/docs/setup", []string{"Run the installer."})
+		// Its Markdown address moves with it, still as Markdown.
+		r = ts.wantVisit(t, 301, "/sites/docs/install.md", nil)
+		if r.Header.Get("Location") != "/sites/docs/setup.md" {
+			t.Fatalf("moved page's Markdown: %v", r.Header)
+		}
 
 		// Unlisted: readable, never indexed.
 		ts.must(t, 200, "PATCH", ts.sitePath(s.id, ""), admin, map[string]any{"visibility": "unlisted"})

@@ -15,8 +15,9 @@ const movedPageDepth = 25
 
 // movedPage looks a path up in the earlier revisions of a site space (by
 // first parent, at most movedPageDepth of them); when a page lived there
-// and is still readable, it answers the page's address now, else "".
-func (r *SiteReader) movedPage(ctx context.Context, v *SiteVisit, nav *spaceNav, path string) (string, error) {
+// and is still readable, it answers the page's address now (its Markdown
+// address for a .md request), else "".
+func (r *SiteReader) movedPage(ctx context.Context, v *SiteVisit, nav *spaceNav, path string, md bool) (string, error) {
 	rev := nav.snap.Rev
 	for range movedPageDepth {
 		if len(rev.Parents) == 0 {
@@ -36,11 +37,20 @@ func (r *SiteReader) movedPage(ctx context.Context, v *SiteVisit, nav *spaceNav,
 			return "", err
 		}
 		if np := nav.byID[p.ID]; np != nil {
-			return np.url, nil
+			return pageAddress(v, nav, np, md), nil
 		}
 		return "", nil
 	}
 	return "", nil
+}
+
+// pageAddress is where a visitor reads a page of a site space: its
+// rendered address, or its Markdown one when md.
+func pageAddress(v *SiteVisit, nav *spaceNav, np *navPage, md bool) string {
+	if md {
+		return v.SpaceURL(nav.ss) + np.path + ".md"
+	}
+	return np.url
 }
 
 // repoRedirect answers where a redirect of the site space's repository
@@ -61,10 +71,7 @@ func (r *SiteReader) repoRedirect(ctx context.Context, v *SiteVisit, nav *spaceN
 	if rd.PageID == "" || np == nil {
 		return "", nil
 	}
-	if md {
-		return v.SpaceURL(nav.ss) + np.path + ".md", nil
-	}
-	return np.url, nil
+	return pageAddress(v, nav, np, md), nil
 }
 
 // SiteFile is a file of a site opened for a visitor.

@@ -162,7 +162,7 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 		if to, err := r.repoRedirect(ctx, v, nav, pagePath, md); err != nil || to != "" {
 			return &SitePage{Redirect: to}, err
 		}
-		if to, err := r.movedPage(ctx, v, nav, pagePath); err != nil || to != "" {
+		if to, err := r.movedPage(ctx, v, nav, pagePath, md); err != nil || to != "" {
 			return &SitePage{Redirect: to}, err
 		}
 		return nil, quire.NotFound("page")
