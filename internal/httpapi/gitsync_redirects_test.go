@@ -39,6 +39,32 @@ func (ts *testServer) wantRedirect(t *testing.T, path, location string) {
 	}
 }
 
+// exportSpace exports a space to a new repository and returns the
+// repository and its checkout.
+func (ts *testServer) exportSpace(t *testing.T, space string) (string, *gitremote.Checkout) {
+	t.Helper()
+	out := bareRepo(t)
+	ts.must(t, http.StatusNoContent, "POST", gitPath(space, "export"), ts.token(cAdmin),
+		map[string]any{"url": out, "ref": "refs/heads/main", "commitMessage": "Export"})
+	wantFields(t, ts.waitGit(t, space), map[string]any{"operation.state": "success"})
+	co, err := gitremote.New(gitremote.Options{AllowLocal: true}).Fetch(t.Context(), out, "refs/heads/main", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, co
+}
+
+// wantRedirectsIn checks that an exported .gitbook.yaml holds each line.
+func wantRedirectsIn(t *testing.T, co *gitremote.Checkout, lines []string) {
+	t.Helper()
+	cfg := string(co.Files[".gitbook.yaml"])
+	for _, want := range lines {
+		if !strings.Contains(cfg, want) {
+			t.Errorf(".gitbook.yaml lacks %q:\n%s", want, cfg)
+		}
+	}
+}
+
 func TestGitRedirectsAnswerOnTheSite(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, ts *testServer) {
 		admin := ts.token(cAdmin)
@@ -83,26 +109,20 @@ func TestGitRedirectsAnswerOnTheSite(t *testing.T) {
 
 		// An export writes them back to .gitbook.yaml, leading to where
 		// the page is written now, and a round trip keeps them.
-		out := bareRepo(t)
-		ts.must(t, http.StatusNoContent, "POST", gitPath(s.api, "export"), admin,
-			map[string]any{"url": out, "ref": "refs/heads/main", "commitMessage": "Export"})
-		wantFields(t, ts.waitGit(t, s.api), map[string]any{"operation.state": "success"})
-		co, err := gitremote.New(gitremote.Options{AllowLocal: true}).Fetch(t.Context(), out, "refs/heads/main", "")
-		if err != nil {
-			t.Fatal(err)
-		}
-		cfg := string(co.Files[".gitbook.yaml"])
-		for _, want := range []string{"redirects:\n", "  getting-started: setup.md\n", "  gone: nowhere.md\n", "  old/intro: README.md\n"} {
-			if !strings.Contains(cfg, want) {
-				t.Errorf(".gitbook.yaml lacks %q:\n%s", want, cfg)
-			}
-		}
+		exported := []string{"redirects:\n", "  getting-started: setup.md\n", "  gone: nowhere.md\n", "  old/intro: README.md\n"}
+		out, co := ts.exportSpace(t, s.api)
+		wantRedirectsIn(t, co, exported)
 		if co.Files["setup.md"] == nil {
 			t.Errorf("the renamed page is not at setup.md: %v", co.Files)
 		}
 		wantFields(t, importRepo(s.api, out), map[string]any{"operation.state": "success"})
 		ts.wantRedirect(t, "/sites/docs/api/getting-started", "/sites/docs/api/setup")
 		ts.wantRedirect(t, "/sites/docs/api/old/intro", "/sites/docs/api/")
+
+		// A duplicate of the space has its pages, so its redirects too.
+		dup := str(ts.must(t, http.StatusCreated, "POST", "/v1/spaces/"+s.api+"/duplicate", admin, nil), "id")
+		_, co = ts.exportSpace(t, dup)
+		wantRedirectsIn(t, co, exported)
 
 		// An import without redirects removes them.
 		files := redirectRepo()

@@ -280,7 +280,8 @@ func (s *Service) DuplicateSpace(ctx context.Context, u *quire.User, id string) 
 }
 
 // copyContent gives a new space a first content revision equal to the
-// source space's current one. Objects are shared by content address, so
+// source space's current one, and the source's repository redirects,
+// which name the same pages. Objects are shared by content address, so
 // the copy costs one revision whatever the size of the content.
 func copyContent(ctx context.Context, st quire.Store, src, dst *quire.Space, userID string, now time.Time) error {
 	from, err := st.Revision(ctx, src.ID, src.Revision)
@@ -296,7 +297,11 @@ func copyContent(ctx context.Context, st quire.Store, src, dst *quire.Space, use
 		return err
 	}
 	dst.Revision = rev.ID
-	return nil
+	rs, err := st.GitRedirects(ctx, src.ID)
+	if err != nil || len(rs) == 0 {
+		return err
+	}
+	return st.ReplaceGitRedirects(ctx, dst.ID, rs)
 }
 
 // copyTitle names a duplicate, within the 50-character title limit.
