@@ -72,7 +72,7 @@ func transform(script string) (string, error) {
 				msgs = append(msgs, m.Text)
 			}
 		}
-		return "", &ScriptError{Message: "SyntaxError: " + strings.Join(msgs, "; ")}
+		return "", &ScriptError{Message: "SyntaxError: " + strings.Join(msgs, "; "), Unloadable: true}
 	}
 	// The IIFE declares moduleName with var; wrapped in one more function,
 	// it stays local and the program's value is the module namespace.

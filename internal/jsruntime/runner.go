@@ -170,16 +170,16 @@ func (r *Runner) start(vm *goja.Runtime, l *loop, prog *goja.Program, req quire.
 		return nil, err
 	}
 	if module == nil || goja.IsUndefined(module) || goja.IsNull(module) {
-		return nil, &ScriptError{Message: "TypeError: the script has no exports"}
+		return nil, &ScriptError{Message: "TypeError: the script has no exports", Unloadable: true}
 	}
 	def := module.ToObject(vm).Get("default")
 	if def == nil || goja.IsUndefined(def) || goja.IsNull(def) {
-		return nil, &ScriptError{Message: "TypeError: the script has no default export"}
+		return nil, &ScriptError{Message: "TypeError: the script has no default export", Unloadable: true}
 	}
 	handlerObj := def.ToObject(vm)
 	handler, ok := goja.AssertFunction(handlerObj.Get("fetch"))
 	if !ok {
-		return nil, &ScriptError{Message: "TypeError: the default export has no fetch function"}
+		return nil, &ScriptError{Message: "TypeError: the default export has no fetch function", Unloadable: true}
 	}
 
 	headers := make([]any, 0, len(req.Header))

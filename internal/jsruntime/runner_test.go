@@ -41,6 +41,9 @@ export default {
 	if se.Message != "Error: boom" || !strings.Contains(se.Stack, "explode") {
 		t.Errorf("error = %q, stack %q", se.Message, se.Stack)
 	}
+	if quire.IsLastingScriptError(err) {
+		t.Error("an exception is said to be lasting: it may come from a request that passes next time")
+	}
 	if res.Response != nil {
 		t.Errorf("a failed run answered %+v", res.Response)
 	}
@@ -86,8 +89,12 @@ func TestSyntaxErrorAndMissingHandler(t *testing.T) {
 		"no default": `export const x = 1;`,
 		"no fetch":   `export default { hello() {} };`,
 	} {
-		if _, err := run(t, r, script); !errors.As(err, new(*ScriptError)) {
+		_, err := run(t, r, script)
+		if !errors.As(err, new(*ScriptError)) {
 			t.Errorf("%s: err = %v, want a *ScriptError", name, err)
+		}
+		if !quire.IsLastingScriptError(err) {
+			t.Errorf("%s: a script that cannot load is not said to be lasting", name)
 		}
 	}
 }
@@ -112,8 +119,8 @@ func TestCPULimitStopsAnEndlessLoop(t *testing.T) {
 		case <-time.After(30 * time.Second):
 			t.Fatalf("%s: the CPU limit did not stop the script", name)
 		}
-		if !errors.Is(err, ErrCPUTime) {
-			t.Errorf("%s: err = %v, want ErrCPUTime", name, err)
+		if !errors.Is(err, ErrCPUTime) || !quire.IsLastingScriptError(err) {
+			t.Errorf("%s: err = %v, want ErrCPUTime, lasting", name, err)
 		}
 		if name == "synchronous" && !hasLog(res.Logs, quire.ScriptLogInfo, "spinning") {
 			t.Errorf("%s: logs = %+v", name, res.Logs)
@@ -357,8 +364,8 @@ export default {
 func TestWallTimeLimit(t *testing.T) {
 	r := New(Config{WallTime: 100 * time.Millisecond})
 	_, err := run(t, r, `export default { fetch() { return new Promise((ok) => setTimeout(() => ok(new Response("late")), 60000)); } };`)
-	if !errors.Is(err, ErrWallTime) {
-		t.Fatalf("err = %v, want ErrWallTime", err)
+	if !errors.Is(err, ErrWallTime) || quire.IsLastingScriptError(err) {
+		t.Fatalf("err = %v, want ErrWallTime, not lasting", err)
 	}
 }
 

@@ -2,6 +2,7 @@ package quire
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 )
@@ -58,6 +59,26 @@ type ScriptRunner interface {
 	// RunScript loads script, an ES module bundle whose default export
 	// has fetch(request, env, ctx), and hands it req. The error reports
 	// a script that failed to load, threw, or went past its limits;
-	// the run still holds what it logged before.
+	// the run still holds what it logged before. An error that would
+	// come back on every run of the same script (see LastingScriptError)
+	// says so.
 	RunScript(ctx context.Context, script string, req ScriptRequest) (ScriptRun, error)
+}
+
+// LastingScriptError is implemented by the errors of script runs that
+// fail the same way however often they are tried: a script that does
+// not compile or has no handler, or one stopped by its CPU time or
+// memory limit. Other failures (an exception, which may come from a
+// request the script made, or the wall time limit) may pass.
+type LastingScriptError interface {
+	error
+	// Lasting reports whether trying the run again would fail again.
+	Lasting() bool
+}
+
+// IsLastingScriptError reports whether err, or an error it wraps, is a
+// LastingScriptError that says it is lasting.
+func IsLastingScriptError(err error) bool {
+	var l LastingScriptError
+	return errors.As(err, &l) && l.Lasting()
 }

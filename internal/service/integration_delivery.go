@@ -34,8 +34,10 @@ const maxLoggedAnswer = 1024
 
 // RunJob delivers an event: to the integration's script through the
 // runner, or in development mode to its tunnel. The outcome and the logs
-// are recorded on the event; a failure worth trying again (the script or
-// the tunnel erred) fails the job, for the queue to try again later.
+// are recorded on the event; a failure worth trying again (the script
+// threw or answered a server error, the tunnel erred) fails the job, for
+// the queue to try again later. A script that cannot load or went past
+// its CPU time or memory limit would do so again: it is not retried.
 func (n *Integrations) RunJob(ctx context.Context, job IntegrationEventJob) error {
 	ev, err := n.s.store.IntegrationEvent(ctx, job.Integration, job.Event)
 	if quire.IsNotFound(err) {
@@ -100,7 +102,7 @@ func (n *Integrations) toScript(ctx context.Context, in *quire.Integration, req 
 	run, err := n.runner.RunScript(ctx, in.Script, req)
 	switch {
 	case err != nil:
-		return n.failed(run.Logs, true, "%v", err)
+		return n.failed(run.Logs, !quire.IsLastingScriptError(err), "%v", err)
 	case run.Response == nil:
 		return n.failed(run.Logs, true, "the script gave no answer")
 	case run.Response.Status >= 400:

@@ -17,8 +17,9 @@ type IntegrationEventJob struct {
 func (IntegrationEventJob) Kind() string { return "integration_event" }
 
 // integrationEventAttempts is how many times a delivery is tried: a
-// script that fails or a tunnel that answers a server error is tried
-// again after the queue's backoff.
+// script that throws or answers a server error, or a tunnel that fails,
+// is tried again after the queue's backoff; a script that cannot load or
+// went past its CPU time or memory limit is not.
 const integrationEventAttempts = 5
 
 // emit records an event of an installation (on a space or site when one
