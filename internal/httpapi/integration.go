@@ -181,6 +181,13 @@ func (s *Server) integrationOut(ctx context.Context, n *service.Integrations, in
 	out.URLs.App = s.urls.app("integrations", in.Name)
 	out.URLs.Assets = s.urls.api("integrations", in.Name, "assets")
 	out.URLs.PublicEndpoint = n.PublicEndpoint(in)
+	imgs := n.Images(in)
+	if imgs.Icon != "" {
+		out.URLs.Icon = s.urls.integrationImage(in.Name, imgs.Icon)
+	}
+	for _, d := range imgs.Previews {
+		out.PreviewImages = append(out.PreviewImages, s.urls.integrationImage(in.Name, d))
+	}
 	return out, nil
 }
 

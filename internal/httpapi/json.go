@@ -180,6 +180,12 @@ func (b urlBuilder) api(parts ...string) string {
 	return b.join("/v1", parts)
 }
 
+// integrationImage returns the address of an image an integration
+// published.
+func (b urlBuilder) integrationImage(name, digest string) string {
+	return b.join("/integrations", []string{name, "images", digest})
+}
+
 // app returns the application URL of an object path.
 func (b urlBuilder) app(parts ...string) string {
 	return b.join("/app", parts)

@@ -247,6 +247,7 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "getIntegrationByName", Method: get, Path: "/v1/integrations/{integrationName}", Access: anyUser()}, s.getIntegration)
 	handle(s, api, Route{ID: "publishIntegration", Method: post, Path: "/v1/integrations/{integrationName}", Access: anyUser(), MaxBody: IntegrationMaxBody}, s.publishIntegration)
 	handle(s, api, Route{ID: "unpublishIntegration", Method: del, Path: "/v1/integrations/{integrationName}", Access: anyUser()}, s.unpublishIntegration)
+	s.browser(BrowserRoute{ID: "getIntegrationImage", Method: get, Path: "/integrations/{integrationName}/images/{digest}", Public: true}, s.integrationImage)
 	handle(s, api, Route{ID: "listIntegrationInstallations", Method: get, Path: "/v1/integrations/{integrationName}/installations", Access: anyUser()}, s.listInstallations)
 	handle(s, api, Route{ID: "installIntegration", Method: post, Path: "/v1/integrations/{integrationName}/installations", Status: created, Access: anyUser()}, s.installIntegration)
 	handle(s, api, Route{ID: "getIntegrationInstallationById", Method: get, Path: "/v1/integrations/{integrationName}/installations/{installationId}", Access: anyUser()}, s.getInstallation)

@@ -32,12 +32,19 @@ type BrowserRoute struct {
 	ID     string
 	Method string
 	Path   string
+	// Public serves the endpoint without an API token or session: what
+	// it answers is given to whoever holds the address.
+	Public bool
 }
 
 // browser registers a browser endpoint on the server's mux.
 func (s *Server) browser(r BrowserRoute, h http.HandlerFunc) {
 	s.browserRoutes = append(s.browserRoutes, r)
 	s.mux.HandleFunc(r.Method+" "+r.Path, h)
+	if r.Public {
+		prefix, _, _ := strings.Cut(r.Path, "{")
+		s.publicRoutes = append(s.publicRoutes, publicRoute{prefix: prefix, pattern: r.Method + " " + r.Path})
+	}
 }
 
 // BrowserRoutes lists the declared browser endpoints.

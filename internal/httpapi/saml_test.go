@@ -787,10 +787,16 @@ func TestSAMLBrowserRoutes(t *testing.T) {
 		t.Error("the provider operations are not in the OpenAPI document")
 	}
 	s, _ := newServer(service.New(nil), Config{BaseURL: testBaseURL})
-	if len(s.BrowserRoutes()) != 5 {
+	var sso []BrowserRoute
+	for _, r := range s.BrowserRoutes() {
+		if strings.HasPrefix(r.Path, "/sso/") {
+			sso = append(sso, r)
+		}
+	}
+	if len(sso) != 5 {
 		t.Errorf("browser routes: %v", s.BrowserRoutes())
 	}
-	for _, r := range s.BrowserRoutes() {
+	for _, r := range sso {
 		path := strings.ReplaceAll(r.Path, "{providerId}", "nosuch")
 		res := ts.send(t, r.Method, path, "", nil)
 		if res.Status == http.StatusMethodNotAllowed || (res.Status == http.StatusNotFound && !strings.Contains(res.Header.Get("Content-Type"), "text/html")) {

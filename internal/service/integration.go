@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	lru "github.com/hashicorp/golang-lru/v2"
+
 	"quire/internal/fetch"
 	"quire/internal/quire"
 )
@@ -43,6 +45,7 @@ type Integrations struct {
 	runner quire.ScriptRunner
 	opts   IntegrationOptions
 	log    *slog.Logger
+	images *lru.Cache[string, IntegrationImages] // by id and version
 }
 
 // NewIntegrations returns the integrations service of s. runner runs the
@@ -55,7 +58,8 @@ func NewIntegrations(s *Service, fetcher *fetch.Client, runner quire.ScriptRunne
 		opts.EventTimeout = DefaultIntegrationEventTimeout
 	}
 	opts.BaseURL = strings.TrimRight(opts.BaseURL, "/")
-	return &Integrations{s: s, fetch: fetcher, runner: runner, opts: opts, log: s.log}
+	images, _ := lru.New[string, IntegrationImages](integrationImagesCacheSize) // size > 0 cannot fail
+	return &Integrations{s: s, fetch: fetcher, runner: runner, opts: opts, log: s.log, images: images}
 }
 
 // PublishInput is a publication of an integration: the PublishIntegration
