@@ -49,6 +49,9 @@ func (s *Server) registerSiteReader() {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
 	})
 	s.mux.HandleFunc("GET /sites/{site}/{rest...}", s.readSite)
+	// A space's published URL leads to a site showing it.
+	s.browser(BrowserRoute{ID: "readPublishedSpace", Method: http.MethodGet, Path: "/docs/{spaceId}", Public: true}, s.readSpace)
+	s.browser(BrowserRoute{ID: "readPublishedSpacePage", Method: http.MethodGet, Path: "/docs/{spaceId}/{rest...}", Public: true}, s.readSpace)
 	s.mcp = readermcp.New(readermcp.Options{Logger: s.log})
 	s.mux.HandleFunc("POST /sites/{site}/{rest...}", s.siteMCP)
 }
@@ -161,6 +164,23 @@ func (s *Server) readSite(w http.ResponseWriter, r *http.Request) {
 	default:
 		s.sitePage(w, r, v, rest)
 	}
+}
+
+// readSpace answers a space's published URL (<base>/docs/<spaceId>,
+// with a page path after it) with a redirect to where a public or
+// unlisted site shows the space; 404 when none does. The redirect is
+// temporary: sites change.
+func (s *Server) readSpace(w http.ResponseWriter, r *http.Request) {
+	if s.sites == nil {
+		http.Error(w, "published sites are not available", http.StatusServiceUnavailable)
+		return
+	}
+	to, err := s.sites.SpaceAddress(r.Context(), r.PathValue("spaceId"), r.PathValue("rest"))
+	if err != nil {
+		s.siteError(w, r, err)
+		return
+	}
+	http.Redirect(w, r, to, http.StatusFound)
 }
 
 // sitePage answers a page, its Markdown or where it moved.

@@ -262,3 +262,39 @@ func TestSiteReaderAccess(t *testing.T) {
 		ts.wantVisit(t, 200, "/sites/docs/api/?jwt_token="+token, []string{"Every endpoint."})
 	})
 }
+
+func TestSpacePublishedURLLeadsToItsSite(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		admin := ts.token(cAdmin)
+		s := ts.newReaderSite(t)
+		sp := ts.must(t, 200, "PATCH", "/v1/spaces/"+s.guides, admin, map[string]any{"visibility": "public"})
+		published := str(sp, "urls.published")
+		if published != testBaseURL+"/docs/"+s.guides {
+			t.Fatalf("urls.published = %q", published)
+		}
+		lead := func(path, location string) {
+			t.Helper()
+			r := ts.wantVisit(t, http.StatusFound, path, nil)
+			if got := r.Header.Get("Location"); got != location {
+				t.Errorf("GET %s: Location %q, want %q", path, got, location)
+			}
+		}
+		// The space's address, and a page path below it, lead to the site
+		// space showing it; each space to its own.
+		lead(strings.TrimPrefix(published, testBaseURL), "/sites/docs/")
+		lead("/docs/"+s.guides+"/install", "/sites/docs/install")
+		lead("/docs/"+s.api, "/sites/docs/api/")
+		lead("/docs/"+s.api+"/reference", "/sites/docs/api/reference")
+		// A space no site shows, or a site that does not show it to every
+		// visitor, leads nowhere.
+		ts.wantVisit(t, http.StatusNotFound, "/docs/"+ts.newSpace(t, "Alone"), nil)
+		ts.wantVisit(t, http.StatusNotFound, "/docs/nosuchspace", nil)
+		ts.must(t, 200, "PATCH", ts.sitePath(s.id, ""), admin, map[string]any{"visibility": "share-link"})
+		ts.wantVisit(t, http.StatusNotFound, "/docs/"+s.guides, nil)
+		ts.must(t, 200, "PATCH", ts.sitePath(s.id, ""), admin, map[string]any{"visibility": "unlisted"})
+		lead("/docs/"+s.guides, "/sites/docs/")
+		ts.must(t, 200, "POST", ts.sitePath(s.id, "/unpublish"), admin, nil)
+		ts.wantVisit(t, http.StatusNotFound, "/docs/"+s.guides, nil)
+	})
+}

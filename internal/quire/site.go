@@ -89,6 +89,14 @@ type SiteFilter struct {
 	Types     []SiteType // any of these types
 }
 
+// PublishedSiteFilter selects published sites across organizations.
+type PublishedSiteFilter struct {
+	// Visibilities are those the sites may have; none selects nothing.
+	Visibilities []Visibility
+	// SpaceID, when set, keeps the sites that publish this space.
+	SpaceID string
+}
+
 // SiteSectionGroup groups sections of a site; a group may sit in another
 // group that sits at the root.
 type SiteSectionGroup struct {
@@ -212,9 +220,9 @@ type SiteStore interface {
 	// PublishedSiteVersion returns the id and version of the site
 	// PublishedSiteByName returns, with one cheap read. Returns ENOTFOUND.
 	PublishedSiteVersion(ctx context.Context, name string) (SiteVersion, error)
-	// PublishedSitesOf lists, across organizations, the published sites of
-	// one of these visibilities, by title, at most limit of them.
-	PublishedSitesOf(ctx context.Context, visibilities []Visibility, limit int) ([]*Site, error)
+	// PublishedSitesOf lists, across organizations, the published sites
+	// the filter selects, by title, at most limit of them.
+	PublishedSitesOf(ctx context.Context, f PublishedSiteFilter, limit int) ([]*Site, error)
 
 	// SiteTree reads the whole structure of a site.
 	SiteTree(ctx context.Context, siteID string) (*SiteTree, error)

@@ -202,7 +202,7 @@ const maxListedSites = 200
 // PublishedSites lists the public published sites, for the start page;
 // unlisted and restricted sites are never listed.
 func (r *SiteReader) PublishedSites(ctx context.Context) ([]reader.SiteEntry, error) {
-	sites, err := r.svc.store.PublishedSitesOf(ctx, []quire.Visibility{quire.VisibilityPublic}, maxListedSites)
+	sites, err := r.svc.store.PublishedSitesOf(ctx, quire.PublishedSiteFilter{Visibilities: []quire.Visibility{quire.VisibilityPublic}}, maxListedSites)
 	if err != nil {
 		return nil, err
 	}

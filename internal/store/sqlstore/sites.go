@@ -215,17 +215,22 @@ func (s *Store) PublishedSiteVersion(ctx context.Context, name string) (quire.Si
 
 // PublishedSitesOf lists the published sites of the given visibilities, by
 // title then id, at most limit of them.
-func (s *Store) PublishedSitesOf(ctx context.Context, visibilities []quire.Visibility, limit int) ([]*quire.Site, error) {
-	if len(visibilities) == 0 || limit <= 0 {
+func (s *Store) PublishedSitesOf(ctx context.Context, f quire.PublishedSiteFilter, limit int) ([]*quire.Site, error) {
+	if len(f.Visibilities) == 0 || limit <= 0 {
 		return nil, nil
 	}
-	vis := make([]string, len(visibilities))
-	for i, v := range visibilities {
+	vis := make([]string, len(f.Visibilities))
+	for i, v := range f.Visibilities {
 		vis[i] = string(v)
 	}
 	in, args := inList([]any{true}, vis)
-	rows, err := s.query(ctx, "SELECT "+siteCols+" FROM sites t WHERE t.published = ? AND t.visibility IN ("+in+
-		") ORDER BY t.title, t.id LIMIT ?", append(args, limit)...)
+	where := "t.published = ? AND t.visibility IN (" + in + ")"
+	if f.SpaceID != "" {
+		where += " AND EXISTS (SELECT 1 FROM site_spaces x WHERE x.site_id = t.id AND x.space_id = ?)"
+		args = append(args, f.SpaceID)
+	}
+	rows, err := s.query(ctx, "SELECT "+siteCols+" FROM sites t WHERE "+where+
+		" ORDER BY t.title, t.id LIMIT ?", append(args, limit)...)
 	if err != nil {
 		return nil, wrap("list published sites", err)
 	}

@@ -234,12 +234,22 @@ func siteTests() []test {
 			equal(t, "published by id", byName.ID, a.ID)
 			_, err = f.st.PublishedSiteByName(ctx(t), b.ID)
 			wantCode(t, err, quire.ENOTFOUND)
-			pub, err := f.st.PublishedSitesOf(ctx(t), []quire.Visibility{a.Visibility}, 10)
-			must(t, err)
-			equal(t, "published sites", len(pub), 1)
-			pub, err = f.st.PublishedSitesOf(ctx(t), []quire.Visibility{quire.VisibilityVisitorAuth}, 10)
-			must(t, err)
-			equal(t, "no published visitor-auth sites", len(pub), 0)
+			published := func(filter quire.PublishedSiteFilter) []string {
+				t.Helper()
+				pub, err := f.st.PublishedSitesOf(ctx(t), filter, 10)
+				must(t, err)
+				var ids []string
+				for _, s := range pub {
+					ids = append(ids, s.ID)
+				}
+				return ids
+			}
+			shown := f.space(o, "", "c")
+			f.siteSpace(a, "", shown, "c", "c")
+			equal(t, "published sites", published(quire.PublishedSiteFilter{Visibilities: []quire.Visibility{a.Visibility}}), []string{a.ID})
+			equal(t, "no published visitor-auth sites", published(quire.PublishedSiteFilter{Visibilities: []quire.Visibility{quire.VisibilityVisitorAuth}}), []string(nil))
+			equal(t, "published sites of a space", published(quire.PublishedSiteFilter{Visibilities: []quire.Visibility{a.Visibility}, SpaceID: shown.ID}), []string{a.ID})
+			equal(t, "a space only in an unpublished site", published(quire.PublishedSiteFilter{Visibilities: []quire.Visibility{a.Visibility}, SpaceID: sp.ID}), []string(nil))
 			up, err = f.st.UpdateSite(ctx(t), a.ID, quire.SiteUpdate{Basename: ptr("")})
 			must(t, err)
 			equal(t, "basename cleared", up.Basename, "")
