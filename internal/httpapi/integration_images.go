@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"net/http"
 	"strconv"
+	"strings"
 
 	"quire/internal/quire"
 )
@@ -31,7 +32,11 @@ func (s *Server) integrationImage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h := w.Header()
-	h.Set("Content-Type", imageType(b))
+	ctype := imageType(b)
+	h.Set("Content-Type", ctype)
+	if !strings.HasPrefix(ctype, "image/") {
+		h.Set("Content-Disposition", "attachment")
+	}
 	h.Set("Content-Length", strconv.Itoa(len(b)))
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox")
@@ -46,7 +51,7 @@ func (s *Server) integrationImage(w http.ResponseWriter, r *http.Request) {
 func imageType(b []byte) string {
 	t := http.DetectContentType(b)
 	switch {
-	case len(t) > 6 && t[:6] == "image/":
+	case strings.HasPrefix(t, "image/"):
 		return t
 	case bytes.Contains(b[:min(len(b), imageSniffLen)], []byte("<svg")):
 		return "image/svg+xml"

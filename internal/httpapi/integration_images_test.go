@@ -51,7 +51,7 @@ func TestIntegrationImagesAreServed(t *testing.T) {
 			t.Errorf("SVG preview: %v", r.Header)
 		}
 		r = ts.wantVisit(t, http.StatusOK, imagePath(t, previews[1].(string)), nil)
-		if r.Header.Get("Content-Type") != "application/octet-stream" {
+		if r.Header.Get("Content-Type") != "application/octet-stream" || r.Header.Get("Content-Disposition") != "attachment" {
 			t.Errorf("a preview that is no image is served as %q", r.Header.Get("Content-Type"))
 		}
 
