@@ -63,11 +63,7 @@ func (s *Server) siteBase(site *quire.Site, link *quire.SiteShareLink) string {
 	if !site.Published {
 		return ""
 	}
-	name := site.Basename
-	if name == "" {
-		name = site.ID
-	}
-	u := s.cfg.BaseURL + "/sites/" + url.PathEscape(name) + "/"
+	u := s.cfg.BaseURL + "/sites/" + url.PathEscape(site.Name()) + "/"
 	if link != nil {
 		u += "~share/" + url.PathEscape(link.Key) + "/"
 	}

@@ -252,6 +252,9 @@ func TestSiteReaderAccess(t *testing.T) {
 		fr := "gitbook-visitor-public=" + url.QueryEscape(`{"lang":"fr"}`)
 		ts.wantVisit(t, 200, "/sites/docs/api/", []string{"Every endpoint."}, "Cookie", fr)
 		ts.wantVisit(t, 200, "/sites/docs/", []string{`href="/sites/docs/api/"`}, "Cookie", fr)
+		// Search leaves the hidden section out once the index has caught up
+		// with the space, and answers it to visitors who may see it.
+		ts.awaitIndexed(t, s.api)
 		if r := ts.visit(t, "/sites/docs/~search?q=endpoint"); strings.Contains(string(r.Body), "reference") {
 			t.Fatalf("search answers a hidden section: %s", r.Body)
 		}

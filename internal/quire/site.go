@@ -54,6 +54,15 @@ type Site struct {
 	UpdatedAt time.Time
 }
 
+// Name is the segment naming the site in its published address: its
+// basename, or its id when it has none.
+func (s *Site) Name() string {
+	if s.Basename == "" {
+		return s.ID
+	}
+	return s.Basename
+}
+
 // SiteVersion names what a published site shows its readers at one time.
 // The store moves Version in the transaction of every write to the site,
 // its section groups, sections, site spaces and share links, to the

@@ -208,11 +208,7 @@ func (r *SiteReader) PublishedSites(ctx context.Context) ([]reader.SiteEntry, er
 	}
 	out := make([]reader.SiteEntry, len(sites))
 	for i, s := range sites {
-		name := s.Basename
-		if name == "" {
-			name = s.ID
-		}
-		out[i] = reader.SiteEntry{Title: s.Title, URL: "/sites/" + name + "/"}
+		out[i] = reader.SiteEntry{Title: s.Title, URL: "/sites/" + s.Name() + "/"}
 	}
 	return out, nil
 }

@@ -23,11 +23,7 @@ func (r *SiteReader) SpaceAddress(ctx context.Context, spaceID, path string) (st
 		return "", err
 	}
 	for _, site := range sites {
-		name := site.Basename
-		if name == "" {
-			name = site.ID
-		}
-		v, err := r.Visit(ctx, name, Visitor{})
+		v, err := r.Visit(ctx, site.Name(), Visitor{})
 		if quire.IsNotFound(err) {
 			continue // unpublished since
 		} else if err != nil {
