@@ -3,7 +3,6 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 )
@@ -32,8 +31,7 @@ func handle[I, O any](s *Server, api huma.API, r Route, h func(context.Context, 
 	}
 	s.routes = append(s.routes, r)
 	if r.Access.public {
-		prefix, _, _ := strings.Cut(r.Path, "{")
-		s.publicRoutes = append(s.publicRoutes, publicRoute{prefix: prefix, pattern: r.Method + " " + r.Path})
+		s.addPublic(r.Method, r.Path)
 	}
 	op := huma.Operation{
 		OperationID:   r.ID,

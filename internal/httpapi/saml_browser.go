@@ -42,8 +42,7 @@ func (s *Server) browser(r BrowserRoute, h http.HandlerFunc) {
 	s.browserRoutes = append(s.browserRoutes, r)
 	s.mux.HandleFunc(r.Method+" "+r.Path, h)
 	if r.Public {
-		prefix, _, _ := strings.Cut(r.Path, "{")
-		s.publicRoutes = append(s.publicRoutes, publicRoute{prefix: prefix, pattern: r.Method + " " + r.Path})
+		s.addPublic(r.Method, r.Path)
 	}
 }
 
