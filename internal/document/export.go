@@ -287,7 +287,7 @@ func refValue(v any) (Ref, bool) {
 				if k == "kind" {
 					r.Kind = s
 				}
-				r.set(k, s)
+				r.SetField(k, s)
 			}
 		}
 		return r, r.Kind != ""

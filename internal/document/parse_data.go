@@ -3,6 +3,8 @@ package document
 import (
 	"encoding/json"
 	"slices"
+
+	"quire/internal/quire"
 )
 
 // dataValidator checks one data object against the schema of its type,
@@ -128,7 +130,7 @@ func (v *dataValidator) ref(field string, required bool, kinds ...string) {
 		return
 	}
 	kind, _ := m["kind"].(string)
-	name := refField(kind)
+	name := quire.ContentRefField(kind)
 	if name == "" {
 		v.fail(field+".kind", "unknown reference kind %q", kind)
 		return
@@ -149,7 +151,7 @@ func (v *dataValidator) ref(field string, required bool, kinds ...string) {
 			v.fail(field+"."+k, "must be a string")
 			return
 		}
-		if !r.set(k, s) {
+		if !r.SetField(k, s) {
 			v.fail(field+"."+k, "unknown field")
 			return
 		}
@@ -159,34 +161,6 @@ func (v *dataValidator) ref(field string, required bool, kinds ...string) {
 		return
 	}
 	v.data[field] = r
-}
-
-// set assigns a reference field by its JSON name.
-func (r *Ref) set(name, value string) bool {
-	switch name {
-	case "kind":
-	case "url":
-		r.URL = value
-	case "file":
-		r.File = value
-	case "page":
-		r.Page = value
-	case "anchor":
-		r.Anchor = value
-	case "space":
-		r.Space = value
-	case "user":
-		r.User = value
-	case "collection":
-		r.Collection = value
-	case "reusableContent":
-		r.ReusableContent = value
-	case "spec":
-		r.Spec = value
-	default:
-		return false
-	}
-	return true
 }
 
 // only rejects fields other than the listed ones.

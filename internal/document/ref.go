@@ -1,34 +1,29 @@
 package document
 
-import "strings"
+import (
+	"strings"
+
+	"quire/internal/quire"
+)
 
 // Reference kinds.
 const (
-	RefURL             = "url"
-	RefFile            = "file"
-	RefPage            = "page"
-	RefAnchor          = "anchor"
-	RefUser            = "user"
-	RefCollection      = "collection"
-	RefSpace           = "space"
-	RefReusableContent = "reusable-content"
-	RefOpenAPI         = "openapi"
+	RefURL             = quire.RefURL
+	RefFile            = quire.RefFile
+	RefPage            = quire.RefPage
+	RefAnchor          = quire.RefAnchor
+	RefUser            = quire.RefUser
+	RefCollection      = quire.RefCollection
+	RefSpace           = quire.RefSpace
+	RefReusableContent = quire.RefReusableContent
+	RefOpenAPI         = quire.RefOpenAPI
 )
 
 // Ref is a content reference (the schema's ContentRef): a URL, a file, a
-// page, an anchor, and so on. Only the fields of its Kind are set.
-type Ref struct {
-	Kind            string `json:"kind"`
-	URL             string `json:"url,omitempty"`
-	File            string `json:"file,omitempty"`
-	Page            string `json:"page,omitempty"`
-	Anchor          string `json:"anchor,omitempty"`
-	Space           string `json:"space,omitempty"`
-	User            string `json:"user,omitempty"`
-	Collection      string `json:"collection,omitempty"`
-	ReusableContent string `json:"reusableContent,omitempty"`
-	Spec            string `json:"spec,omitempty"`
-}
+// page, an anchor, and so on. Only the fields of its Kind are set. It is
+// the domain's type, so references pass between documents, pages and
+// links without conversion.
+type Ref = quire.ContentRef
 
 // TargetUse tells a LinkResolver where a Markdown target appears.
 type TargetUse int
@@ -116,54 +111,6 @@ func (o *options) targetForRef(r Ref, use TargetUse) string {
 		return r.Spec
 	}
 	return ""
-}
-
-// refField returns the required string field name of a reference kind.
-func refField(kind string) string {
-	switch kind {
-	case RefURL:
-		return "url"
-	case RefFile:
-		return "file"
-	case RefPage:
-		return "page"
-	case RefAnchor:
-		return "anchor"
-	case RefUser:
-		return "user"
-	case RefCollection:
-		return "collection"
-	case RefSpace:
-		return "space"
-	case RefReusableContent:
-		return "reusableContent"
-	case RefOpenAPI:
-		return "spec"
-	}
-	return ""
-}
-
-// MarshalJSON writes the reference with its kind's required field, even
-// when empty, and the other fields that are set.
-func (r Ref) MarshalJSON() ([]byte, error) {
-	buf := []byte(`{"kind":`)
-	buf = appendString(buf, r.Kind)
-	required := refField(r.Kind)
-	fields := []struct{ name, value string }{
-		{"url", r.URL}, {"file", r.File}, {"page", r.Page}, {"anchor", r.Anchor},
-		{"space", r.Space}, {"user", r.User}, {"collection", r.Collection},
-		{"reusableContent", r.ReusableContent}, {"spec", r.Spec},
-	}
-	for _, f := range fields {
-		if f.value == "" && f.name != required {
-			continue
-		}
-		buf = append(buf, ',')
-		buf = appendString(buf, f.name)
-		buf = append(buf, ':')
-		buf = appendString(buf, f.value)
-	}
-	return append(buf, '}'), nil
 }
 
 // RefOf reads a content reference held in a node's data (a Ref, or the

@@ -183,7 +183,7 @@ func (l *locator) target(t document.Ref) *locationJSON {
 // link renders a usage.
 func (l *locator) link(u links.Usage) (linkJSON, error) {
 	out := linkJSON{Status: string(u.Status), Relation: string(u.Relation), TargetReference: l.target(u.Target),
-		LocationReferences: make([]locationJSON, 0, len(u.Locations)), Target: toQuireRef(u.Target)}
+		LocationReferences: make([]locationJSON, 0, len(u.Locations)), Target: u.Target}
 	for _, loc := range u.Locations {
 		lj, err := l.location(loc)
 		if err != nil {
@@ -192,12 +192,6 @@ func (l *locator) link(u links.Usage) (linkJSON, error) {
 		out.LocationReferences = append(out.LocationReferences, lj)
 	}
 	return out, nil
-}
-
-// toQuireRef converts a document reference to the API's form.
-func toQuireRef(r document.Ref) quire.ContentRef {
-	return quire.ContentRef{Kind: r.Kind, URL: r.URL, File: r.File, Page: r.Page, Anchor: r.Anchor, Space: r.Space,
-		User: r.User, Collection: r.Collection, ReusableContent: r.ReusableContent, Spec: r.Spec}
 }
 
 // statsOut renders the stats of a list.

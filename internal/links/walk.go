@@ -54,7 +54,7 @@ func PageRefs(p *quire.RevisionPage) []Found {
 	var out []Found
 	add := func(r *quire.ContentRef) {
 		if r != nil && r.Kind != "" {
-			out = append(out, Found{Ref: fromQuire(*r), Relation: RelationReference})
+			out = append(out, Found{Ref: *r, Relation: RelationReference})
 		}
 	}
 	switch p.Type {
@@ -71,12 +71,6 @@ func PageRefs(p *quire.RevisionPage) []Found {
 		}
 	}
 	return out
-}
-
-// fromQuire converts a page's reference to the document form.
-func fromQuire(r quire.ContentRef) document.Ref {
-	return document.Ref{Kind: r.Kind, URL: r.URL, File: r.File, Page: r.Page, Anchor: r.Anchor, Space: r.Space,
-		User: r.User, Collection: r.Collection, ReusableContent: r.ReusableContent, Spec: r.Spec}
 }
 
 // walker gathers references.

@@ -70,21 +70,6 @@ type PageCover struct {
 	YPos    float64     `json:"yPos"`
 }
 
-// ContentRef points at content: a file, a URL, a page, an anchor, a user,
-// a collection, a space, a reusable content or an OpenAPI spec.
-type ContentRef struct {
-	Kind            string `json:"kind"`
-	File            string `json:"file,omitempty"`
-	URL             string `json:"url,omitempty"`
-	Page            string `json:"page,omitempty"`
-	Anchor          string `json:"anchor,omitempty"`
-	Space           string `json:"space,omitempty"`
-	User            string `json:"user,omitempty"`
-	Collection      string `json:"collection,omitempty"`
-	ReusableContent string `json:"reusableContent,omitempty"`
-	Spec            string `json:"spec,omitempty"`
-}
-
 // ComputedSource generates a page's content.
 type ComputedSource struct {
 	Type         string         `json:"type"`
