@@ -11,7 +11,6 @@ import (
 	"quire/internal/content"
 	"quire/internal/quire"
 	"quire/internal/service"
-	"quire/internal/store"
 )
 
 // TestCollectGarbageAfterPurge checks the collection of unreferenced
@@ -22,24 +21,13 @@ import (
 // replica holds the lease, a collection does nothing.
 func TestCollectGarbageAfterPurge(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	var offset atomic.Int64
 	now := func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }
-	svc := service.New(st, service.WithClock(now), service.WithEngine(content.New(content.WithClock(now))))
-	boot, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, err := st.User(ctx, boot.User)
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := service.NewBootstrapped(t, service.WithClock(now), service.WithEngine(content.New(content.WithClock(now))))
+	st, svc := f.Store, f.Svc
+	u := f.Admin
 	space := func(title, template string) string {
-		v, err := svc.CreateSpace(ctx, u, boot.Organization, service.SpaceInput{Title: title})
+		v, err := svc.CreateSpace(ctx, u, f.Org, service.SpaceInput{Title: title})
 		if err != nil {
 			t.Fatal(err)
 		}

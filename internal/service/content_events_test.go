@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"quire/internal/quire"
-	"quire/internal/store"
 )
 
 // TestContentEventsFollowEveryMove checks that a template insert and a
@@ -16,20 +15,12 @@ import (
 // subscriber keeps them, and that recovery queues the events left waiting.
 func TestContentEventsFollowEveryMove(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	q := &recordingQueue{}
 	now := time.Now()
-	svc := New(st, WithQueue(q), WithClock(func() time.Time { return now }))
-	boot, err := svc.Bootstrap(ctx, BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, _ := st.User(ctx, boot.User)
-	src, err := svc.CreateSpace(ctx, u, boot.Organization, SpaceInput{Title: "Source"})
+	f := NewBootstrapped(t, WithQueue(q), WithClock(func() time.Time { return now }))
+	st, svc := f.Store, f.Svc
+	u := f.Admin
+	src, err := svc.CreateSpace(ctx, u, f.Org, SpaceInput{Title: "Source"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,21 +65,13 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 	if !check.Allowed() {
 		return nil, check.refusal()
 	}
-	base, ours, theirs, err := threeRevisions(ctx, st, sp.ID, cr.Base(), sp.Revision, cr.Revision)
-	if err != nil {
-		return nil, err
-	}
-	ed, conflicts, err := s.engine.Merge(ctx, st, base, ours, theirs)
+	next, conflicts, err := s.commitThreeWay(ctx, st, u, threeWay{space: sp.ID, typ: quire.RevisionMerge,
+		base: cr.Base(), ours: sp.Revision, theirs: cr.Revision, mergedFrom: cr.ID})
 	if err != nil {
 		return nil, err
 	}
 	if len(conflicts) > 0 {
 		return &MergeOutcome{Result: ResultConflicts, Revision: sp.Revision, Conflicts: conflicts}, nil
-	}
-	next := ed.Revision(quire.NewID(), sp.ID, quire.RevisionMerge, u.ID, ours.ID, theirs.ID)
-	next.MergedFrom = cr.ID
-	if err := ed.Commit(ctx, st, next); err != nil {
-		return nil, err
 	}
 	if check.Bypassed() {
 		// Recorded before the compare-and-swap, so that a lost swap
@@ -93,8 +85,8 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 	// merged, still in the status read above) and the space (still on
 	// ours): a write that lands first makes the attempt stale. The move's
 	// content event is recorded with it.
-	if err := st.MarkMerged(ctx, quire.MergeMark{SpaceID: sp.ID, ChangeRequestID: cr.ID, Revision: theirs.ID,
-		From: cr.Status, Prev: ours.ID, Next: next.ID}); err != nil {
+	if err := st.MarkMerged(ctx, quire.MergeMark{SpaceID: sp.ID, ChangeRequestID: cr.ID, Revision: cr.Revision,
+		From: cr.Status, Prev: sp.Revision, Next: next.ID}); err != nil {
 		return nil, err
 	}
 	out := &MergeOutcome{Result: ResultMerge, Revision: next.ID}
@@ -124,37 +116,56 @@ func (s *Service) updateOnce(ctx context.Context, st quire.Store, u *quire.User,
 	if sp.Revision == cr.Base() {
 		return &MergeOutcome{Result: ResultUpdate, Revision: cr.Revision}, nil
 	}
-	base, ours, theirs, err := threeRevisions(ctx, st, sp.ID, cr.Base(), cr.Revision, sp.Revision)
-	if err != nil {
-		return nil, err
-	}
-	ed, conflicts, err := s.engine.Merge(ctx, st, base, ours, theirs)
+	next, conflicts, err := s.commitThreeWay(ctx, st, u, threeWay{space: sp.ID, typ: quire.RevisionUpdate,
+		base: cr.Base(), ours: cr.Revision, theirs: sp.Revision})
 	if err != nil {
 		return nil, err
 	}
 	if len(conflicts) > 0 {
 		return &MergeOutcome{Result: ResultConflicts, Revision: cr.Revision, Conflicts: conflicts}, nil
 	}
-	next := ed.Revision(quire.NewID(), sp.ID, quire.RevisionUpdate, u.ID, ours.ID, theirs.ID)
-	if err := ed.Commit(ctx, st, next); err != nil {
-		return nil, err
-	}
 	_, err = st.UpdateChangeRequest(ctx, sp.ID, cr.ID, quire.ChangeRequestUpdate{
-		Revision: &next.ID, RevisionMergedAncestor: &theirs.ID, IfRevision: &ours.ID, IfStatus: quire.WritableStatuses()})
+		Revision: &next.ID, RevisionMergedAncestor: &sp.Revision, IfRevision: &cr.Revision, IfStatus: quire.WritableStatuses()})
 	if err != nil {
 		return nil, err
 	}
 	return &MergeOutcome{Result: ResultUpdate, Revision: next.ID}, nil
 }
 
-// threeRevisions loads the base, ours and theirs revisions of a merge.
-func threeRevisions(ctx context.Context, st quire.Store, spaceID, base, ours, theirs string) (b, o, t *quire.Revision, err error) {
-	if b, err = st.Revision(ctx, spaceID, base); err != nil {
-		return
+// threeWay names the revisions of a three-way merge and the revision it
+// makes.
+type threeWay struct {
+	space              string
+	typ                string
+	base, ours, theirs string
+	// mergedFrom is the change request a merge revision comes from.
+	mergedFrom string
+}
+
+// commitThreeWay merges theirs into ours over base and commits the
+// result as a new revision of type w.typ whose parents are ours and
+// theirs. Conflicts write nothing and are returned instead.
+func (s *Service) commitThreeWay(ctx context.Context, st quire.Store, u *quire.User, w threeWay) (*quire.Revision, []content.Conflict, error) {
+	base, err := st.Revision(ctx, w.space, w.base)
+	if err != nil {
+		return nil, nil, err
 	}
-	if o, err = st.Revision(ctx, spaceID, ours); err != nil {
-		return
+	ours, err := st.Revision(ctx, w.space, w.ours)
+	if err != nil {
+		return nil, nil, err
 	}
-	t, err = st.Revision(ctx, spaceID, theirs)
-	return
+	theirs, err := st.Revision(ctx, w.space, w.theirs)
+	if err != nil {
+		return nil, nil, err
+	}
+	ed, conflicts, err := s.engine.Merge(ctx, st, base, ours, theirs)
+	if err != nil || len(conflicts) > 0 {
+		return nil, conflicts, err
+	}
+	next := ed.Revision(quire.NewID(), w.space, w.typ, u.ID, ours.ID, theirs.ID)
+	next.MergedFrom = w.mergedFrom
+	if err := ed.Commit(ctx, st, next); err != nil {
+		return nil, nil, err
+	}
+	return next, nil, nil
 }

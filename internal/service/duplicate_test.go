@@ -5,25 +5,16 @@ import (
 	"testing"
 
 	"quire/internal/service"
-	"quire/internal/store"
 )
 
 // TestDuplicateCopiesContent checks that a duplicate starts with the
 // source's pages, and that editing one does not touch the other.
 func TestDuplicateCopiesContent(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	svc := service.New(st)
-	boot, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	u, _ := st.User(ctx, boot.User)
-	src, err := svc.CreateSpace(ctx, u, boot.Organization, service.SpaceInput{Title: "Source"})
+	f := service.NewBootstrapped(t)
+	svc := f.Svc
+	u := f.Admin
+	src, err := svc.CreateSpace(ctx, u, f.Org, service.SpaceInput{Title: "Source"})
 	if err != nil {
 		t.Fatal(err)
 	}

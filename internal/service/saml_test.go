@@ -8,7 +8,6 @@ import (
 	"quire/internal/quire"
 	"quire/internal/secret"
 	"quire/internal/service"
-	"quire/internal/store"
 )
 
 // TestSAMLKeySealing checks that the service provider key is made once,
@@ -17,19 +16,11 @@ import (
 // than making a key of its own.
 func TestSAMLKeySealing(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	svc := service.New(st)
-	boot, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := service.NewBootstrapped(t)
+	st, svc := f.Store, f.Svc
 	sealKey := secret.NewKey()
 	label := "IdP"
-	p, err := service.NewSAML(svc, service.WithSAMLSealingKey(sealKey)).CreateProvider(ctx, boot.Organization,
+	p, err := service.NewSAML(svc, service.WithSAMLSealingKey(sealKey)).CreateProvider(ctx, f.Org,
 		service.SAMLProviderInput{Label: &label})
 	if err != nil {
 		t.Fatal(err)

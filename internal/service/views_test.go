@@ -6,7 +6,6 @@ import (
 
 	"quire/internal/quire"
 	"quire/internal/service"
-	"quire/internal/store"
 )
 
 // TestListLevelsMatchFacts checks that the levels shown on listed spaces,
@@ -14,18 +13,10 @@ import (
 // space at a time, across default-level chains, grants and guests.
 func TestListLevelsMatchFacts(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	svc := service.New(st)
-	boot, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	admin, _ := st.User(ctx, boot.User)
-	org := boot.Organization
+	f := service.NewBootstrapped(t)
+	st, svc := f.Store, f.Svc
+	admin := f.Admin
+	org := f.Org
 	users := map[string]*quire.User{}
 	for _, r := range []quire.Role{quire.RoleRead, quire.RoleComment, ""} {
 		u, _, err := svc.CreateUser(ctx, service.CreateUserInput{Email: "u" + string(r) + "@example.com", Name: "U", OrgID: org, Role: r})

@@ -266,15 +266,7 @@ func (s *Store) UpdateChangeRequest(ctx context.Context, spaceID, id string, upd
 		if len(upd.IfStatus) > 0 && !slices.Contains(upd.IfStatus, cur.Status) {
 			return quire.Stale("the change request is %s now; try again", cur.Status)
 		}
-		var set setter
-		setIf(&set, "subject", upd.Subject)
-		if upd.Description != nil {
-			set.add("description", encodeDescription(*upd.Description))
-		}
-		setIf(&set, "status", upd.Status)
-		setIf(&set, "revision", upd.Revision)
-		setIf(&set, "revision_merged_ancestor", upd.RevisionMergedAncestor)
-		setIf(&set, "revision_merged", upd.RevisionMerged)
+		set := changeRequestSet(upd)
 		if set.empty() {
 			out = cur
 			return nil
@@ -317,15 +309,7 @@ func (s *Store) casChangeRequest(ctx context.Context, spaceID, id string, upd qu
 	if upd.Status != nil && len(upd.IfStatus) != 1 {
 		return nil, nil
 	}
-	var set setter
-	setIf(&set, "subject", upd.Subject)
-	if upd.Description != nil {
-		set.add("description", encodeDescription(*upd.Description))
-	}
-	setIf(&set, "status", upd.Status)
-	setIf(&set, "revision", upd.Revision)
-	setIf(&set, "revision_merged_ancestor", upd.RevisionMergedAncestor)
-	setIf(&set, "revision_merged", upd.RevisionMerged)
+	set := changeRequestSet(upd)
 	if set.empty() {
 		return nil, nil
 	}
@@ -354,6 +338,20 @@ func (s *Store) casChangeRequest(ctx context.Context, spaceID, id string, upd qu
 		s.moveCounts(spaceID, upd.IfStatus[0], *upd.Status)
 	}
 	return out, nil
+}
+
+// changeRequestSet is the columns upd sets, updated_at aside.
+func changeRequestSet(upd quire.ChangeRequestUpdate) setter {
+	var set setter
+	setIf(&set, "subject", upd.Subject)
+	if upd.Description != nil {
+		set.add("description", encodeDescription(*upd.Description))
+	}
+	setIf(&set, "status", upd.Status)
+	setIf(&set, "revision", upd.Revision)
+	setIf(&set, "revision_merged_ancestor", upd.RevisionMergedAncestor)
+	setIf(&set, "revision_merged", upd.RevisionMerged)
+	return set
 }
 
 // moveCounts queues, on a transaction, the move of the space's open and

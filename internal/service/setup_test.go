@@ -1,0 +1,40 @@
+package service
+
+import (
+	"testing"
+
+	"quire/internal/quire"
+	"quire/internal/store"
+)
+
+// Bootstrapped is a service over a fresh SQLite store in a temporary
+// directory, bootstrapped with one organization and its first admin:
+// the start of most service tests.
+type Bootstrapped struct {
+	Svc   *Service
+	Store quire.Store
+	Admin *quire.User
+	Org   string
+}
+
+// NewBootstrapped opens the store, builds the service with opts and
+// bootstraps it; the store closes when the test ends.
+func NewBootstrapped(t testing.TB, opts ...Option) *Bootstrapped {
+	t.Helper()
+	ctx := t.Context()
+	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	svc := New(st, opts...)
+	boot, err := svc.Bootstrap(ctx, BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin, err := st.User(ctx, boot.User)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &Bootstrapped{Svc: svc, Store: st, Admin: admin, Org: boot.Organization}
+}
