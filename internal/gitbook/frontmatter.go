@@ -3,7 +3,7 @@ package gitbook
 import (
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"quire/internal/quire"
 )

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"strings"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"quire/internal/content"
 	"quire/internal/document"
