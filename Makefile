@@ -14,9 +14,10 @@ endif
 
 .PHONY: test conformance bench build run
 
-## test: vet, the Go tests with the race detector, then the conformance suite
+## test: vet, staticcheck, the Go tests with the race detector, then the conformance suite
 test:
 	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
 	$(GO) test -race -count=1 -timeout 30m ./...
 	$(MAKE) conformance
 

@@ -267,22 +267,6 @@ func (c *converter) htmlBlock(n *ast.HTMLBlock) []Node {
 	return []Node{rawBlock(src)}
 }
 
-// textNodes converts plain text to text and emoji nodes.
-func (c *converter) textNodes(s string) []Node {
-	ic := c.newInlineConv()
-	ic.addText(s)
-	return ic.finish()
-}
-
-func isBlockHTMLTag(name string) bool {
-	switch name {
-	case "p", "div", "table", "thead", "tbody", "tr", "td", "th", "ul", "ol", "li",
-		"h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "section", "br", "hr":
-		return true
-	}
-	return false
-}
-
 // splitList reads a comma-separated attribute into trimmed strings.
 func splitList(s string) []any {
 	out := []any{}

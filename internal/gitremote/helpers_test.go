@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"quire/internal/gitremote"
+
+	"quire/internal/testutil"
 )
 
 // The system git binary plays the remote in these tests: it seeds
@@ -53,7 +55,7 @@ func (r repo) fileURL() string { return "file://" + r.dir }
 func newRepo(t *testing.T) repo {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("the git binary serves the test repositories")
+		testutil.Missing(t, "the git binary serves the test repositories")
 	}
 	root := t.TempDir()
 	r := repo{root: root, dir: filepath.Join(root, "repo.git")}
@@ -125,7 +127,7 @@ func mustGit(t *testing.T) string {
 	t.Helper()
 	p, err := exec.LookPath("git")
 	if err != nil {
-		t.Skip("the git binary serves the test repositories")
+		testutil.Missing(t, "the git binary serves the test repositories")
 	}
 	return p
 }

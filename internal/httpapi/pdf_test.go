@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"quire/internal/pdf"
+
+	"quire/internal/testutil"
 )
 
 // pdfPNG is a small PNG for the pages' images.
@@ -41,10 +43,7 @@ func pdfText(t *testing.T, data []byte) string {
 	tool, err := exec.LookPath("pdftotext")
 	if err != nil {
 		const why = "pdftotext is not installed (Debian package poppler-utils); .ci/run installs it"
-		if os.Getenv("CI") != "" {
-			t.Fatal(why)
-		}
-		t.Skip(why)
+		testutil.Missing(t, why)
 	}
 	p := filepath.Join(t.TempDir(), "doc.pdf")
 	if err := os.WriteFile(p, data, 0o600); err != nil {
@@ -265,10 +264,7 @@ func TestPDFFiftyPages(t *testing.T) {
 	}
 	if !fonts.HasCJK() {
 		const why = "no CJK fonts installed (Debian packages fonts-droid-fallback, fonts-nanum); .ci/run installs them"
-		if os.Getenv("CI") != "" {
-			t.Fatal(why)
-		}
-		t.Skip(why)
+		testutil.Missing(t, why)
 	}
 	forEachEngine(t, func(t *testing.T, ts *testServer) {
 		sp := ts.newSpace(t, "Fifty")

@@ -18,6 +18,8 @@ import (
 	"quire/internal/fetch"
 	"quire/internal/fetch/fetchtest"
 	"quire/internal/quire"
+
+	"quire/internal/testutil"
 )
 
 // conformanceDir is the Node package holding the official CLI and the
@@ -78,7 +80,7 @@ func buildIntegration(t *testing.T, name string) string {
 		b.script, b.err = string(data), err
 	})
 	if b.skip != "" {
-		t.Skip(b.skip)
+		testutil.Missing(t, b.skip)
 	}
 	if b.err != nil {
 		t.Fatal(b.err)

@@ -16,6 +16,8 @@ import (
 	"testing"
 
 	"quire/internal/document"
+
+	"quire/internal/testutil"
 )
 
 // sampleMarkdown is a page body holding every kind of block the renderer
@@ -125,7 +127,7 @@ func requireTool(t *testing.T, name string) string {
 	t.Helper()
 	p, err := exec.LookPath(name)
 	if err != nil {
-		missing(t, name+" is not installed (Debian package poppler-utils); .ci/run installs it")
+		testutil.Missing(t, name+" is not installed (Debian package poppler-utils); .ci/run installs it")
 	}
 	return p
 }
@@ -139,19 +141,9 @@ func requireCJK(t *testing.T) *Fonts {
 		t.Fatal(err)
 	}
 	if !f.HasCJK() {
-		missing(t, "no CJK fonts found in "+strings.Join(DefaultFontDirs(), ", ")+" (Debian packages fonts-droid-fallback, fonts-nanum); .ci/run installs them")
+		testutil.Missing(t, "no CJK fonts found in "+strings.Join(DefaultFontDirs(), ", ")+" (Debian packages fonts-droid-fallback, fonts-nanum); .ci/run installs them")
 	}
 	return f
-}
-
-// missing skips a test whose tool or font is not installed, but fails it
-// in CI, where .ci/run installs them.
-func missing(t *testing.T, why string) {
-	t.Helper()
-	if os.Getenv("CI") != "" {
-		t.Fatal(why)
-	}
-	t.Skip(why)
 }
 
 func renderBook(t *testing.T, b *Book, fonts *Fonts) string {
@@ -262,7 +254,7 @@ func TestLoadFontsDir(t *testing.T) {
 	dir := t.TempDir()
 	src, err := os.ReadFile(filepath.Join(DefaultFontDirs()[0], "DejaVuSansMono.ttf"))
 	if err != nil {
-		missing(t, "DejaVu fonts are not installed (Debian package fonts-dejavu-core); .ci/run installs them")
+		testutil.Missing(t, "DejaVu fonts are not installed (Debian package fonts-dejavu-core); .ci/run installs them")
 	}
 	if err := os.WriteFile(filepath.Join(dir, "DejaVuSans.ttf"), src, 0o600); err != nil {
 		t.Fatal(err)

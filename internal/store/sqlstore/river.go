@@ -58,6 +58,7 @@ func RiverMigration(driver RiverDriver, mode RiverTx) *goose.Migration {
 				}
 				// MigrateTx is deprecated only because some PostgreSQL
 				// steps cannot share a transaction; SQLite's can.
+				//lint:ignore SA1019 this path runs only on SQLite, whose steps share one transaction
 				if _, err := m.MigrateTx(ctx, tx, dir, opts); err != nil {
 					return fmt.Errorf("job queue tables: %w", err)
 				}

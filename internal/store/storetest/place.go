@@ -24,7 +24,7 @@ func placeTests() []test {
 			f.grant("space", s.ID, "team", oldTeam.ID, quire.RoleEdit)
 			f.grant("space", s.ID, "team", newTeam.ID, quire.RoleRead)
 			f.grant("space", s.ID, "user", u.ID, quire.RoleRead)
-			got, err = f.st.PlaceSpace(ctx(t), s.ID, o.ID, "", "y")
+			_, err = f.st.PlaceSpace(ctx(t), s.ID, o.ID, "", "y")
 			must(t, err)
 			gs, err := f.st.Grants(ctx(t), "space", s.ID)
 			must(t, err)
