@@ -45,7 +45,8 @@ var _ quire.Store = (*Store)(nil)
 // Option configures a Store.
 type Option func(*Store)
 
-// WithClock replaces the clock used for updated-at stamps (tests).
+// WithClock replaces the clock the store stamps its writes with
+// (updated-at times, objects' written times); time.Now by default.
 func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
 
 // WithAttempts sets how many times WithTx runs a transaction that fails
