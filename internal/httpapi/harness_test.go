@@ -124,8 +124,8 @@ func newTestServer(t *testing.T, engine string, opts ...service.Option) *testSer
 func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts ...service.Option) *testServer {
 	t.Helper()
 	ctx := context.Background()
-	st := openTestStore(t, engine)
 	clock := &testClock{}
+	st := openTestStore(t, engine, clock.Now)
 	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))
 	blobs, err := blob.Open(ctx, "", t.TempDir())
 	if err != nil {
@@ -219,12 +219,12 @@ func (ts *testServer) user(name string) *testUser {
 // token returns the token of a fixture user.
 func (ts *testServer) token(name string) string { return ts.user(name).Token }
 
-// openTestStore opens a fresh store of the engine, closed (and for
-// PostgreSQL dropped) at the end of the test.
-func openTestStore(t *testing.T, engine string) quire.Store {
+// openTestStore opens a fresh store of the engine on the clock now,
+// closed (and for PostgreSQL dropped) at the end of the test.
+func openTestStore(t *testing.T, engine string, now func() time.Time) quire.Store {
 	t.Helper()
 	ctx := context.Background()
-	cfg := store.Config{DataDir: t.TempDir()}
+	cfg := store.Config{DataDir: t.TempDir(), Now: now}
 	if engine == enginePostgres {
 		cfg.DatabaseURL = createPostgresDB(t)
 	}

@@ -8,10 +8,12 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"time"
 
 	"quire/internal/quire"
 	"quire/internal/store/postgres"
 	"quire/internal/store/sqlite"
+	"quire/internal/store/sqlstore"
 )
 
 // Config says which database to open.
@@ -20,6 +22,9 @@ type Config struct {
 	DatabaseURL string
 	// DataDir holds the SQLite file.
 	DataDir string
+	// Now is the clock the store stamps its writes with (updated-at
+	// times, objects' written times); nil is time.Now.
+	Now func() time.Time
 }
 
 // SQLiteFile is the name of the SQLite database file inside DataDir.
@@ -66,16 +71,20 @@ func Open(ctx context.Context, c Config) (quire.Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	var opts []sqlstore.Option
+	if c.Now != nil {
+		opts = append(opts, sqlstore.WithClock(c.Now))
+	}
 	// Assign through concrete variables so that a failed open returns a
 	// nil interface, not an interface holding a nil pointer.
 	if kind == enginePostgres {
-		st, err := postgres.Open(ctx, target)
+		st, err := postgres.Open(ctx, target, opts...)
 		if err != nil {
 			return nil, err
 		}
 		return st, nil
 	}
-	st, err := sqlite.Open(ctx, target)
+	st, err := sqlite.Open(ctx, target, opts...)
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/stdlib"
@@ -108,6 +109,32 @@ func TestMigrateAndOpen(t *testing.T) {
 			}
 			if _, _, err := store.Migrate(ctx, c); err == nil || !strings.Contains(err.Error(), want) {
 				t.Fatalf("migrate: %v; want %q", err, want)
+			}
+		})
+	}
+}
+
+// TestOpenWithClock checks that a store opened with a clock stamps its
+// writes with it: objects written at a time long past are older than a
+// mark a year after it, and a collection from that mark takes them.
+func TestOpenWithClock(t *testing.T) {
+	for name, config := range engines() {
+		t.Run(name, func(t *testing.T) {
+			ctx := context.Background()
+			past := time.Date(2001, 2, 3, 4, 5, 6, 0, time.UTC)
+			c := config(t)
+			c.Now = func() time.Time { return past }
+			st, err := store.Open(ctx, c)
+			if err != nil {
+				t.Fatalf("open: %v", err)
+			}
+			t.Cleanup(func() { _ = st.Close() })
+			if err := st.PutObjects(ctx, map[string][]byte{"k": []byte("v")}); err != nil {
+				t.Fatalf("put: %v", err)
+			}
+			n, err := st.SweepObjects(ctx, past.AddDate(1, 0, 0), func(string) bool { return false })
+			if err != nil || n != 1 {
+				t.Fatalf("sweep of what was written before a year after the clock: %d, %v; want 1", n, err)
 			}
 		})
 	}

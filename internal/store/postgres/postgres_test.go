@@ -2,16 +2,18 @@ package postgres_test
 
 import (
 	"testing"
+	"time"
 
 	"quire/internal/quire"
 	"quire/internal/store/postgres"
+	"quire/internal/store/sqlstore"
 	"quire/internal/store/storetest"
 )
 
 func TestStore(t *testing.T) {
 	storetest.SkipWithoutPostgres(t)
-	storetest.Run(t, func(t *testing.T) quire.Store {
-		st, err := postgres.Open(t.Context(), storetest.PostgresDB(t))
+	storetest.Run(t, func(t *testing.T, now func() time.Time) quire.Store {
+		st, err := postgres.Open(t.Context(), storetest.PostgresDB(t), sqlstore.WithClock(now))
 		if err != nil {
 			t.Fatalf("open: %v", err)
 		}

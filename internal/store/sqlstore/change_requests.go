@@ -82,7 +82,7 @@ func (s *Store) CreateChangeRequest(ctx context.Context, c *quire.ChangeRequest)
 	var number int
 	err := s.inTx(ctx, func(tx *Store) error {
 		open, draft := statusCounts(c.Status)
-		err := tx.queryRow(ctx, `UPDATE spaces SET change_request_seq = change_request_seq + 1,
+		err := tx.writeRow(ctx, `UPDATE spaces SET change_request_seq = change_request_seq + 1,
 			change_requests = change_requests + 1,
 			change_requests_open = change_requests_open + ?,
 			change_requests_draft = change_requests_draft + ?
@@ -138,7 +138,9 @@ func (s *Store) SpaceChangeRequest(ctx context.Context, spaceID, idOrNumber stri
 			cr       crReader
 			orgRules string
 		)
-		sp, err := scanSpace(rowScanner{row: s.queryRow(ctx, "SELECT "+spaceCols+", "+changeRequestCols+`, o.merge_rules
+		// It reads no object and no revision: those a merge batch
+		// queued stay queued.
+		sp, err := scanSpace(rowScanner{row: s.keeping(queuedObjects|queuedRevisions).queryRow(ctx, "SELECT "+spaceCols+", "+changeRequestCols+`, o.merge_rules
 			FROM spaces s JOIN change_requests c ON c.space_id = s.id AND c.id = ?
 			JOIN organizations o ON o.id = s.org_id
 			WHERE s.id = ?`, idOrNumber, spaceID), extra: append(cr.dest(), &orgRules)})
@@ -328,7 +330,7 @@ func (s *Store) casChangeRequest(ctx context.Context, spaceID, id string, upd qu
 	}
 	// SQLite's RETURNING names the updated table's columns unqualified.
 	q += " RETURNING " + strings.ReplaceAll(changeRequestCols, "c.", "")
-	out, err := scanChangeRequest(s.queryRow(ctx, q, args...))
+	out, err := scanChangeRequest(s.writeRow(ctx, q, args...))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	} else if err != nil {

@@ -16,11 +16,8 @@ func (s *Store) AddContentEvent(ctx context.Context, ev *quire.ContentEvent) err
 	if ev.Kind == "" {
 		ev.Kind = quire.EventRevision
 	}
-	q := s.dialect.Rebind(`INSERT INTO content_events (space_id, kind, change_request_id, subject, prev_revision,
-		next_revision, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`)
-	s.stats.statements.Add(1)
-	s.forgetAhead()
-	err := s.writer().QueryRowContext(ctx, q, ev.SpaceID, ev.Kind, ev.ChangeRequestID, ev.Subject, ev.Previous,
+	err := s.writeRow(ctx, `INSERT INTO content_events (space_id, kind, change_request_id, subject, prev_revision,
+		next_revision, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, ev.SpaceID, ev.Kind, ev.ChangeRequestID, ev.Subject, ev.Previous,
 		ev.Next, millis(ev.CreatedAt)).Scan(&ev.ID)
 	return wrap("add content event", err)
 }

@@ -61,6 +61,9 @@ func (s *Store) MarkMerged(ctx context.Context, m quire.MergeMark) error {
 		ahead = s.txw.ahead
 	}
 	err := s.inTx(ctx, func(tx *Store) error {
+		// Its statements read no object and no revision: those a merge
+		// batch queued stay queued.
+		tx = tx.keeping(queuedObjects | queuedRevisions)
 		if tx.chainsWrites() {
 			// l locks the space's row while it is still on Prev, so the
 			// change request is updated only if the space will be, and

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 )
 
 // spScope is an open savepoint of a transaction. It is sent to the
@@ -63,22 +62,17 @@ func (s *Store) atomicWrite() {
 // protectQueued sends the open savepoints before queued writes are sent
 // when some of those were queued inside a savepoint not yet in the
 // database; writes queued before it need none.
-func (s *Store) protectQueued(ctx context.Context, objs, revs, counts bool) error {
+func (s *Store) protectQueued(ctx context.Context, kinds queued) error {
 	w := s.txw
 	for _, sc := range w.scopes {
 		if sc.sent {
 			continue
 		}
-		if (objs && len(w.objs) > max(w.objsOut, sc.mark.objs)) ||
-			(revs && len(w.revs) > max(w.revsOut, sc.mark.revs)) ||
-			(counts && len(w.counts) > max(w.countsOut, sc.mark.counts)) {
+		if (kinds&queuedObjects != 0 && len(w.objs) > max(w.objsOut, sc.mark.objs)) ||
+			(kinds&queuedRevisions != 0 && len(w.revs) > max(w.revsOut, sc.mark.revs)) ||
+			(kinds&queuedCounts != 0 && len(w.counts) > max(w.countsOut, sc.mark.counts)) {
 			return s.protect(ctx)
 		}
 	}
 	return nil
-}
-
-// isRead reports whether a statement only reads.
-func isRead(q string) bool {
-	return strings.HasPrefix(strings.TrimSpace(q), "SELECT")
 }

@@ -88,11 +88,9 @@ func (s *Store) insertSection(ctx context.Context, spaceID string, sec *quire.Se
 			sec.IndexTitle, sec.IndexBody, sec.IndexTitle)
 	} else {
 		var id int64
-		q := s.dialect.Rebind(`INSERT INTO search_sections
+		err = s.writeRow(ctx, `INSERT INTO search_sections
 			(space_id, page_id, seq, page_title, page_path, anchor, title, body)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
-		s.stats.statements.Add(1)
-		err = s.writer().QueryRowContext(ctx, q, spaceID, sec.PageID, sec.Seq, sec.PageTitle, sec.PagePath,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, spaceID, sec.PageID, sec.Seq, sec.PageTitle, sec.PagePath,
 			sec.Anchor, sec.Title, sec.Body).Scan(&id)
 		if err == nil {
 			_, err = s.exec(ctx, "INSERT INTO search_fts (rowid, space_id, title, body) VALUES (?, ?, ?, ?)",

@@ -35,6 +35,9 @@ type Store struct {
 	revs       *revisionCache
 	// txw, inside a transaction, are its queued writes.
 	txw *txWrites
+	// keep are the kinds of queued writes this Store's statements leave
+	// queued (see keeping); none unless declared.
+	keep queued
 }
 
 var _ quire.Store = (*Store)(nil)
@@ -42,7 +45,8 @@ var _ quire.Store = (*Store)(nil)
 // Option configures a Store.
 type Option func(*Store)
 
-// WithClock replaces the clock used for updated-at stamps (tests).
+// WithClock replaces the clock the store stamps its writes with
+// (updated-at times, objects' written times); time.Now by default.
 func WithClock(now func() time.Time) Option { return func(s *Store) { s.now = now } }
 
 // WithAttempts sets how many times WithTx runs a transaction that fails
@@ -123,17 +127,18 @@ func (s *Store) writer() querier {
 	return s.write
 }
 
-// query runs a read returning rows. Outside a transaction it runs as a
-// cached prepared statement on the read pool.
+// The statements of a Store run through the methods below, each named
+// for what the statement does: query and queryRow only read; exec,
+// writeRow and queryRowAtomic write. On a transaction, each sends first
+// the queued writes the statement may read (see txWrites), and a write
+// drops the transaction's read-ahead and sends its open savepoints (see
+// spScope); nothing is decided from the statement's text.
+
+// query runs a statement that only reads, returning rows. Outside a
+// transaction it runs as a cached prepared statement on the read pool.
 func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	if err := s.sendQueued(ctx, q); err != nil {
+	if err := s.sendQueued(ctx); err != nil {
 		return nil, err
-	}
-	if !isRead(q) {
-		s.forgetAhead()
-		if err := s.protect(ctx); err != nil {
-			return nil, err
-		}
 	}
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
@@ -146,17 +151,27 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 	return s.reader().QueryContext(ctx, q, args...)
 }
 
-// queryRow runs a read returning at most one row, prepared like query.
-// A statement that fails to prepare runs unprepared, so its error is
-// reported by Scan.
+// queryRow runs a statement that only reads, returning at most one row,
+// prepared like query. A statement that fails to prepare runs
+// unprepared, so its error is reported by Scan.
 func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
-	// A failed send or savepoint is kept and fails the commit.
-	if s.sendQueued(ctx, q) == nil && !isRead(q) {
+	// A failed send is kept and fails the commit.
+	_ = s.sendQueued(ctx)
+	return s.rowOf(ctx, q, args...)
+}
+
+// writeRow runs a write returning at most one row (RETURNING), on the
+// transaction or the write pool. A failed send or savepoint is kept and
+// fails the commit.
+func (s *Store) writeRow(ctx context.Context, q string, args ...any) *sql.Row {
+	if s.sendQueued(ctx) == nil {
+		s.forgetAhead()
 		if err := s.protect(ctx); err != nil {
 			s.txw.err = err
 		}
 	}
-	return s.rowOf(ctx, q, args...)
+	s.stats.statements.Add(1)
+	return s.writer().QueryRowContext(ctx, s.dialect.Rebind(q), args...)
 }
 
 // queryRowAtomic runs, on a transaction, a write returning one row that
@@ -164,15 +179,13 @@ func (s *Store) queryRow(ctx context.Context, q string, args ...any) *sql.Row {
 // savepoints first; the caller calls atomicWrite when it applied.
 func (s *Store) queryRowAtomic(ctx context.Context, q string, args ...any) *sql.Row {
 	// A failed send is kept and fails the commit.
-	_ = s.sendQueued(ctx, q)
+	_ = s.sendQueued(ctx)
+	s.forgetAhead()
 	return s.rowOf(ctx, q, args...)
 }
 
 // rowOf runs a statement returning at most one row.
 func (s *Store) rowOf(ctx context.Context, q string, args ...any) *sql.Row {
-	if !isRead(q) {
-		s.forgetAhead()
-	}
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
 	if s.tx == nil {
@@ -189,7 +202,7 @@ func (s *Store) rowOf(ctx context.Context, q string, args ...any) *sql.Row {
 // deadlock error did not apply, and is run again like a transaction would
 // be.
 func (s *Store) exec(ctx context.Context, q string, args ...any) (int64, error) {
-	if err := s.sendQueued(ctx, q); err != nil {
+	if err := s.sendQueued(ctx); err != nil {
 		return 0, err
 	}
 	s.forgetAhead()

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"quire/internal/quire"
 )
@@ -15,8 +14,8 @@ const revisionBatch = 200
 
 // txWrites are the objects and revisions a transaction stores, held back
 // and sent together in a few multi-row statements: before the transaction
-// commits, or before any statement that reads or writes their tables.
-// Both are blind inserts (an object is content-addressed, a revision id
+// commits, and before any other statement of the transaction but those
+// declared not to read them (keeping). Both are blind inserts (an object is content-addressed, a revision id
 // is new), so deferring them changes no answer inside the transaction but
 // saves a round trip each, which adds up when many operations share one
 // transaction (a space's batch of merges). A savepoint that rolls back
@@ -112,46 +111,73 @@ func (w *txWrites) revision(spaceID, id string) (*quire.Revision, bool) {
 	return nil, false
 }
 
-// sendQueued sends, before statement q, the queued writes of the tables
-// q names; a failure is kept and fails the commit.
-func (s *Store) sendQueued(ctx context.Context, q string) error {
+// queued names kinds of the writes a transaction holds back.
+type queued uint8
+
+// The kinds of queued writes.
+const (
+	queuedObjects queued = 1 << iota
+	queuedRevisions
+	queuedCounts
+	queuedAll = queuedObjects | queuedRevisions | queuedCounts
+)
+
+// keeping returns s for statements that read none of the queued writes of
+// kinds: running them leaves those writes queued. Every other statement
+// of a transaction sends all queued writes first, so a statement that
+// needs them never depends on declaring it; a statement declared here is
+// one a merge batch runs per merge, and its declaration states what it
+// reads.
+func (s *Store) keeping(kinds queued) *Store {
+	if s.txw == nil {
+		return s
+	}
+	out := *s
+	out.keep = kinds
+	return &out
+}
+
+// sendQueued sends, before a statement, the queued writes it may read:
+// all of them but the kinds s keeps. A failure is kept and fails the
+// commit.
+func (s *Store) sendQueued(ctx context.Context) error {
 	w := s.txw
 	if w == nil || !w.pending() {
 		return nil
 	}
-	return s.send(ctx, strings.Contains(q, "objects"), strings.Contains(q, "revisions"), strings.Contains(q, "spaces"))
+	return s.send(ctx, queuedAll&^s.keep)
 }
 
 // flushWrites sends every queued write of the transaction.
 func (s *Store) flushWrites(ctx context.Context) error {
-	return s.send(ctx, true, true, true)
+	return s.send(ctx, queuedAll)
 }
 
-// send sends the queued objects, revisions and counter moves, as asked.
-func (s *Store) send(ctx context.Context, objs, revs, counts bool) error {
+// send sends the queued objects, revisions and counter moves of kinds.
+func (s *Store) send(ctx context.Context, kinds queued) error {
 	w := s.txw
 	if w.err != nil {
 		return w.err
 	}
-	if err := s.protectQueued(ctx, objs, revs, counts); err != nil {
+	if err := s.protectQueued(ctx, kinds); err != nil {
 		w.err = err
 		return err
 	}
-	if objs && w.objsOut < len(w.objs) {
+	if kinds&queuedObjects != 0 && w.objsOut < len(w.objs) {
 		if err := s.sendObjects(ctx, w.objs[w.objsOut:]); err != nil {
 			w.err = wrap("put objects", err)
 			return w.err
 		}
 		w.objsOut = len(w.objs)
 	}
-	if revs && w.revsOut < len(w.revs) {
+	if kinds&queuedRevisions != 0 && w.revsOut < len(w.revs) {
 		if err := s.sendRevisions(ctx, w.revs[w.revsOut:]); err != nil {
 			w.err = s.conflict("create revision", err, "a revision with this id already exists")
 			return w.err
 		}
 		w.revsOut = len(w.revs)
 	}
-	if counts && w.countsOut < len(w.counts) {
+	if kinds&queuedCounts != 0 && w.countsOut < len(w.counts) {
 		if err := s.sendCounts(ctx, w.counts[w.countsOut:]); err != nil {
 			w.err = wrap("count change requests", err)
 			return w.err

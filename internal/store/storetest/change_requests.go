@@ -88,13 +88,13 @@ func changeRequestTests() []test {
 			must(t, err)
 			equal(t, "empty update changes nothing", *got, *c)
 
-			before := time.Now().UTC().Truncate(time.Millisecond)
+			before := f.clock.Advance(time.Millisecond)
 			desc := json.RawMessage(`{"object":"document","data":{},"nodes":[{"object":"block","type":"paragraph","nodes":[]}]}`)
 			got, err = f.st.UpdateChangeRequest(ctx(t), sp.ID, c.ID, quire.ChangeRequestUpdate{Subject: ptr("New subject"),
 				Description: &desc, Revision: ptr("r2"), RevisionMergedAncestor: ptr("m1"), RevisionMerged: ptr("m2")})
 			must(t, err)
-			if got.UpdatedAt.Before(before) {
-				t.Fatalf("updatedAt %v before %v", got.UpdatedAt, before)
+			if !got.UpdatedAt.Equal(before) {
+				t.Fatalf("updatedAt %v, want the store's clock: %v", got.UpdatedAt, before)
 			}
 			want := *c
 			want.Subject, want.Description, want.Revision = "New subject", desc, "r2"

@@ -8,15 +8,6 @@ import (
 	"quire/internal/quire"
 )
 
-// nextMilli waits until the clock has passed the millisecond it reads now,
-// the precision written times are stored at, and returns the time then:
-// every write before the call is stamped earlier than it, every write
-// after at or after it.
-func nextMilli() time.Time {
-	time.Sleep(time.Until(time.Now().Truncate(time.Millisecond).Add(time.Millisecond)))
-	return time.Now()
-}
-
 // liveIn reports the keys of a set as live.
 func liveIn(keys ...string) func(string) bool {
 	return func(k string) bool { return slices.Contains(keys, k) }
@@ -56,7 +47,7 @@ func collectTests() []test {
 			kAgain, bAgain := object("written again")
 			kNew, bNew := object("new")
 			must(t, f.st.PutObjects(ctx(t), map[string][]byte{kLive: bLive, kDead: bDead, kAgain: bAgain}))
-			mark := nextMilli()
+			mark := f.clock.Advance(time.Millisecond)
 			// Written while the collection marks: a new object, and an
 			// unreferenced old one an edit writes again.
 			must(t, f.st.PutObjects(ctx(t), map[string][]byte{kNew: bNew, kAgain: bAgain}))
@@ -67,7 +58,7 @@ func collectTests() []test {
 			must(t, err)
 			equal(t, "left", got, map[string][]byte{kLive: bLive, kAgain: bAgain, kNew: bNew})
 			// A later collection takes what is unreferenced by then.
-			n, err = f.st.SweepObjects(ctx(t), nextMilli(), liveIn(kNew))
+			n, err = f.st.SweepObjects(ctx(t), f.clock.Advance(time.Millisecond), liveIn(kNew))
 			must(t, err)
 			equal(t, "swept later", n, 2)
 			got, err = f.st.Objects(ctx(t), []string{kLive, kDead, kAgain, kNew})
@@ -85,7 +76,7 @@ func collectTests() []test {
 				}
 			}
 			must(t, f.st.PutObjects(ctx(t), objs))
-			swept, err := f.st.SweepObjects(ctx(t), nextMilli(), func(k string) bool { return keep[k] })
+			swept, err := f.st.SweepObjects(ctx(t), f.clock.Advance(time.Millisecond), func(k string) bool { return keep[k] })
 			must(t, err)
 			equal(t, "swept", swept, n-len(keep))
 			keys := make([]string, 0, n)

@@ -57,12 +57,12 @@ func collectionTests() []test {
 			got, err := f.st.UpdateCollection(ctx(t), c.ID, quire.CollectionUpdate{})
 			must(t, err)
 			equal(t, "empty update changes nothing", *got, *c)
-			before := time.Now().UTC().Truncate(time.Millisecond)
+			before := f.clock.Advance(time.Millisecond)
 			got, err = f.st.UpdateCollection(ctx(t), c.ID, quire.CollectionUpdate{Title: ptr("T"), Description: ptr("D"),
 				DefaultLevel: ptr(quire.DefaultLevel(quire.RoleEdit))})
 			must(t, err)
-			if got.UpdatedAt.Before(before) || got.UpdatedAt.Location() != time.UTC || got.UpdatedAt.Nanosecond()%1e6 != 0 {
-				t.Fatalf("updatedAt %v: want a UTC millisecond time after %v", got.UpdatedAt, before)
+			if !got.UpdatedAt.Equal(before) || got.UpdatedAt.Location() != time.UTC || got.UpdatedAt.Nanosecond()%1e6 != 0 {
+				t.Fatalf("updatedAt %v: want the store's clock in UTC: %v", got.UpdatedAt, before)
 			}
 			want := *c
 			want.Title, want.Description, want.DefaultLevel, want.UpdatedAt = "T", "D", quire.DefaultLevel(quire.RoleEdit), got.UpdatedAt

@@ -16,9 +16,13 @@ type fixture struct {
 	t  *testing.T
 	st quire.Store
 	n  int
+	// clock is the store's clock.
+	clock *clock
 }
 
-func newFixture(t *testing.T, st quire.Store) *fixture { return &fixture{t: t, st: st} }
+func newFixture(t *testing.T, st quire.Store, c *clock) *fixture {
+	return &fixture{t: t, st: st, clock: c}
+}
 
 // tick returns the next fixture time, one second after the last, with a
 // millisecond part to show that milliseconds survive storage.

@@ -314,6 +314,24 @@ func queuedTests() []test {
 			equal(t, "space revision", after.Revision, sp.Revision)
 			equal(t, "counters", f.spaceCounters(sp.ID), counters{1, 1, 0})
 		}},
+		{"tx/a content event of a failed nested function is undone", func(t *testing.T, f *fixture) {
+			o := f.org("A")
+			sp := f.space(o, "", "a")
+			must(t, f.st.WithTx(ctx(t), func(st quire.Store) error {
+				err := st.WithTx(ctx(t), func(st quire.Store) error {
+					must(t, st.AddContentEvent(ctx(t), &quire.ContentEvent{SpaceID: sp.ID, Previous: "a", Next: "b",
+						CreatedAt: f.tick()}))
+					return boom
+				})
+				if !errors.Is(err, boom) {
+					t.Fatalf("got %v, want the nested function's error", err)
+				}
+				return nil
+			}))
+			evs, err := f.st.ContentEvents(ctx(t), sp.ID, 10)
+			must(t, err)
+			equal(t, "events", len(evs), 0)
+		}},
 		{"tx/a nested function that only read fails alone", func(t *testing.T, f *fixture) {
 			o := f.org("A")
 			sp := f.space(o, "", "a")

@@ -6,13 +6,15 @@ package storetest
 import (
 	"context"
 	"testing"
+	"time"
 
 	"quire/internal/quire"
 )
 
-// Opener opens a fresh, empty store for one test and arranges (with
-// t.Cleanup) for it to be closed and removed.
-type Opener func(t *testing.T) quire.Store
+// Opener opens a fresh, empty store for one test, stamping its writes
+// with the time now returns, and arranges (with t.Cleanup) for it to be
+// closed and removed.
+type Opener func(t *testing.T, now func() time.Time) quire.Store
 
 // test is one case of the suite.
 type test struct {
@@ -44,8 +46,9 @@ func Run(t *testing.T, open Opener) {
 	for _, tc := range suite() {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			st := open(t)
-			tc.run(t, newFixture(t, st))
+			c := newClock()
+			st := open(t, c.Now)
+			tc.run(t, newFixture(t, st, c))
 		})
 	}
 }

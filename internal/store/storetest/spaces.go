@@ -78,14 +78,14 @@ func spaceTests() []test {
 			got, err := f.st.UpdateSpace(ctx(t), s.ID, quire.SpaceUpdate{})
 			must(t, err)
 			equal(t, "empty update changes nothing", *got, *s)
-			before := time.Now().UTC().Truncate(time.Millisecond)
+			before := f.clock.Advance(time.Millisecond)
 			rules := quire.MergeRules{Type: "none"}
 			got, err = f.st.UpdateSpace(ctx(t), s.ID, quire.SpaceUpdate{Title: ptr("T"), Emoji: ptr("e"), IconURL: ptr("i"),
 				Visibility: ptr(quire.VisibilityUnlisted), EditMode: ptr(quire.EditModeLocked), Language: ptr("de"),
 				DefaultLevel: ptr(quire.DefaultLevel(quire.RoleRead)), MergeRules: &rules})
 			must(t, err)
-			if got.UpdatedAt.Before(before) {
-				t.Fatalf("updatedAt %v before %v", got.UpdatedAt, before)
+			if !got.UpdatedAt.Equal(before) {
+				t.Fatalf("updatedAt %v, want the store's clock: %v", got.UpdatedAt, before)
 			}
 			want := *s
 			want.Title, want.Emoji, want.IconURL, want.Visibility, want.EditMode = "T", "e", "i", quire.VisibilityUnlisted, quire.EditModeLocked
