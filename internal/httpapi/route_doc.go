@@ -75,7 +75,7 @@ func joinParagraphs(texts ...string) string {
 // of the authorization table and what the others get.
 func (a access) who() string {
 	if a.public {
-		return "Who may call it: anyone, without a token; the signature the link carries decides what is served."
+		return "Who may call it: anyone, without a token; what is served depends on the link itself (a signed link is checked), not on a role."
 	}
 	if a.scope == service.ScopeNone {
 		return "Who may call it: any authenticated caller; what it answers depends on what the caller may see."
