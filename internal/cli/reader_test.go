@@ -29,6 +29,14 @@ func TestReaderPages(t *testing.T) {
 			t.Errorf("API reference lacks %q", want)
 		}
 	}
+	// Each operation reads as a reference: its summary, what it does, and
+	// who may call it.
+	for _, want := range []string{"<p>Delete a space <span", "<p>Deletes the space: it is hidden from lists",
+		"<p>Who may call it: callers with the admin role or higher on the space; "} {
+		if !strings.Contains(body, want) {
+			t.Errorf("API reference lacks %q", want)
+		}
+	}
 	if code, body := s.get(t, "/nowhere", ""); code != 404 || !strings.Contains(body, `"code":404`) {
 		t.Errorf("/nowhere = %d %s", code, body)
 	}

@@ -21,6 +21,11 @@ type Route struct {
 	Summary string
 	// MaxBody overrides the server's request body limit for this route.
 	MaxBody int64
+
+	// Description is the operation's reference text beside Summary; both
+	// are set from routeDocs when the table is registered, and the
+	// document adds who may call the operation, derived from Access.
+	Description string
 }
 
 // handle registers a route and its handler. Handlers return errors; they

@@ -149,8 +149,7 @@ func (s *Server) register(api huma.API) {
 
 	// PDF export.
 	handle(s, api, Route{ID: "getSpacePDF", Method: get, Path: "/v1/spaces/{spaceId}/pdf", Access: onSpace(read)}, s.getSpacePDF)
-	handle(s, api, Route{ID: "downloadPDFBySignedLink", Method: get, Path: "/v1/pdfs/{spaceId}/{revisionId}/{fileName}", Access: signedLink(),
-		Summary: "Download a PDF through the signed link getSpacePDF or getChangeRequestPDF answered, without a token"}, s.downloadSignedPDF)
+	handle(s, api, Route{ID: "downloadPDFBySignedLink", Method: get, Path: "/v1/pdfs/{spaceId}/{revisionId}/{fileName}", Access: signedLink()}, s.downloadSignedPDF)
 
 	// Git Sync.
 	handle(s, api, Route{ID: "importGitRepository", Method: post, Path: "/v1/spaces/{spaceId}/git/import", Status: http.StatusNoContent, Access: onSpace(edit)}, s.importGit)
@@ -164,8 +163,7 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "listFilesInRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/files", Access: onSpace(read)}, readFiles[revisionFilesIn](s))
 	handle(s, api, Route{ID: "getFileInRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}", Access: onSpace(read)}, readFile[revisionFileIn](s))
 	handle(s, api, Route{ID: "downloadFileInRevision", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/files/{fileId}/download", Access: onSpace(read)}, s.downloadFile)
-	handle(s, api, Route{ID: "downloadFileBySignedLink", Method: get, Path: "/v1/downloads/{spaceId}/{revisionId}/{fileId}/{fileName}", Access: signedLink(),
-		Summary: "Download a file through the signed link of its downloadURL, without a token"}, s.downloadSignedFile)
+	handle(s, api, Route{ID: "downloadFileBySignedLink", Method: get, Path: "/v1/downloads/{spaceId}/{revisionId}/{fileId}/{fileName}", Access: signedLink()}, s.downloadSignedFile)
 	handle(s, api, Route{ID: "getPageInRevisionById", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}", Access: onSpace(read)}, readPage[revisionPageIn](s))
 	handle(s, api, Route{ID: "getPageInRevisionByPath", Method: get, Path: "/v1/spaces/{spaceId}/revisions/{revisionId}/path/{pagePath}", Access: onSpace(read)}, readPage[revisionPathIn](s))
 
@@ -282,6 +280,7 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "getLatestOpenAPISpecVersionContent", Method: get, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content", Access: onOrg(read)}, s.getLatestOpenAPIContent)
 	handle(s, api, Route{ID: "getOpenAPISpecVersionById", Method: get, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}", Access: onOrg(read)}, s.getOpenAPIVersion)
 	handle(s, api, Route{ID: "getOpenAPISpecVersionContentById", Method: get, Path: "/v1/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content", Access: onOrg(read)}, s.getOpenAPIContent)
-	handle(s, api, Route{ID: "downloadOpenAPISpecFile", Method: get, Path: "/v1/openapi-files/{specId}/{versionId}", Access: signedLink(),
-		Summary: "Download the main file of a version of an OpenAPI specification without a token: public specifications freely, private ones on the signed link their content answered"}, s.downloadOpenAPIFile)
+	handle(s, api, Route{ID: "downloadOpenAPISpecFile", Method: get, Path: "/v1/openapi-files/{specId}/{versionId}", Access: signedLink()}, s.downloadOpenAPIFile)
+
+	s.describeRoutes(api, routeDocs())
 }

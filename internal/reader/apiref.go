@@ -40,6 +40,18 @@ type APIOperation struct {
 	Responses   []APIBody
 }
 
+// Paragraphs splits the operation's description at its blank lines, the
+// paragraphs of its Markdown.
+func (o APIOperation) Paragraphs() []string {
+	var out []string
+	for _, p := range strings.Split(strings.ReplaceAll(o.Description, "\r\n", "\n"), "\n\n") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // APIBody is a request body or a response: its status (responses
 // only), description, media type and schema.
 type APIBody struct {

@@ -16,6 +16,7 @@ const testSpec = `{
   "paths": {
     "/v1/pets/{petId}": {
       "get": {"operationId": "getPet", "tags": ["pets"], "summary": "Get a pet",
+        "description": "Answers one pet.\n\nWho may call it: its owner.",
         "parameters": [{"name": "petId", "in": "path", "required": true, "schema": {"type": "string"}},
                        {"name": "expand", "in": "query", "schema": {"type": ["array", "null"], "items": {"type": "string", "enum": ["owner", "toys"]}}}],
         "responses": {"200": {"description": "OK", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Pet"}}}},
@@ -83,7 +84,7 @@ func TestAPIReference(t *testing.T) {
 			t.Errorf("link %s has no target", h)
 		}
 	}
-	for _, want := range []string{"Get a pet", "getPet", "<code>/v1/pets/{petId}</code>", "New name", "required"} {
+	for _, want := range []string{"Get a pet", "<p>Answers one pet.</p>", "<p>Who may call it: its owner.</p>", "getPet", "<code>/v1/pets/{petId}</code>", "New name", "required"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("reference lacks %q", want)
 		}
