@@ -46,8 +46,8 @@ type durableCase struct {
 	kind string
 	// request asks for the work.
 	request func(ctx context.Context) error
-	// pending reports whether the state says the work is queued.
-	pending func(ctx context.Context) bool
+	// pending counts the records that say the work is queued.
+	pending func(ctx context.Context) int
 }
 
 // TestWorkIsQueuedWithItsState checks, on each engine, every place that
@@ -91,6 +91,17 @@ func TestWorkIsQueuedWithItsState(t *testing.T) {
 				t.Fatal(err)
 			}
 			specs := NewOpenAPISpecs(svc, nil, OpenAPIOptions{})
+			ints := NewIntegrations(svc, nil, nil, IntegrationOptions{BaseURL: "http://127.0.0.1:1"})
+			integ, err := ints.Publish(ctx, u, "watcher", PublishInput{Organization: boot.Organization, Script: "export default {};",
+				Manifest: quire.IntegrationManifest{Title: "Watcher", Description: "Watches", Visibility: quire.IntegrationPrivate,
+					Target: "all", Scopes: []string{quire.ScopeSpaceContentRead}}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, inst, err := ints.Install(ctx, u, "watcher", boot.Organization)
+			if err != nil {
+				t.Fatal(err)
+			}
 
 			cases := []durableCase{{
 				kind: GitJob{}.Kind(),
@@ -98,18 +109,18 @@ func TestWorkIsQueuedWithItsState(t *testing.T) {
 					return git.Request(ctx, u, sp.Space.ID, GitRequest{Direction: quire.GitImport,
 						URL: "https://git.example.test/acme/docs.git", Ref: "refs/heads/main"})
 				},
-				pending: func(ctx context.Context) bool {
+				pending: func(ctx context.Context) int {
 					rec, err := git.State(ctx, sp.Space.ID)
-					return err == nil && rec.State == quire.GitRunning
+					return one(err == nil && rec.State == quire.GitRunning)
 				},
 			}, {
 				kind: TranslationJob{}.Kind(),
 				request: func(ctx context.Context) error {
 					return translations.Run(ctx, u, boot.Organization, tr.ID)
 				},
-				pending: func(ctx context.Context) bool {
+				pending: func(ctx context.Context) int {
 					got, err := st.Translation(ctx, boot.Organization, tr.ID)
-					return err == nil && got.State == quire.TranslationQueued
+					return one(err == nil && got.State == quire.TranslationQueued)
 				},
 			}, {
 				kind: OpenAPIJob{}.Kind(),
@@ -117,13 +128,23 @@ func TestWorkIsQueuedWithItsState(t *testing.T) {
 					_, err := specs.Create(ctx, boot.Organization, "petstore", OpenAPISource{Text: "openapi: 3.0.0\n"})
 					return err
 				},
-				pending: func(ctx context.Context) bool {
+				pending: func(ctx context.Context) int {
 					spec, err := st.OpenAPISpec(ctx, boot.Organization, "petstore")
-					return err == nil && spec.State == quire.OpenAPIPending
+					return one(err == nil && spec.State == quire.OpenAPIPending)
+				},
+			}, {
+				kind: IntegrationEventJob{}.Kind(),
+				request: func(ctx context.Context) error {
+					ints.emit(ctx, integ, inst.ID, sp.Space.ID, "", map[string]any{"type": "space_content_updated"})
+					return nil
+				},
+				pending: func(ctx context.Context) int {
+					return countRows(t, st, "integration_events", "integration_id = $1 AND status = $2", integ.ID, string(quire.EventPending))
 				},
 			}}
 			for _, c := range cases {
 				t.Run(c.kind, func(t *testing.T) {
+					jobsBefore, pendingBefore := countJobs(t, st, c.kind), c.pending(ctx)
 					q.armed = true
 					crashed := func() (crashed bool) {
 						defer func() {
@@ -141,15 +162,16 @@ func TestWorkIsQueuedWithItsState(t *testing.T) {
 					if !crashed {
 						t.Fatal("the request never queued its job")
 					}
-					if c.pending(ctx) || countJobs(t, st, c.kind) != 0 {
-						t.Fatalf("after a crash while queuing: pending %v with %d jobs, want neither",
-							c.pending(ctx), countJobs(t, st, c.kind))
+					if c.pending(ctx) != pendingBefore || countJobs(t, st, c.kind) != jobsBefore {
+						t.Fatalf("after a crash while queuing: %d records pending (%d before) with %d jobs (%d before), want no new one",
+							c.pending(ctx), pendingBefore, countJobs(t, st, c.kind), jobsBefore)
 					}
 					if err := c.request(ctx); err != nil {
 						t.Fatal(err)
 					}
-					if !c.pending(ctx) || countJobs(t, st, c.kind) != 1 {
-						t.Errorf("after a request: pending %v with %d jobs, want both", c.pending(ctx), countJobs(t, st, c.kind))
+					if c.pending(ctx) != pendingBefore+1 || countJobs(t, st, c.kind) != jobsBefore+1 {
+						t.Errorf("after a request: %d records pending (%d before) with %d jobs (%d before), want one more of each",
+							c.pending(ctx), pendingBefore, countJobs(t, st, c.kind), jobsBefore)
 					}
 				})
 			}
@@ -160,11 +182,24 @@ func TestWorkIsQueuedWithItsState(t *testing.T) {
 // countJobs counts the queued jobs of a kind.
 func countJobs(t *testing.T, st quire.Store, kind string) int {
 	t.Helper()
+	return countRows(t, st, "river_job", "kind = $1", kind)
+}
+
+// countRows counts the rows of a table that match a condition.
+func countRows(t *testing.T, st quire.Store, table, where string, args ...any) int {
+	t.Helper()
 	db, _ := st.(jobs.Database).JobDB()
 	var n int
-	q := "SELECT count(*) FROM river_job WHERE kind = $1"
-	if err := db.QueryRowContext(t.Context(), q, kind).Scan(&n); err != nil {
-		t.Fatalf("count jobs: %v", err)
+	if err := db.QueryRowContext(t.Context(), "SELECT count(*) FROM "+table+" WHERE "+where, args...).Scan(&n); err != nil {
+		t.Fatalf("count %s: %v", table, err)
 	}
 	return n
+}
+
+// one counts a record that is there.
+func one(there bool) int {
+	if there {
+		return 1
+	}
+	return 0
 }
