@@ -187,7 +187,8 @@ func (s *Server) checkAccess(api huma.API) func(huma.Context, func(huma.Context)
 			return
 		}
 		u := userFrom(ctx.Context())
-		level, subject, err := s.svc.Access(ctx.Context(), u, a.scope, ctx.Param(a.param))
+		level, subject, err := s.svc.OperationAccess(ctx.Context(), u, service.Operation{ID: ctx.Operation().OperationID,
+			Scope: a.scope, Subject: ctx.Param(a.param), Min: a.min, Param: ctx.Param})
 		if err != nil && !(a.absentOK && quire.IsNotFound(err)) {
 			e := s.toAPIError(err)
 			_ = huma.WriteErr(api, ctx, e.Body.Code, e.Body.Message)

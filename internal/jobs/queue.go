@@ -217,7 +217,8 @@ func (q *Queue) Stop(ctx context.Context) error {
 //
 // On SQLite the queue writes on the store's single writer connection, so
 // Enqueue must not be called inside a store transaction: it would wait for
-// that transaction, which waits for it.
+// that transaction, which waits for it. Inside one, EnqueueTx queues on
+// the transaction itself.
 func (q *Queue) Enqueue(ctx context.Context, args quire.JobArgs, opts quire.JobOptions) (int64, error) {
 	if args == nil {
 		return 0, quire.Invalid("args", "is required")
@@ -226,6 +227,42 @@ func (q *Queue) Enqueue(ctx context.Context, args quire.JobArgs, opts quire.JobO
 		return 0, quire.Invalid("maxAttempts", "must not be negative")
 	}
 	res, err := q.inserter.Insert(ctx, args, insertOpts(opts))
+	if err != nil {
+		return 0, fmt.Errorf("jobs: enqueue %s: %w", args.Kind(), err)
+	}
+	return res.Job.ID, nil
+}
+
+// TxStore is a store handed to a transaction's function (WithTx) that
+// lends the queue its transaction (*sqlstore.Store does).
+type TxStore interface {
+	// JobTx returns the store's transaction, after making sure that a
+	// savepoint rolling back takes what is inserted with it.
+	JobTx(ctx context.Context) (*sql.Tx, error)
+}
+
+// EnqueueTx stores a job in the transaction of st, a store handed to a
+// WithTx function: the job is queued when that transaction commits and
+// never when it rolls back, so the state that calls for a job and the job
+// are written together. It returns the job's id as Enqueue does. It is
+// the way to queue from inside a transaction on every engine: the insert
+// runs on the transaction's connection, the single writer's on SQLite.
+func (q *Queue) EnqueueTx(ctx context.Context, st quire.Store, args quire.JobArgs, opts quire.JobOptions) (int64, error) {
+	if args == nil {
+		return 0, quire.Invalid("args", "is required")
+	}
+	if opts.MaxAttempts < 0 {
+		return 0, quire.Invalid("maxAttempts", "must not be negative")
+	}
+	ts, ok := st.(TxStore)
+	if !ok {
+		return 0, fmt.Errorf("jobs: enqueue %s: the store %T lends no transaction", args.Kind(), st)
+	}
+	tx, err := ts.JobTx(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("jobs: enqueue %s: %w", args.Kind(), err)
+	}
+	res, err := q.inserter.InsertTx(ctx, tx, args, insertOpts(opts))
 	if err != nil {
 		return 0, fmt.Errorf("jobs: enqueue %s: %w", args.Kind(), err)
 	}

@@ -154,14 +154,16 @@ func (g *IntegrationGrant) has(scope string) bool {
 	return false
 }
 
-// ContentRole is the role the scopes give on covered spaces: edit with
-// space:content:write (which lets it write content and comment), read
-// with a read scope, none otherwise.
+// ContentRole is the role the scopes give on covered spaces in the
+// checks a service makes beyond the operation's own (see
+// IntegrationScopes for what each operation needs): edit with
+// space:content:write, which writes content and comments, read with any
+// other scope that reaches spaces, none otherwise.
 func (g *IntegrationGrant) ContentRole() Role {
 	switch {
-	case g.has(ScopeSpaceContentWrite) || g.has(ScopeSpaceMetadataWrite):
+	case g.has(ScopeSpaceContentWrite):
 		return RoleEdit
-	case g.has(ScopeSpaceContentRead) || g.has(ScopeSpaceMetadataRead):
+	case g.Sees(TargetSpace):
 		return RoleRead
 	}
 	return ""
@@ -219,10 +221,10 @@ func (g *IntegrationGrant) OrgFacts(orgID string) Facts {
 }
 
 // SiteLevel is the level the grant's holder has on a site of an
-// organization: read with site:metadata:read on a site the installation
-// covers, none otherwise.
+// organization: read with a scope that reaches sites on a site the
+// installation covers, none otherwise.
 func (g *IntegrationGrant) SiteLevel(orgID, siteID string) Level {
-	if !g.has(ScopeSiteMetadataRead) || !g.CoversSite(orgID, siteID) {
+	if !g.Sees(TargetSite) || !g.CoversSite(orgID, siteID) {
 		return LevelNone
 	}
 	return LevelRead

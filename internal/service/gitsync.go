@@ -100,8 +100,9 @@ func (g *GitSync) sealer(ctx context.Context) (*secret.Box, error) {
 }
 
 // Request checks and records an import or export of a space and queues
-// it. An operation whose event is older than one already asked for is
-// recorded as skipped and not queued, unless forced.
+// it, in one transaction: the record says "running" only if its job is
+// queued. An operation whose event is older than one already asked for is
+// skipped and not queued, unless forced.
 func (g *GitSync) Request(ctx context.Context, u *quire.User, spaceID string, r GitRequest) error {
 	remote, err := checkRemoteURL(r.URL)
 	if err != nil {
@@ -159,7 +160,15 @@ func (g *GitSync) Request(ctx context.Context, u *quire.User, spaceID string, r 
 		}
 		rec.Direction, rec.State, rec.Error, rec.Warnings, rec.Commit = r.Direction, quire.GitRunning, "", nil, ""
 		rec.StartedAt, rec.UpdatedAt, rec.CompletedAt = now, now, nil
-		return st.PutGitSync(ctx, rec)
+		if err := st.PutGitSync(ctx, rec); err != nil {
+			return err
+		}
+		job := GitJob{Space: spaceID, User: u.ID, Direction: r.Direction,
+			SealedURL: box.Seal([]byte(r.URL), []byte(spaceID)), Ref: r.Ref, CommitMessage: r.CommitMessage,
+			RepoTreeURL: r.RepoTreeURL, RepoCommitURL: r.RepoCommitURL, ProjectDir: dir,
+			Timestamp: ts.UnixMilli(), Force: r.Force, Standalone: r.Standalone}
+		_, err = g.s.enqueueTx(ctx, st, job, quire.JobOptions{MaxAttempts: gitJobAttempts})
+		return err
 	})
 	if err != nil {
 		return err
@@ -167,14 +176,8 @@ func (g *GitSync) Request(ctx context.Context, u *quire.User, spaceID string, r 
 	if !queue {
 		g.log.InfoContext(ctx, "git sync skipped: a newer operation was asked for",
 			"space", spaceID, "direction", r.Direction, "timestamp", ts)
-		return nil
 	}
-	job := GitJob{Space: spaceID, User: u.ID, Direction: r.Direction,
-		SealedURL: box.Seal([]byte(r.URL), []byte(spaceID)), Ref: r.Ref, CommitMessage: r.CommitMessage,
-		RepoTreeURL: r.RepoTreeURL, RepoCommitURL: r.RepoCommitURL, ProjectDir: dir,
-		Timestamp: ts.UnixMilli(), Force: r.Force, Standalone: r.Standalone}
-	_, err = g.s.enqueue(ctx, job, quire.JobOptions{MaxAttempts: gitJobAttempts})
-	return err
+	return nil
 }
 
 // State returns what the space records about its Git Sync; ENOTFOUND when

@@ -23,7 +23,8 @@ func (IntegrationEventJob) Kind() string { return "integration_event" }
 const integrationEventAttempts = 5
 
 // emit records an event of an installation (on a space or site when one
-// is named) and queues its delivery. The payload gets its eventId,
+// is named) and queues its delivery, in one transaction: an event row is
+// pending only while its delivery is queued. The payload gets its eventId,
 // installationId, spaceId and siteId. A failure is logged and goes no
 // further: what triggered the event has happened.
 func (n *Integrations) emit(ctx context.Context, in *quire.Integration, installationID, spaceID, siteID string, payload map[string]any) {
@@ -41,11 +42,14 @@ func (n *Integrations) emit(ctx context.Context, in *quire.Integration, installa
 	raw, err := json.Marshal(payload)
 	if err == nil {
 		ev.Payload = raw
-		err = n.s.store.AddIntegrationEvent(ctx, ev)
-	}
-	if err == nil {
-		_, err = n.s.enqueue(ctx, IntegrationEventJob{Integration: in.ID, Event: ev.ID},
-			quire.JobOptions{MaxAttempts: integrationEventAttempts})
+		err = n.s.store.WithTx(ctx, func(st quire.Store) error {
+			if err := st.AddIntegrationEvent(ctx, ev); err != nil {
+				return err
+			}
+			_, err := n.s.enqueueTx(ctx, st, IntegrationEventJob{Integration: in.ID, Event: ev.ID},
+				quire.JobOptions{MaxAttempts: integrationEventAttempts})
+			return err
+		})
 	}
 	if err != nil {
 		n.log.WarnContext(ctx, "integration event not sent", "integration", in.Name, "type", payload["type"], "error", err)

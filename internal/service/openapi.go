@@ -105,8 +105,8 @@ func (o *OpenAPISpecs) Get(ctx context.Context, orgID, slug string) (*quire.Open
 	return o.s.store.OpenAPISpec(ctx, orgID, slug)
 }
 
-// Create creates a specification and queues its processing; a slug taken
-// in the organization is ECONFLICT.
+// Create creates a specification and queues its processing, in one
+// transaction; a slug taken in the organization is ECONFLICT.
 func (o *OpenAPISpecs) Create(ctx context.Context, orgID, slug string, src OpenAPISource) (*quire.OpenAPISpec, error) {
 	if err := src.check(); err != nil {
 		return nil, err
@@ -114,10 +114,16 @@ func (o *OpenAPISpecs) Create(ctx context.Context, orgID, slug string, src OpenA
 	now := o.s.Now()
 	spec := &quire.OpenAPISpec{ID: quire.NewID(), OrgID: orgID, Slug: slug, SourceURL: src.URL, SourceText: src.Text,
 		Visibility: quire.OpenAPIPrivate, State: quire.OpenAPIPending, Generation: 1, CreatedAt: now, UpdatedAt: now}
-	if err := o.s.store.CreateOpenAPISpec(ctx, spec); err != nil {
+	err := o.s.store.WithTx(ctx, func(st quire.Store) error {
+		if err := st.CreateOpenAPISpec(ctx, spec); err != nil {
+			return err
+		}
+		return o.queue(ctx, st, spec)
+	})
+	if err != nil {
 		return nil, err
 	}
-	return spec, o.queue(ctx, spec)
+	return spec, nil
 }
 
 // Put creates the specification of slug, or gives an existing one a new
@@ -160,7 +166,8 @@ func (o *OpenAPISpecs) Update(ctx context.Context, orgID, slug string, visibilit
 }
 
 // update writes a change of spec, retrying when its processing recorded
-// an outcome meanwhile, and queues a new source's processing.
+// an outcome meanwhile, and queues a new source's processing in the same
+// transaction.
 func (o *OpenAPISpecs) update(ctx context.Context, spec *quire.OpenAPISpec, visibility *quire.OpenAPIVisibility, src *OpenAPISource) (*quire.OpenAPISpec, error) {
 	for {
 		gen := spec.Generation
@@ -173,21 +180,24 @@ func (o *OpenAPISpecs) update(ctx context.Context, spec *quire.OpenAPISpec, visi
 			spec.ETag, spec.LastModified = "", ""
 		}
 		spec.UpdatedAt = o.s.Now()
-		ok, err := o.s.store.UpdateOpenAPISpec(ctx, spec, gen)
+		var ok bool
+		err := o.s.store.WithTx(ctx, func(st quire.Store) error {
+			var err error
+			if ok, err = st.UpdateOpenAPISpec(ctx, spec, gen); err != nil || !ok || src == nil {
+				return err
+			}
+			return o.queue(ctx, st, spec)
+		})
 		if err != nil {
 			return nil, err
 		}
 		if ok {
-			break
+			return spec, nil
 		}
 		if spec, err = o.s.store.OpenAPISpecByID(ctx, spec.ID); err != nil {
 			return nil, err
 		}
 	}
-	if src != nil {
-		return spec, o.queue(ctx, spec)
-	}
-	return spec, nil
 }
 
 // Delete deletes a specification and its versions; it reports whether
@@ -232,12 +242,12 @@ func (o *OpenAPISpecs) version(ctx context.Context, spec *quire.OpenAPISpec, id 
 }
 
 // queue queues the processing of the specification's current
-// generation. A failure to queue leaves it pending; the refresh picks it
-// up. A job queued twice does no harm: the second finds the source
-// unchanged. (River's unique jobs are not used: on SQLite a unique job
-// stays unique after it completed, until River cleans it away.)
-func (o *OpenAPISpecs) queue(ctx context.Context, spec *quire.OpenAPISpec) error {
-	_, err := o.s.enqueue(ctx, OpenAPIJob{Spec: spec.ID, Generation: spec.Generation},
+// generation in the transaction of st, which writes the generation. A job
+// queued twice does no harm: the second finds the source unchanged.
+// (River's unique jobs are not used: on SQLite a unique job stays unique
+// after it completed, until River cleans it away.)
+func (o *OpenAPISpecs) queue(ctx context.Context, st quire.Store, spec *quire.OpenAPISpec) error {
+	_, err := o.s.enqueueTx(ctx, st, OpenAPIJob{Spec: spec.ID, Generation: spec.Generation},
 		quire.JobOptions{MaxAttempts: openAPIJobAttempts})
 	return err
 }

@@ -39,17 +39,21 @@ func (o *OpenAPISpecs) Refresh(ctx context.Context) (int, error) {
 	}
 	n := 0
 	for _, spec := range due {
-		// Mark it checked first, so that a refresh running before the
-		// job does not queue it again.
+		// Mark it checked with its job queued, so that a refresh running
+		// before the job does not queue it again.
 		spec.CheckedAt = o.s.Now()
-		ok, err := o.s.store.UpdateOpenAPISpec(ctx, spec, spec.Generation)
+		var ok bool
+		err := o.s.store.WithTx(ctx, func(st quire.Store) error {
+			var err error
+			if ok, err = st.UpdateOpenAPISpec(ctx, spec, spec.Generation); err != nil || !ok {
+				return err
+			}
+			return o.queue(ctx, st, spec)
+		})
 		if quire.IsNotFound(err) || err == nil && !ok {
 			continue // deleted or changed meanwhile: its own job runs
 		}
 		if err != nil {
-			return n, err
-		}
-		if err := o.queue(ctx, spec); err != nil {
 			return n, err
 		}
 		n++

@@ -19,6 +19,12 @@ func (q *recordingQueue) Enqueue(_ context.Context, args quire.JobArgs, opts qui
 	return int64(len(q.args)), nil
 }
 
+// EnqueueTx records the job as Enqueue does: the recording queue holds
+// no rows to commit.
+func (q *recordingQueue) EnqueueTx(ctx context.Context, _ quire.Store, args quire.JobArgs, opts quire.JobOptions) (int64, error) {
+	return q.Enqueue(ctx, args, opts)
+}
+
 type pingArgs struct{}
 
 func (pingArgs) Kind() string { return "ping" }

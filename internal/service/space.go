@@ -160,8 +160,12 @@ func (s *Service) createSpace(ctx context.Context, st quire.Store, u *quire.User
 	return out, err
 }
 
-// UpdateSpace applies a PATCH to a live space.
+// UpdateSpace applies a PATCH to a live space. An installation token
+// changes only the fields its scopes allow (see checkScopeFields).
 func (s *Service) UpdateSpace(ctx context.Context, u *quire.User, id string, upd quire.SpaceUpdate) (*SpaceView, error) {
+	if err := checkScopeFields(u, "updateSpaceById", spaceUpdateFields(upd)); err != nil {
+		return nil, err
+	}
 	if upd.Title != nil {
 		if err := checkTitle("title", *upd.Title, 1, 50); err != nil {
 			return nil, err

@@ -239,34 +239,28 @@ func (TranslationJob) Kind() string { return "translation_run" }
 // retried by the engine and recorded.
 const translationJobAttempts = 3
 
-// Run marks a translation as queued and queues a run of it. Runs of one
-// translation take turns (see RunJob); a run that finds nothing changed
-// writes nothing.
+// Run marks a translation as queued and queues a run of it, in one
+// transaction: the translation is marked only if its run is queued. Runs
+// of one translation take turns (see RunJob); a run that finds nothing
+// changed writes nothing.
 func (t *Translations) Run(ctx context.Context, u *quire.User, orgID, id string) error {
-	var prev quire.TranslationState
-	err := t.s.store.WithTx(ctx, func(st quire.Store) error {
+	return t.s.store.WithTx(ctx, func(st quire.Store) error {
 		tr, err := st.Translation(ctx, orgID, id)
 		if err != nil {
 			return err
 		}
-		prev = tr.State
 		if tr.State == quire.TranslationIdle {
 			// The error of the run before gives way to the new run's.
 			tr.State, tr.Error = quire.TranslationQueued, ""
 			tr.UpdatedAt = t.s.Now()
-			return st.PutTranslation(ctx, tr)
+			if err := st.PutTranslation(ctx, tr); err != nil {
+				return err
+			}
 		}
-		return nil
-	})
-	if err != nil {
+		_, err = t.s.enqueueTx(ctx, st, TranslationJob{Org: orgID, Translation: id, User: u.ID},
+			quire.JobOptions{MaxAttempts: translationJobAttempts})
 		return err
-	}
-	_, err = t.s.enqueue(ctx, TranslationJob{Org: orgID, Translation: id, User: u.ID},
-		quire.JobOptions{MaxAttempts: translationJobAttempts})
-	if err != nil && prev == quire.TranslationIdle {
-		t.setState(context.WithoutCancel(ctx), orgID, id, quire.TranslationIdle)
-	}
-	return err
+	})
 }
 
 // setState moves a translation to a state, logging a failure.
