@@ -93,8 +93,19 @@ func docShapes() []docShape {
 		{"open brackets", false, func(n int) string { return repeatTo("[", n) }},
 		{"emphasis runs", false, func(n int) string { return repeatTo("*a ", n) }},
 		{"table rows", false, func(n int) string { return "| a | b |\n| - | - |\n" + repeatTo("| x | y |\n", n) }},
+		{"link definitions", false, linkDefinitions},
 		{"JSON paragraphs", true, func(n int) string { return jsonNodesTo(jsonPara, n) }},
 	}
+}
+
+// linkDefinitions returns one paragraph of link reference definitions
+// with distinct labels, about n bytes.
+func linkDefinitions(n int) string {
+	var b strings.Builder
+	for i := 0; b.Len() < n; i++ {
+		fmt.Fprintf(&b, "[a%d]: /x\n", i)
+	}
+	return b.String()
 }
 
 // docMeasure is one import (and, when accepted, export) of a body.

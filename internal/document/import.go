@@ -25,6 +25,7 @@ const maxNesting = 8
 type gitbookSyntax struct {
 	guard   *depthGuard
 	budget  *inlineBudget
+	links   *linkDefinitions
 	tags    *tagParser
 	details *detailsParser
 	media   *htmlMediaParser
@@ -35,6 +36,7 @@ func newSyntax(state *convState) *gitbookSyntax {
 	return &gitbookSyntax{
 		guard:   &depthGuard{state: state},
 		budget:  &inlineBudget{state: state},
+		links:   &linkDefinitions{state: state},
 		tags:    &tagParser{},
 		details: &detailsParser{},
 		media:   &htmlMediaParser{},
@@ -67,8 +69,17 @@ func (g *gitbookSyntax) Extend(m goldmark.Markdown) {
 	)
 }
 
+// newMarkdown returns the goldmark converter for syntax: goldmark's
+// block and inline parsers, its extensions for GitBook's dialect, and
+// syntax.links in place of goldmark's link reference definitions, whose
+// cost grows with the square of their number in one paragraph.
 func newMarkdown(syntax *gitbookSyntax) goldmark.Markdown {
-	return goldmark.New(goldmark.WithExtensions(
+	p := parser.NewParser(
+		parser.WithBlockParsers(parser.DefaultBlockParsers()...),
+		parser.WithInlineParsers(parser.DefaultInlineParsers()...),
+		parser.WithParagraphTransformers(util.Prioritized(syntax.links, 100)),
+	)
+	return goldmark.New(goldmark.WithParser(p), goldmark.WithExtensions(
 		extension.Table, extension.Strikethrough, extension.TaskList, extension.Footnote, syntax,
 	))
 }

@@ -2,6 +2,7 @@ package document
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -178,5 +179,35 @@ func TestHTMLNestingIsBounded(t *testing.T) {
 		if !strings.Contains(canonicalJSON(t, doc), `"type": "raw"`) {
 			t.Error("no raw block at the cut")
 		}
+	}
+}
+
+// linkDefinitionParagraph returns one paragraph of n link reference definitions
+// followed by a paragraph using the last.
+func linkDefinitionParagraph(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "[a%d]: /x%d\n", i, i)
+	}
+	fmt.Fprintf(&b, "\n[a%d]\n", n-1)
+	return b.String()
+}
+
+func TestFromMarkdownCountsLinkDefinitions(t *testing.T) {
+	// Each line of definitions counts twice: a line that may start a
+	// block, and a definition.
+	within := MaxNodes / 4
+	doc, err := FromMarkdown(linkDefinitionParagraph(within))
+	if err != nil {
+		t.Fatalf("%d definitions: %v", within, err)
+	}
+	want := fmt.Sprintf(`"url": "/x%d"`, within-1)
+	if got := canonicalJSON(t, doc); !strings.Contains(got, want) {
+		t.Fatalf("%d definitions: the last is not used: %s", within, got)
+	}
+	past := MaxNodes/2 + 1
+	_, err = FromMarkdown(linkDefinitionParagraph(past))
+	if !errors.Is(err, ErrTooManyNodes) || !strings.Contains(err.Error(), "link definitions") {
+		t.Fatalf("%d definitions: err = %v, want ErrTooManyNodes naming link definitions", past, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/go-json-experiment/json/jsontext"
@@ -99,10 +100,26 @@ type innerContext huma.Context
 type bodyContext struct {
 	innerContext
 	body io.Reader
+	// whole is set when body holds all of the request's body.
+	whole bool
 }
 
 // BodyReader returns the body read before, then whatever followed it.
 func (c bodyContext) BodyReader() io.Reader { return c.body }
+
+// SetReadDeadline sets the deadline of the connection's reads, as the
+// framework does before it reads a body, unless the whole body was
+// read already. net/http then has a read under way on the connection to
+// notice the client leaving; a deadline would end it, and a failed read
+// cancels the context of the connection, so that the handler, still at
+// work, and every later request on the connection would see their
+// context cancelled.
+func (c bodyContext) SetReadDeadline(t time.Time) error {
+	if c.whole {
+		return nil
+	}
+	return c.innerContext.SetReadDeadline(t)
+}
 
 // Unwrap returns the wrapped context, for adapters that look through it.
 func (c bodyContext) Unwrap() huma.Context { return c.innerContext }
@@ -113,7 +130,7 @@ func replayBody(ctx huma.Context, data []byte, rest io.Reader) huma.Context {
 	if rest != nil {
 		r = io.MultiReader(r, rest)
 	}
-	return bodyContext{innerContext: ctx, body: r}
+	return bodyContext{innerContext: ctx, body: r, whole: rest == nil}
 }
 
 // errReader fails every read with err, so that the framework reports a

@@ -97,6 +97,25 @@ func TestLargePageBodyIsRefused(t *testing.T) {
 	})
 }
 
+func TestLinkDefinitionCommentBodyIsRefused(t *testing.T) {
+	// One paragraph of 110,000 definitions, a body just under 1 MiB: each
+	// line is a block start and a definition against the node limit.
+	var b strings.Builder
+	for i := 0; i < 110_000; i++ {
+		b.WriteString("[a]: /x\n")
+	}
+	forEachEngine(t, func(t *testing.T, ts *testServer) {
+		sp := ts.newSpace(t, "Space")
+		msg := ts.mustError(t, http.StatusBadRequest, "POST", spaceCommentsPath(sp), ts.token(cComment),
+			map[string]any{"body": md(b.String())})
+		wantContains(t, msg, "body.markdown")
+		wantContains(t, msg, "link definitions")
+		wantContains(t, msg, strconv.Itoa(document.MaxNodes))
+		// Fewer definitions make a comment.
+		ts.postComment(t, ts.token(cComment), spaceCommentsPath(sp), md(strings.Repeat("[a]: /x\n", 1000)+"\n[a]"))
+	})
+}
+
 func TestDeepStoredCommentStillReads(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, ts *testServer) {
 		sp := ts.newSpace(t, "Space")

@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -70,9 +71,28 @@ func (s *Server) toAPIError(err error) *apiError {
 	}
 	status := statusOf(quire.ErrorCode(err))
 	if status == http.StatusInternalServerError {
+		if msg := contextEnded(err); msg != "" {
+			return newAPIError(http.StatusServiceUnavailable, msg)
+		}
 		s.log.Error("internal error", "err", err)
 	}
 	return newAPIError(status, quire.ErrorMessage(err))
+}
+
+// contextEnded returns the message for work cut short because the
+// request's context ended, or "" when err is something else. Such a
+// request was not carried out, through no fault of its own, and may be
+// sent again as it is: 503, not a 4xx that would blame the request, nor a
+// 500 that would report a fault. 408 means a request the server did not
+// finish receiving, which this one was.
+func contextEnded(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded):
+		return "the request took too long and was stopped before it was done"
+	case errors.Is(err, context.Canceled):
+		return "the request was cancelled before it was done"
+	}
+	return ""
 }
 
 // humaError builds the responses for the errors the framework itself
