@@ -1,0 +1,35 @@
+package jsruntime
+
+import (
+	"runtime/debug"
+	"runtime/metrics"
+	"time"
+)
+
+// cpuLimit is the CPU time, all threads counted, past which the kernel
+// kills a sandbox child: well above the run's own CPU time limit, which
+// the watchdog enforces first, as the collector works on other threads.
+func cpuLimit(cpu time.Duration) time.Duration {
+	return (3*cpu + 2*time.Second).Truncate(time.Second)
+}
+
+// sandboxHeadroom is the address space a sandbox child may use beyond
+// the memory limit and what it had reserved when it starts: the Go
+// runtime reserves its heap 64 MiB at a time, and needs some room to
+// fail cleanly.
+const sandboxHeadroom = 64 << 20
+
+// softLimit tells the collector to keep the whole process within what
+// it uses now plus a quarter more than lim.Memory, so that it collects,
+// and the watchdog sees the live heap pass lim.Memory, before the hard
+// limit is near; not less, or it would collect without end as the live
+// heap nears the limit.
+func softLimit(lim limits) {
+	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
+	metrics.Read(s)
+	var used int64
+	if s[0].Value.Kind() == metrics.KindUint64 {
+		used = int64(s[0].Value.Uint64())
+	}
+	debug.SetMemoryLimit(used + lim.Memory + lim.Memory/4)
+}
