@@ -39,7 +39,7 @@ type bundle struct {
 // returns the bundle. It installs the conformance package (npm ci) when
 // its node_modules lack the CLI, and skips the test only when Node or
 // npm is not installed.
-func buildIntegration(t *testing.T, name string) string {
+func buildIntegration(t testing.TB, name string) string {
 	t.Helper()
 	v, _ := builds.LoadOrStore(name, &bundle{})
 	b := v.(*bundle)
@@ -88,7 +88,7 @@ func buildIntegration(t *testing.T, name string) string {
 
 // dispatch builds the request the integrations dispatcher sends: POST
 // <base>/v1 with the event and the environment as multipart fields.
-func dispatch(t *testing.T, event, env any) quire.ScriptRequest {
+func dispatch(t testing.TB, event, env any) quire.ScriptRequest {
 	t.Helper()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)

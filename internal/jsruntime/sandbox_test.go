@@ -223,3 +223,30 @@ func TestSandboxChildInheritsNothing(t *testing.T) {
 		t.Errorf("child reports %q, want no variables and no file but the standard ones", got)
 	}
 }
+
+// BenchmarkRun measures one run of the comment-on-merge bundle on an
+// event it does not handle, in this process and in a sandbox child (the
+// cost of starting the child and compiling the script there).
+func BenchmarkRun(b *testing.B) {
+	script := buildIntegration(b, "comment-on-merge")
+	exe, err := os.Executable()
+	if err != nil {
+		b.Fatal(err)
+	}
+	env := map[string]any{
+		"apiEndpoint": "https://api.quire.test",
+		"apiTokens":   map[string]any{"integration": "integration-token"},
+		"integration": map[string]any{"name": "comment-on-merge", "version": 1},
+	}
+	for name, sandbox := range map[string]*Sandbox{"in process": nil, "sandboxed": {Path: exe, Args: []string{sandboxArg}}} {
+		b.Run(name, func(b *testing.B) {
+			r := New(Config{Sandbox: sandbox})
+			req := dispatch(b, map[string]any{"eventId": "ev", "type": "space_view", "spaceId": "s"}, env)
+			for b.Loop() {
+				if _, err := r.RunScript(context.Background(), script, req); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
