@@ -209,7 +209,7 @@ suite('integrations that run', (ctx) => {
     for (const [what, handler] of [
         ['a doubling string', `let s = 'x'; for (;;) s = s + s;`],
         ['an endless promise chain', `const keep = [];
-            const step = (i) => { keep.push({ i, s: 'step ' + i }); return Promise.resolve(i + 1).then(step); };
+            const step = (i) => { keep.push(new Uint8Array(8 << 20)); return Promise.resolve(i + 1).then(step); };
             await step(0);`],
     ]) {
         it(`stops ${what} at its memory limit, outside the server`, { timeout: 2 * TIMEOUT, skip: process.platform !== 'linux' }, async () => {

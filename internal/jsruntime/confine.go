@@ -20,10 +20,11 @@ func cpuLimit(cpu time.Duration) time.Duration {
 const sandboxHeadroom = 64 << 20
 
 // softLimit tells the collector to keep the whole process within what
-// it uses now plus a quarter more than lim.Memory, so that it collects,
-// and the watchdog sees the live heap pass lim.Memory, before the hard
-// limit is near; not less, or it would collect without end as the live
-// heap nears the limit.
+// it uses now plus lim.Memory and three quarters of sandboxHeadroom:
+// near the hard limit it collects often, so the watchdog sees the live
+// heap pass lim.Memory before the hard limit is reached, while a live
+// heap just under lim.Memory leaves it enough room not to collect
+// without end.
 func softLimit(lim limits) {
 	s := []metrics.Sample{{Name: "/memory/classes/total:bytes"}}
 	metrics.Read(s)
@@ -31,5 +32,5 @@ func softLimit(lim limits) {
 	if s[0].Value.Kind() == metrics.KindUint64 {
 		used = int64(s[0].Value.Uint64())
 	}
-	debug.SetMemoryLimit(used + lim.Memory + lim.Memory/4)
+	debug.SetMemoryLimit(used + lim.Memory + sandboxHeadroom*3/4)
 }

@@ -81,7 +81,7 @@ func (r *Runner) runInChild(ctx context.Context, script string, req quire.Script
 	c := &childRun{r: r, ctx: ctx, w: newFramer(stdin), fetches: map[int64]context.CancelFunc{}, logs: newLogBook(r.cfg.MaxLogs)}
 	start := &startFrame{Code: code, Request: req, Limits: limits{
 		CPUTime: r.cfg.CPUTime, WallTime: r.cfg.WallTime, Memory: r.cfg.Memory, MaxBody: r.cfg.MaxBody,
-		MaxFetches: r.cfg.MaxFetches, MaxLogs: r.cfg.MaxLogs,
+		MaxFetches: r.cfg.MaxFetches, MaxLogs: r.cfg.MaxLogs, NoFetch: r.cfg.Doer == nil,
 	}}
 	var result *resultFrame
 	if err := c.w.send(frame{Start: start}); err == nil {

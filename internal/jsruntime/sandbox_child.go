@@ -62,7 +62,11 @@ func ServeSandbox(ctx context.Context, in io.Reader, out io.Writer) error {
 	}()
 
 	lim := st.Limits
-	r := New(Config{Doer: d, CPUTime: lim.CPUTime, WallTime: lim.WallTime, Memory: lim.Memory, MaxBody: lim.MaxBody,
+	var doer Doer = d
+	if lim.NoFetch {
+		doer = nil
+	}
+	r := New(Config{Doer: doer, CPUTime: lim.CPUTime, WallTime: lim.WallTime, Memory: lim.Memory, MaxBody: lim.MaxBody,
 		MaxFetches: lim.MaxFetches, MaxLogs: lim.MaxLogs, Logger: slog.New(slog.DiscardHandler)})
 	logs := newLogBook(r.cfg.MaxLogs)
 	logs.forward = func(e quire.ScriptLog) { _ = w.send(frame{Log: &e}) }

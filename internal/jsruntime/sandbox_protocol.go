@@ -42,6 +42,8 @@ type limits struct {
 	CPUTime, WallTime   time.Duration
 	Memory, MaxBody     int64
 	MaxFetches, MaxLogs int
+	// NoFetch is set when the parent has no Doer: fetch is refused.
+	NoFetch bool
 }
 
 // fetchFrame is one request the script sends.

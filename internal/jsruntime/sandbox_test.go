@@ -195,6 +195,13 @@ export default { fetch() { boom(); } };`, get)
 		t.Errorf("cancelled: err = %v, want context.Canceled", err)
 	}
 
+	res, err := r.RunScript(context.Background(), `export default { async fetch() {
+	try { await fetch("https://example.test/"); } catch (e) { return new Response(String(e)); }
+} };`, get)
+	if err != nil || !strings.Contains(string(res.Response.Body), "TypeError: fetch is not available") {
+		t.Errorf("fetch without a Doer: err = %v, response %+v", err, res.Response)
+	}
+
 	_, err = r.RunScript(context.Background(), `export default {`, get)
 	if !errors.As(err, &se) || !se.Unloadable {
 		t.Errorf("syntax error: err = %v", err)
