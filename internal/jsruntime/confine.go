@@ -13,10 +13,10 @@ func cpuLimit(cpu time.Duration) time.Duration {
 	return (3*cpu + 2*time.Second).Truncate(time.Second)
 }
 
-// sandboxHeadroom is the address space a sandbox child may use beyond
-// the memory limit and what it had reserved when it starts: the Go
-// runtime reserves its heap 64 MiB at a time, and needs some room to
-// fail cleanly.
+// sandboxHeadroom is the data a sandbox child may map beyond the memory
+// limit and what it had mapped when it starts: the Go runtime's heap
+// metadata, the stacks of threads it starts later, and room for the
+// collector not to run without end near the limit.
 const sandboxHeadroom = 64 << 20
 
 // softLimit tells the collector to keep the whole process within what

@@ -10,23 +10,24 @@ import (
 )
 
 // confine puts the sandbox child under the run's limits, for good: its
-// address space may grow by lim.Memory plus sandboxHeadroom past what it
-// holds now, so that an allocation past it fails in this process (the Go
-// runtime then dies with "out of memory"); the kernel kills it past
-// cpuLimit of CPU time; it may open no more files and write none.
+// data size (writable private mappings: the heap, thread stacks) may
+// grow by lim.Memory plus sandboxHeadroom past what it holds now, so that
+// an allocation past it fails in this process (the Go runtime then dies
+// with "out of memory"); the kernel kills it past cpuLimit of CPU time;
+// it may open no more files and write none.
 func confine(lim limits) error {
-	vsize, err := dataSize()
+	data, err := dataSize()
 	if err != nil {
 		return err
 	}
 	softLimit(lim)
-	as := uint64(vsize + lim.Memory + sandboxHeadroom)
+	dataLimit := uint64(data + lim.Memory + sandboxHeadroom)
 	cpu := uint64(cpuLimit(lim.CPUTime) / time.Second)
 	for _, l := range []struct {
 		res int
 		max uint64
 	}{
-		{syscall.RLIMIT_DATA, as},
+		{syscall.RLIMIT_DATA, dataLimit},
 		{syscall.RLIMIT_CPU, cpu},
 		{syscall.RLIMIT_FSIZE, 0},
 		{syscall.RLIMIT_NOFILE, 16},
@@ -39,7 +40,7 @@ func confine(lim limits) error {
 	return nil
 }
 
-// addressSpace is the process's virtual memory size (VmSize), in bytes.
+// dataSize is the process's data size (VmData), in bytes.
 func dataSize() (int64, error) {
 	status, err := os.ReadFile("/proc/self/status")
 	if err != nil {

@@ -56,7 +56,7 @@ type Config struct {
 	// WallTime bounds one whole run.
 	WallTime time.Duration
 	// Memory bounds the memory of one run, in bytes. With a Sandbox it
-	// is a hard limit on the child's address space (see confine);
+	// is a hard limit on the child's data size (see confine);
 	// without, the watchdog judges the growth of this process's live
 	// heap (see watchdog.go).
 	Memory int64

@@ -19,7 +19,7 @@ import (
 // Sandbox is the program that runs each script in a child process of
 // its own: Path started with Args, in an empty environment, with only
 // standard input, output and error open, calling ServeSandbox. The child
-// puts itself under an address space limit (see confine), so that a
+// puts itself under a data size limit (see confine), so that a
 // script allocating past its memory limit fails in the child and never
 // grows the server.
 type Sandbox struct {
