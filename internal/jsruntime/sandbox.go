@@ -157,9 +157,10 @@ func (r *Runner) deathError(cmd *exec.Cmd, waitErr error, stderr string) error {
 
 // diedOutOfMemory reports whether a child's standard error says the Go
 // runtime died for want of memory: the heap or its metadata could not
-// grow, or no stack could be mapped for a new thread.
+// grow, no stack could be mapped for a new thread, or (in a build with
+// the race detector) its shadow memory could not grow.
 func diedOutOfMemory(stderr string) bool {
-	for _, s := range []string{"out of memory", "cannot allocate memory", "pthread_create failed"} {
+	for _, s := range []string{"out of memory", "cannot allocate memory", "pthread_create failed", "failed to allocate"} {
 		if strings.Contains(stderr, s) {
 			return true
 		}
