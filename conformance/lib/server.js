@@ -97,7 +97,7 @@ function createPostgresDatabase() {
 
 /**
  * Start a server, with extra command-line arguments if given. Returns
- * { backend, url, port, dataDir, databaseUrl, adminToken, cli(), logs(), stop() }.
+ * { backend, pid, url, port, dataDir, databaseUrl, adminToken, cli(), logs(), stop() }.
  */
 export async function startServer(backend = 'sqlite', { args: extraArgs = [] } = {}) {
     const bin = quireBinary();
@@ -128,6 +128,7 @@ export async function startServer(backend = 'sqlite', { args: extraArgs = [] } =
     const server = {
         backend,
         bin,
+        pid: child.pid,
         url,
         port,
         dataDir,

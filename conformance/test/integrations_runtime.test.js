@@ -3,14 +3,15 @@
 // merge in that space runs its space_content_updated handler, which posts
 // a comment back through the API with its installation token. The same
 // integration in development mode is delivered to a local tunnel, signed.
-// A throwing script and a script that never stops record failed events.
+// A throwing script, a script that never stops and scripts that allocate
+// without end record failed events.
 
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,4 +198,30 @@ suite('integrations that run', (ctx) => {
         // The server still answers.
         await expect('getSpaceById', 200, () => ctx.api.spaces.getSpaceById(space.id));
     });
+
+    /** A size field (VmRSS, VmHWM) of the server's /proc status, in bytes. */
+    function serverSize(field) {
+        const status = readFileSync(`/proc/${ctx.server.pid}/status`, 'utf8');
+        return Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))[1]) * 1024;
+    }
+
+    const memoryLimit = 128 << 20;
+    for (const [what, handler] of [
+        ['a doubling string', `let s = 'x'; for (;;) s = s + s;`],
+        ['an endless promise chain', `const keep = [];
+            const step = (i) => { keep.push(new Uint8Array(8 << 20)); return Promise.resolve(i + 1).then(step); };
+            await step(0);`],
+    ]) {
+        it(`stops ${what} at its memory limit, outside the server`, { timeout: 2 * TIMEOUT, skip: process.platform !== 'linux' }, async () => {
+            // Peak resident size back to the current one (Linux: clear_refs 5).
+            writeFileSync(`/proc/${ctx.server.pid}/clear_refs`, '5');
+            const before = serverSize('VmRSS');
+            const { space, logs } = await failingRun('hog', `console.log('allocating'); ${handler}`);
+            assert.match(logs, /allocating/);
+            assert.match(logs, /script went past its memory limit of 128 MiB/);
+            const grew = serverSize('VmHWM') - before;
+            assert.ok(grew < 2 * memoryLimit, `the server grew by ${grew >> 20} MiB during the run`);
+            await expect('getSpaceById', 200, () => ctx.api.spaces.getSpaceById(space.id));
+        });
+    }
 }, { serverArgs: ['--allow-local-fetch'] });

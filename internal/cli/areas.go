@@ -50,13 +50,18 @@ func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queu
 	// handed every move of a space's current revision.
 	events := service.NewContentEvents(svc)
 	events.Subscribe("search", svc.IndexContent)
-	// Integration scripts run sandboxed in process; their calls back to
-	// this server's API are answered in process too.
+	// Integration scripts run each in a child process under a hard memory
+	// limit; their fetches come back here, and calls to this server's API
+	// are answered in process.
 	self, err := newSelfAPI(baseURL, fetch.NewHTTPClient(fetch.Config{AllowLocal: cfg.AllowLocalFetch, Logger: log}))
 	if err != nil {
 		return nil, fmt.Errorf("base URL %q: %w", baseURL, err)
 	}
-	runner := jsruntime.New(jsruntime.Config{Doer: self, Logger: log})
+	sandbox, err := scriptSandbox()
+	if err != nil {
+		return nil, err
+	}
+	runner := jsruntime.New(jsruntime.Config{Doer: self, Logger: log, Sandbox: sandbox})
 	integrations := service.NewIntegrations(svc, fetcher, runner, service.IntegrationOptions{BaseURL: baseURL})
 	events.Subscribe("integrations", integrations.ContentUpdated)
 	svc.WatchSpaces(integrations.SpaceChanged)

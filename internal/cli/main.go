@@ -46,6 +46,8 @@ func dispatch(ctx context.Context, args []string, env Env) error {
 		return runVersion(rest, env.Stdout)
 	case "help", "-h", "-help", "--help":
 		return runHelp(ctx, rest, env)
+	case sandboxCommand:
+		return runScriptSandbox(ctx, rest, env)
 	}
 	return usagef("unknown command %q; run 'quire help'", cmd)
 }

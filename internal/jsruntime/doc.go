@@ -11,5 +11,7 @@
 // the Runner was given (the server's guarded client). A run ends when
 // the handler's answer and everything passed to ctx.waitUntil have
 // settled, or when it goes past its CPU time, memory, wall time or
-// context.
+// context. With a Sandbox, each run happens in a child process of its
+// own (ServeSandbox) whose data size the kernel limits, so that memory
+// is a hard limit; the child's fetches come back to the parent's Doer.
 package jsruntime

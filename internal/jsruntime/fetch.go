@@ -91,10 +91,15 @@ type answer struct {
 	body       []byte
 }
 
-// send does req and reads the answer whole, refusing a body larger than
-// maxBody.
+// send does req through the Runner's Doer (see sendWith).
 func (l *loop) send(req *http.Request, maxBody int64) (*answer, error) {
-	resp, err := l.cfg.Doer.Do(req)
+	return sendWith(l.cfg.Doer, req, maxBody)
+}
+
+// sendWith does req through doer and reads the answer whole, refusing a
+// body larger than maxBody.
+func sendWith(doer Doer, req *http.Request, maxBody int64) (*answer, error) {
+	resp, err := doer.Do(req)
 	if err != nil {
 		return nil, err
 	}

@@ -41,7 +41,7 @@ type bundle struct {
 // returns the bundle. It installs the conformance package (npm ci) when
 // its node_modules lack the CLI, and skips the test only when Node or
 // npm is not installed.
-func buildIntegration(t *testing.T, name string) string {
+func buildIntegration(t testing.TB, name string) string {
 	t.Helper()
 	v, _ := builds.LoadOrStore(name, &bundle{})
 	b := v.(*bundle)
@@ -90,7 +90,7 @@ func buildIntegration(t *testing.T, name string) string {
 
 // dispatch builds the request the integrations dispatcher sends: POST
 // <base>/v1 with the event and the environment as multipart fields.
-func dispatch(t *testing.T, event, env any) quire.ScriptRequest {
+func dispatch(t testing.TB, event, env any) quire.ScriptRequest {
 	t.Helper()
 	var body bytes.Buffer
 	w := multipart.NewWriter(&body)
@@ -136,7 +136,25 @@ func TestCommentOnMergeIntegration(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"object":"comment","id":"c-1"}`)
 	})
-	runner := New(Config{Doer: fetch.NewHTTPClient(fetch.Config{Guard: fetchtest.Only(fetchtest.Addr(t, api.URL))})})
+	eachMode(t, func(t *testing.T, sandbox *Sandbox) {
+		mu.Lock()
+		got = nil
+		mu.Unlock()
+		runner := New(Config{Sandbox: sandbox, Doer: fetch.NewHTTPClient(fetch.Config{Guard: fetchtest.Only(fetchtest.Addr(t, api.URL))})})
+		commentOnMerge(t, runner, api.URL, func() []recorded {
+			mu.Lock()
+			defer mu.Unlock()
+			return got
+		})
+	})
+}
+
+// commentOnMerge runs the comment-on-merge bundle on a merge and checks
+// the comment it posted to apiURL (recorded lists what apiURL got) and
+// its logs.
+func commentOnMerge(t *testing.T, runner *Runner, apiURL string, recorded func() []recorded) {
+	t.Helper()
+	script := buildIntegration(t, "comment-on-merge")
 
 	event := map[string]any{
 		"eventId":        "ev-1",
@@ -146,7 +164,7 @@ func TestCommentOnMergeIntegration(t *testing.T) {
 		"revisionId":     "rev-42",
 	}
 	env := map[string]any{
-		"apiEndpoint": api.URL,
+		"apiEndpoint": apiURL,
 		"apiTokens":   map[string]any{"installation": "installation-token", "integration": "integration-token"},
 		"integration": map[string]any{"name": "comment-on-merge", "version": 1},
 		"installation": map[string]any{
@@ -161,8 +179,7 @@ func TestCommentOnMergeIntegration(t *testing.T) {
 		t.Fatalf("response = %+v, logs %v", run.Response, run.Logs)
 	}
 
-	mu.Lock()
-	defer mu.Unlock()
+	got := recorded()
 	if len(got) != 1 {
 		t.Fatalf("API got %d requests, want 1: %+v", len(got), got)
 	}
@@ -200,8 +217,11 @@ func TestCommentOnMergeIntegration(t *testing.T) {
 // event the integration does not handle, and that a bundle is reusable
 // across runs.
 func TestIntegrationUnhandledEvent(t *testing.T) {
+	eachMode(t, func(t *testing.T, sandbox *Sandbox) { integrationUnhandledEvent(t, New(Config{Sandbox: sandbox})) })
+}
+
+func integrationUnhandledEvent(t *testing.T, runner *Runner) {
 	script := buildIntegration(t, "comment-on-merge")
-	runner := New(Config{})
 	env := map[string]any{
 		"apiEndpoint": "https://api.quire.test",
 		"apiTokens":   map[string]any{"integration": "integration-token"},

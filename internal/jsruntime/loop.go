@@ -42,7 +42,7 @@ type loop struct {
 	fetchCount int
 }
 
-func newLoop(ctx context.Context, vm *goja.Runtime, cfg Config) *loop {
+func newLoop(ctx context.Context, vm *goja.Runtime, cfg Config, logs *logBook) *loop {
 	ctx, cancel := context.WithCancelCause(ctx)
 	l := &loop{
 		ctx:     ctx,
@@ -51,7 +51,7 @@ func newLoop(ctx context.Context, vm *goja.Runtime, cfg Config) *loop {
 		cfg:     cfg,
 		queue:   make(chan func() error, 16),
 		done:    make(chan struct{}),
-		logs:    newLogBook(cfg.MaxLogs),
+		logs:    logs,
 		timers:  map[int64]*timer{},
 		fetches: map[int64]context.CancelFunc{},
 	}
@@ -266,6 +266,8 @@ type logBook struct {
 	max     int
 	entries []quire.ScriptLog
 	dropped int
+	// forward, when set, is handed every line kept.
+	forward func(quire.ScriptLog)
 }
 
 func newLogBook(max int) *logBook { return &logBook{max: max} }
@@ -279,7 +281,20 @@ func (b *logBook) add(level quire.ScriptLogLevel, msg string) {
 	if len(msg) > DefaultMaxLogLine {
 		msg = strings.ToValidUTF8(msg[:DefaultMaxLogLine], "") + "…"
 	}
-	b.entries = append(b.entries, quire.ScriptLog{Time: time.Now().UTC(), Level: level, Message: msg})
+	b.keep(quire.ScriptLog{Time: time.Now().UTC(), Level: level, Message: msg})
+}
+
+// keep records a line already cut, or counts it as dropped past the
+// bound.
+func (b *logBook) keep(e quire.ScriptLog) {
+	if len(b.entries) >= b.max {
+		b.dropped++
+		return
+	}
+	b.entries = append(b.entries, e)
+	if b.forward != nil {
+		b.forward(e)
+	}
 }
 
 // lines returns the recorded lines, with a last one counting those

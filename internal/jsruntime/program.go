@@ -20,6 +20,9 @@ const moduleName = "__quire_module"
 // of runtimes.
 type programs struct {
 	cache *lru.Cache[[sha256.Size]byte, *goja.Program]
+	// codes holds transformed scripts, for runs compiled in a sandbox
+	// child.
+	codes *lru.Cache[[sha256.Size]byte, string]
 }
 
 func newPrograms(size int) *programs {
@@ -27,7 +30,26 @@ func newPrograms(size int) *programs {
 	if err != nil {
 		panic(err) // only for a size <= 0, which New never passes
 	}
-	return &programs{cache: cache}
+	codes, err := lru.New[[sha256.Size]byte, string](size)
+	if err != nil {
+		panic(err)
+	}
+	return &programs{cache: cache, codes: codes}
+}
+
+// transformed returns script as transform turns it, from the cache when
+// it can.
+func (p *programs) transformed(script string) (string, error) {
+	key := sha256.Sum256([]byte(script))
+	if code, ok := p.codes.Get(key); ok {
+		return code, nil
+	}
+	code, err := transform(script)
+	if err != nil {
+		return "", err
+	}
+	p.codes.Add(key, code)
+	return code, nil
 }
 
 // compile returns script as a goja program whose value is its module

@@ -55,8 +55,10 @@ type Config struct {
 	CPUTime time.Duration
 	// WallTime bounds one whole run.
 	WallTime time.Duration
-	// Memory bounds the growth of the process's live heap during one
-	// run, in bytes (see watchdog.go for what this measures).
+	// Memory bounds the memory of one run, in bytes. With a Sandbox it
+	// is a hard limit on the child's data size (see confine);
+	// without, the watchdog judges the growth of this process's live
+	// heap (see watchdog.go).
 	Memory int64
 	// MaxBody bounds each body a run handles, in bytes.
 	MaxBody int64
@@ -66,6 +68,9 @@ type Config struct {
 	MaxLogs int
 	// Logger receives why fetches failed, at debug level.
 	Logger *slog.Logger
+	// Sandbox, when set, runs each script in a child process of its own
+	// under a hard memory limit; nil runs scripts in this process.
+	Sandbox *Sandbox
 }
 
 // Runner runs integration scripts, each run in a fresh sandboxed
@@ -120,20 +125,29 @@ func New(c Config) *Runner {
 // ErrNoAnswer when a limit stopped it, or is ctx's error; the run holds
 // the logs in all cases.
 func (r *Runner) RunScript(ctx context.Context, script string, req quire.ScriptRequest) (quire.ScriptRun, error) {
-	var run quire.ScriptRun
 	if int64(len(req.Body)) > r.cfg.MaxBody {
-		return run, fmt.Errorf("jsruntime: request body of %d bytes is larger than the limit of %d bytes", len(req.Body), r.cfg.MaxBody)
+		return quire.ScriptRun{}, fmt.Errorf("jsruntime: request body of %d bytes is larger than the limit of %d bytes", len(req.Body), r.cfg.MaxBody)
+	}
+	if r.cfg.Sandbox != nil {
+		return r.runInChild(ctx, script, req)
 	}
 	prog, err := r.programs.compile(script)
 	if err != nil {
-		return run, err
+		return quire.ScriptRun{}, err
 	}
+	return r.runHere(ctx, prog, req, newLogBook(r.cfg.MaxLogs))
+}
+
+// runHere runs prog in a fresh runtime of this process, keeping its
+// console lines in logs.
+func (r *Runner) runHere(ctx context.Context, prog *goja.Program, req quire.ScriptRequest, logs *logBook) (quire.ScriptRun, error) {
+	var run quire.ScriptRun
 	ctx, cancel := context.WithTimeoutCause(ctx, r.cfg.WallTime, ErrWallTime)
 	defer cancel()
 
 	vm := goja.New()
 	vm.SetMaxCallStackSize(DefaultMaxCallStack)
-	l := newLoop(ctx, vm, r.cfg)
+	l := newLoop(ctx, vm, r.cfg, logs)
 	defer l.close()
 	stop := startWatchdog(l, r.cfg)
 	defer stop()
