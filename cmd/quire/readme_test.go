@@ -13,6 +13,21 @@ import (
 	"time"
 )
 
+// asCommandEnv names the variable that makes the test binary run as the
+// quire command.
+const asCommandEnv = "QUIRE_TEST_AS_COMMAND"
+
+// TestMain runs the test binary as the quire command itself when
+// asCommandEnv is 1, so that the tests start the server from the binary
+// they run in instead of building it again.
+func TestMain(m *testing.M) {
+	if os.Getenv(asCommandEnv) == "1" {
+		main()
+		return
+	}
+	os.Exit(m.Run())
+}
+
 // The README's first steps publish a site named handbook whose first page
 // is titled Welcome and says "Hello from **Quire**.".
 const (
@@ -22,7 +37,8 @@ const (
 )
 
 // TestReadmeFirstSteps follows the README as a newcomer does: it starts the
-// server the way the set-up section says, in an empty directory, then runs
+// server the way the set-up section says (quire serve, from this test
+// binary, which is the command's main), in an empty directory, then runs
 // the shell blocks of the first-steps section in that directory with bash,
 // stopping at the first failing command, and reads the published site they
 // create. Only the address differs from the README's: the server and the
@@ -45,14 +61,14 @@ func TestReadmeFirstSteps(t *testing.T) {
 		t.Fatalf("the README's first steps have %d shell blocks, want the API calls and the publishing", len(blocks))
 	}
 
-	bin := filepath.Join(t.TempDir(), "quire")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
 	}
 	work := t.TempDir()
 	addr := freeAddr(t)
 	env := readmeEnv(addr)
-	logs := serveIn(t, bin, work, env, addr)
+	logs := serveIn(t, bin, work, append(env, asCommandEnv+"=1"), addr)
 
 	script := "set -euo pipefail\n" + strings.Join(blocks, "\n")
 	cmd := exec.CommandContext(t.Context(), "bash", "-c", script)
