@@ -21,7 +21,10 @@ import (
 // object naming the same member twice (where it keeps the last). The
 // answer is a 400 naming the field at fault. In lenient mode it also notes
 // the members the operation does not declare, which the framework then
-// ignores, and logs them at debug level.
+// ignores, and logs them at debug level. A value that may be one of
+// several types (a oneOf) is checked here against the alternative of its
+// type, so that the message names the member at fault rather than saying
+// that no alternative matched.
 //
 // It runs after checkAccess, so a caller who may not see the subject gets
 // the same answer whatever the body holds. Bodies over the operation's
@@ -52,11 +55,8 @@ func (s *Server) checkBody(api huma.API) func(huma.Context, func(huma.Context)) 
 			next(replayBody(ctx, data, src))
 			return
 		}
-		var reg huma.Registry
-		if !s.cfg.StrictInput {
-			reg = api.OpenAPI().Components.Schemas
-		}
-		unknown, err := scanJSON(data, reg, schema)
+		reg := api.OpenAPI().Components.Schemas
+		unknown, err := scanJSON(data, reg, schema, !s.cfg.StrictInput)
 		if err != nil {
 			_ = huma.WriteErr(api, ctx, http.StatusBadRequest, err.Error())
 			return
@@ -140,20 +140,26 @@ type errReader struct{ err error }
 func (e errReader) Read([]byte) (int, error) { return 0, e.err }
 
 // jsonScan walks one JSON document with a strict decoder, following the
-// request schema alongside to note undeclared members.
+// request schema alongside to note undeclared members and to check the
+// values of oneOf schemas.
 type jsonScan struct {
-	dec *jsontext.Decoder
-	// reg resolves schema references; nil when undeclared members are
-	// not noted.
-	reg     huma.Registry
+	data []byte
+	dec  *jsontext.Decoder
+	// reg resolves schema references; nil when the schema is not
+	// followed.
+	reg huma.Registry
+	// note is whether undeclared members are noted.
+	note    bool
 	unknown []string
 }
 
 // scanJSON checks that data is exactly one JSON value with valid UTF-8
-// strings and no repeated member names. With a registry it also returns
-// the paths of the members schema does not declare.
-func scanJSON(data []byte, reg huma.Registry, schema *huma.Schema) ([]string, error) {
-	sc := &jsonScan{dec: jsontext.NewDecoder(bytes.NewReader(data)), reg: reg}
+// strings and no repeated member names. With a registry it also checks
+// the values of oneOf schemas against the alternative of their type and,
+// when note is set, returns the paths of the members schema does not
+// declare.
+func scanJSON(data []byte, reg huma.Registry, schema *huma.Schema, note bool) ([]string, error) {
+	sc := &jsonScan{data: data, dec: jsontext.NewDecoder(bytes.NewReader(data)), reg: reg, note: note && reg != nil}
 	if reg == nil {
 		schema = nil
 	}
@@ -172,6 +178,9 @@ func scanJSON(data []byte, reg huma.Registry, schema *huma.Schema) ([]string, er
 
 // value reads one value whose schema is s (nil when not followed).
 func (sc *jsonScan) value(s *huma.Schema, path string) error {
+	if alts := sc.typedOneOf(s); alts != nil {
+		return sc.oneOfValue(alts, path)
+	}
 	s = sc.resolve(s)
 	if s == nil {
 		return sc.dec.SkipValue()
@@ -190,7 +199,7 @@ func (sc *jsonScan) value(s *huma.Schema, path string) error {
 			key := name.String()
 			sub, declared := member(s, key)
 			p := joinField(path, key)
-			if !declared {
+			if !declared && sc.note {
 				sc.unknown = append(sc.unknown, p)
 			}
 			if err := sc.value(sub, p); err != nil {
@@ -254,6 +263,10 @@ func joinField(path, key string) string {
 
 // describe turns a decoder error into a message that names the field.
 func (sc *jsonScan) describe(err error) error {
+	var me *memberError
+	if errors.As(err, &me) {
+		return me
+	}
 	var se *jsontext.SyntacticError
 	if !errors.As(err, &se) {
 		return fmt.Errorf("body: %v", err)

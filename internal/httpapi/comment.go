@@ -62,19 +62,19 @@ type tableCellInput struct {
 
 // postCommentBody is the body of a comment post.
 type postCommentBody struct {
-	Node      string          `json:"node,omitempty" maxLength:"100" doc:"Key of the block the comment is anchored to; needs page"`
-	Page      string          `json:"page,omitempty" maxLength:"100" doc:"Id of the page the comment is anchored to"`
-	Body      documentInput   `json:"body"`
-	TableCell *tableCellInput `json:"tableCell,omitempty" doc:"Cell of the table block named by node"`
+	Node      string           `json:"node,omitempty" maxLength:"100" doc:"Key of the block the comment is anchored to; needs page"`
+	Page      string           `json:"page,omitempty" maxLength:"100" doc:"Id of the page the comment is anchored to"`
+	Body      commentBodyInput `json:"body"`
+	TableCell *tableCellInput  `json:"tableCell,omitempty" doc:"Cell of the table block named by node"`
 }
 
 // updateCommentBody is the body of a comment update; every field is
 // optional.
 type updateCommentBody struct {
-	Resolved         *bool          `json:"resolved,omitempty"`
-	Body             *documentInput `json:"body,omitempty" doc:"New body; only its author may change it"`
-	AddedReactions   []string       `json:"addedReactions,omitempty" maxItems:"20" minLength:"1" maxLength:"50" doc:"Emoji to react with"`
-	RemovedReactions []string       `json:"removedReactions,omitempty" maxItems:"20" minLength:"1" maxLength:"50" doc:"Emoji to take back"`
+	Resolved         *bool             `json:"resolved,omitempty"`
+	Body             *commentBodyInput `json:"body,omitempty" doc:"New body; only its author may change it"`
+	AddedReactions   []string          `json:"addedReactions,omitempty" maxItems:"20" minLength:"1" maxLength:"50" doc:"Emoji to react with"`
+	RemovedReactions []string          `json:"removedReactions,omitempty" maxItems:"20" minLength:"1" maxLength:"50" doc:"Emoji to take back"`
 }
 
 // domain converts a comment post for the service.

@@ -9,14 +9,14 @@ import (
 
 // postReplyBody is the body of a reply post.
 type postReplyBody struct {
-	Body documentInput `json:"body"`
+	Body commentBodyInput `json:"body"`
 }
 
 // updateReplyBody is the body of a reply update; every field is optional.
 type updateReplyBody struct {
-	Body             *documentInput `json:"body,omitempty" doc:"New body; only its author may change it"`
-	AddedReactions   []string       `json:"addedReactions,omitempty" maxItems:"20" minLength:"1" maxLength:"50" doc:"Emoji to react with"`
-	RemovedReactions []string       `json:"removedReactions,omitempty" maxItems:"20" minLength:"1" maxLength:"50" doc:"Emoji to take back"`
+	Body             *commentBodyInput `json:"body,omitempty" doc:"New body; only its author may change it"`
+	AddedReactions   []string          `json:"addedReactions,omitempty" maxItems:"20" minLength:"1" maxLength:"50" doc:"Emoji to react with"`
+	RemovedReactions []string          `json:"removedReactions,omitempty" maxItems:"20" minLength:"1" maxLength:"50" doc:"Emoji to take back"`
 }
 
 // domain converts a reply update for the service.

@@ -50,10 +50,11 @@ func manyEmoji(n int) []string {
 }
 
 // bodyWrongTypes are the wrong-typed bodies every body-taking comment
-// operation refuses, merged into base.
+// operation refuses, merged into base: a body is a Markdown string or a
+// document object.
 func bodyWrongTypes(base map[string]any) map[string]map[string]any {
 	return map[string]map[string]any{
-		"body":     withField(base, "body", "text"),
+		"body":     withField(base, "body", 3),
 		"markdown": withField(base, "body", map[string]any{"markdown": 3}),
 		"document": withField(base, "body", map[string]any{"document": "text"}),
 	}

@@ -481,7 +481,7 @@ var bodyCases = map[string]bodyCase{
 			return pathParams("spaceId", sp, "changeRequestId", ts.authoredCR(t, sp, "Change"))
 		},
 		valid: map[string]any{"status": "approved", "comment": md("Looks good.")},
-		wrongType: map[string]map[string]any{"status": {"status": true}, "comment": {"status": "approved", "comment": "text"},
+		wrongType: map[string]map[string]any{"status": {"status": true}, "comment": {"status": "approved", "comment": 1},
 			"comment.markdown": {"status": "approved", "comment": map[string]any{"markdown": 1}}},
 		required: []string{"status"},
 		invalid: []invalidBody{

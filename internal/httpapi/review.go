@@ -104,8 +104,8 @@ func (s *Server) listReviews(ctx context.Context, in *struct {
 
 // submitReviewBody is the body of a review submission.
 type submitReviewBody struct {
-	Status  string         `json:"status" enum:"changes-requested,approved" doc:"The verdict of the review"`
-	Comment *documentInput `json:"comment,omitempty" doc:"Text of the review, posted as a comment on the change request"`
+	Status  string            `json:"status" enum:"changes-requested,approved" doc:"The verdict of the review"`
+	Comment *commentBodyInput `json:"comment,omitempty" doc:"Text of the review, posted as a comment on the change request"`
 }
 
 // createdReview answers a review submission with the review and the API
