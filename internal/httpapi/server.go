@@ -58,8 +58,11 @@ type Config struct {
 	// Integrations keeps integrations, their installations and events;
 	// without it their operations answer that they are not available.
 	Integrations *service.Integrations
+	// SiteService keeps sites; when nil the server makes one, sealing the
+	// private keys of sites under a key kept in the database.
+	SiteService *service.Sites
 	// Sites serves published sites to readers under /sites/; when nil the
-	// server makes one.
+	// server makes one over SiteService.
 	Sites *service.SiteReader
 }
 
@@ -96,8 +99,9 @@ type Server struct {
 	integrations area[service.Integrations]
 	// translations runs the translations area.
 	translations area[service.Translations]
-	// sites serves published sites under /sites/.
-	sites *service.SiteReader
+	// siteSvc keeps sites; sites serves them published under /sites/.
+	siteSvc *service.Sites
+	sites   *service.SiteReader
 	// mcp serves the MCP endpoint of each published site.
 	mcp *readermcp.Server
 }
@@ -138,6 +142,10 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	s.translations = area[service.Translations]{cfg.Translations, "Translations"}
 	s.openapi = area[service.OpenAPISpecs]{cfg.OpenAPI, "OpenAPI specifications"}
 	s.integrations = area[service.Integrations]{cfg.Integrations, "Integrations"}
+	s.siteSvc = cfg.SiteService
+	if s.siteSvc == nil {
+		s.siteSvc = service.NewSites(svc)
+	}
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
 	}

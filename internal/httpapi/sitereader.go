@@ -40,7 +40,7 @@ const publicPageMaxAge = "60"
 func (s *Server) registerSiteReader() {
 	if s.cfg.Sites != nil {
 		s.sites = s.cfg.Sites
-	} else if r, err := service.NewSiteReader(s.svc); err == nil {
+	} else if r, err := service.NewSiteReader(s.siteSvc); err == nil {
 		s.sites = r
 	} else {
 		s.log.Error("the site reader could not start", "err", err)

@@ -12,17 +12,17 @@ import (
 const shareKeyBytes = 24
 
 // SiteShareLinks lists a site's share links.
-func (s *Service) SiteShareLinks(ctx context.Context, orgID, siteID string, p quire.Page) (*quire.Site, *quire.List[*quire.SiteShareLink], error) {
+func (s *Sites) SiteShareLinks(ctx context.Context, orgID, siteID string, p quire.Page) (*quire.Site, *quire.List[*quire.SiteShareLink], error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := s.store.SiteShareLinks(ctx, site.ID, p)
+	l, err := s.svc.store.SiteShareLinks(ctx, site.ID, p)
 	return site, l, err
 }
 
 // CreateSiteShareLink makes a share link with a new random key.
-func (s *Service) CreateSiteShareLink(ctx context.Context, orgID, siteID, name string) (*quire.Site, *quire.SiteShareLink, error) {
+func (s *Sites) CreateSiteShareLink(ctx context.Context, orgID, siteID, name string) (*quire.Site, *quire.SiteShareLink, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, nil, err
@@ -32,8 +32,8 @@ func (s *Service) CreateSiteShareLink(ctx context.Context, orgID, siteID, name s
 		return nil, nil, err
 	}
 	l := &quire.SiteShareLink{ID: quire.NewID(), SiteID: site.ID, Name: name,
-		Key: base64.RawURLEncoding.EncodeToString(b[:]), Active: true, CreatedAt: s.Now()}
-	if err := s.store.CreateSiteShareLink(ctx, l); err != nil {
+		Key: base64.RawURLEncoding.EncodeToString(b[:]), Active: true, CreatedAt: s.svc.Now()}
+	if err := s.svc.store.CreateSiteShareLink(ctx, l); err != nil {
 		return nil, nil, err
 	}
 	return site, l, nil
@@ -41,7 +41,7 @@ func (s *Service) CreateSiteShareLink(ctx context.Context, orgID, siteID, name s
 
 // UpdateSiteShareLink renames a share link or turns it on or off; a link
 // turned off opens nothing until it is turned on again.
-func (s *Service) UpdateSiteShareLink(ctx context.Context, orgID, siteID, id string, upd quire.SiteShareLinkUpdate) (*quire.Site, *quire.SiteShareLink, error) {
+func (s *Sites) UpdateSiteShareLink(ctx context.Context, orgID, siteID, id string, upd quire.SiteShareLinkUpdate) (*quire.Site, *quire.SiteShareLink, error) {
 	if upd.Name == nil && upd.Active == nil {
 		return nil, nil, quire.Invalid("body", "give a name, active or both")
 	}
@@ -49,13 +49,13 @@ func (s *Service) UpdateSiteShareLink(ctx context.Context, orgID, siteID, id str
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := s.store.UpdateSiteShareLink(ctx, site.ID, id, upd)
+	l, err := s.svc.store.UpdateSiteShareLink(ctx, site.ID, id, upd)
 	return site, l, err
 }
 
 // DeleteSiteShareLink deletes a share link; its key opens nothing from
 // then on. It reports whether the link was there.
-func (s *Service) DeleteSiteShareLink(ctx context.Context, orgID, siteID, id string) (bool, error) {
+func (s *Sites) DeleteSiteShareLink(ctx context.Context, orgID, siteID, id string) (bool, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if quire.IsNotFound(err) {
 		return false, nil
@@ -63,5 +63,5 @@ func (s *Service) DeleteSiteShareLink(ctx context.Context, orgID, siteID, id str
 	if err != nil {
 		return false, err
 	}
-	return s.store.DeleteSiteShareLink(ctx, site.ID, id)
+	return s.svc.store.DeleteSiteShareLink(ctx, site.ID, id)
 }

@@ -33,7 +33,9 @@ const parsedDocumentsSize = 32
 // a write at the next visit, share links revoked and visibility changed
 // included.
 type SiteReader struct {
-	svc    *Service
+	svc *Service
+	// owner keeps the sites: their visitor authentication.
+	owner  *Sites
 	render *reader.Renderer
 	conds  *adaptive.Conditions
 	pages  *lru.Cache[string, []byte]
@@ -48,8 +50,8 @@ type SiteReader struct {
 	specs *lru.Cache[string, *specCards]
 }
 
-// NewSiteReader returns a reader over the service's sites.
-func NewSiteReader(svc *Service) (*SiteReader, error) {
+// NewSiteReader returns a reader over the sites owner keeps.
+func NewSiteReader(owner *Sites) (*SiteReader, error) {
 	r, err := reader.New()
 	if err != nil {
 		return nil, err
@@ -70,7 +72,7 @@ func NewSiteReader(svc *Service) (*SiteReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SiteReader{svc: svc, render: r, conds: adaptive.NewConditions(0), pages: pages, sites: sites,
+	return &SiteReader{svc: owner.svc, owner: owner, render: r, conds: adaptive.NewConditions(0), pages: pages, sites: sites,
 		emptySchema: adaptive.EmptySchema(), docs: docs, specs: specs}, nil
 }
 
@@ -160,7 +162,7 @@ func (r *SiteReader) Visit(ctx context.Context, name string, v Visitor) (*SiteVi
 		fallback string
 	)
 	if v.Token != "" || site.Visibility == quire.VisibilityVisitorAuth {
-		key, url, err := r.svc.siteVisitorAuth(ctx, site.ID)
+		key, url, err := r.owner.siteVisitorAuth(ctx, site.ID)
 		if err != nil {
 			return nil, err
 		}
