@@ -246,7 +246,7 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 	mux.HandleFunc("GET /healthz", healthz)
 	mux.HandleFunc("GET /readyz", readyz(svc, log))
 	mux.HandleFunc("/", notFound)
-	if err := addReaderPages(mux, apiHandler, sites, log); err != nil {
+	if err := addReaderPages(mux, apiHandler, httpapi.SiteList{Sites: sites}, log); err != nil {
 		return nil, nil, err
 	}
 

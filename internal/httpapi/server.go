@@ -11,8 +11,10 @@ import (
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"quire/internal/links"
+	"quire/internal/reader"
 	"quire/internal/service"
 )
 
@@ -102,6 +104,10 @@ type Server struct {
 	// siteSvc keeps sites; sites serves them published under /sites/.
 	siteSvc *service.Sites
 	sites   *service.SiteReader
+	// render renders the pages of sites; pages keeps rendered pages by
+	// their ETag.
+	render *reader.Renderer
+	pages  *lru.Cache[string, []byte]
 	// mcp serves the MCP endpoint of each published site.
 	mcp *readermcp.Server
 }

@@ -134,7 +134,7 @@ func TestSiteReaderPages(t *testing.T) {
 			t.Fatal(err)
 		}
 		listed := func() []reader.SiteEntry {
-			l, err := sites.PublishedSites(context.Background())
+			l, err := SiteList{Sites: sites}.PublishedSites(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}

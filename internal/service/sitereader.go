@@ -13,11 +13,7 @@ import (
 	"quire/internal/adaptive"
 	"quire/internal/document"
 	"quire/internal/quire"
-	"quire/internal/reader"
 )
-
-// renderedPagesSize is how many rendered pages a SiteReader keeps.
-const renderedPagesSize = 512
 
 // parsedDocumentsSize is how many parsed page documents a SiteReader
 // keeps; documents are immutable objects, kept by their object key.
@@ -26,7 +22,8 @@ const parsedDocumentsSize = 32
 // SiteReader serves published sites to their visitors: it finds the site,
 // section, site space and page an address names, decides whether the
 // visitor may read it (visibility, share links, visitor tokens and
-// adaptive conditions) and renders it with internal/reader.
+// adaptive conditions) and hands what the page shows (its document,
+// navigation and the site around it) to the reader, which renders it.
 //
 // A visit reads the site's version (quire.SiteVersion) and nothing else
 // while the site it resolved at that version is kept: every replica sees
@@ -35,10 +32,8 @@ const parsedDocumentsSize = 32
 type SiteReader struct {
 	svc *Service
 	// owner keeps the sites: their visitor authentication.
-	owner  *Sites
-	render *reader.Renderer
-	conds  *adaptive.Conditions
-	pages  *lru.Cache[string, []byte]
+	owner *Sites
+	conds *adaptive.Conditions
 	// sites keeps resolved sites by id, each at the version it was read.
 	sites    *lru.Cache[string, *siteSnapshot]
 	building singleflight.Group
@@ -52,14 +47,6 @@ type SiteReader struct {
 
 // NewSiteReader returns a reader over the sites owner keeps.
 func NewSiteReader(owner *Sites) (*SiteReader, error) {
-	r, err := reader.New()
-	if err != nil {
-		return nil, err
-	}
-	pages, err := lru.New[string, []byte](renderedPagesSize)
-	if err != nil {
-		return nil, err
-	}
 	sites, err := lru.New[string, *siteSnapshot](siteSnapshotsSize)
 	if err != nil {
 		return nil, err
@@ -72,7 +59,7 @@ func NewSiteReader(owner *Sites) (*SiteReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SiteReader{svc: owner.svc, owner: owner, render: r, conds: adaptive.NewConditions(0), pages: pages, sites: sites,
+	return &SiteReader{svc: owner.svc, owner: owner, conds: adaptive.NewConditions(0), sites: sites,
 		emptySchema: adaptive.EmptySchema(), docs: docs, specs: specs}, nil
 }
 
