@@ -16,7 +16,7 @@ func (s *Server) listSiteShareLinks(ctx context.Context, in *struct {
 	SitePath
 	ListParams
 }) (*body[listOf[shareLinkJSON]], error) {
-	site, l, err := s.siteSvc.SiteShareLinks(ctx, in.OrganizationID, in.SiteID, in.page())
+	site, l, err := s.siteSvc.SiteShareLinks(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.page())
 	if err != nil {
 		return nil, err
 	}

@@ -8,17 +8,35 @@ import (
 	"quire/internal/quire"
 )
 
+// ShareKeyLevel is the level on a site's organization that creates,
+// changes and deletes its share links, and sees their keys.
+const ShareKeyLevel = quire.LevelCreate
+
 // shareKeyBytes is the length of a share link's random key.
 const shareKeyBytes = 24
 
-// SiteShareLinks lists a site's share links.
-func (s *Sites) SiteShareLinks(ctx context.Context, orgID, siteID string, p quire.Page) (*quire.Site, *quire.List[*quire.SiteShareLink], error) {
+// SiteShareLinks lists a site's share links. Their keys open the site to
+// anyone, so only a caller who may create links sees them: for others
+// every link comes without its key.
+func (s *Sites) SiteShareLinks(ctx context.Context, u *quire.User, orgID, siteID string, p quire.Page) (*quire.Site, *quire.List[*quire.SiteShareLink], error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, nil, err
 	}
+	level, err := s.svc.Level(ctx, u, ScopeOrganization, orgID)
+	if err != nil {
+		return nil, nil, err
+	}
 	l, err := s.svc.store.SiteShareLinks(ctx, site.ID, p)
-	return site, l, err
+	if err != nil || level >= ShareKeyLevel {
+		return site, l, err
+	}
+	for i, link := range l.Items {
+		keyless := *link
+		keyless.Key = ""
+		l.Items[i] = &keyless
+	}
+	return site, l, nil
 }
 
 // CreateSiteShareLink makes a share link with a new random key.
