@@ -54,6 +54,9 @@ func (s *Server) registerSiteReader() {
 		s.log.Error("the site reader could not start", "err", err)
 	}
 	s.pages, _ = lru.New[string, []byte](renderedPagesSize) // size > 0 cannot fail
+	if s.render != nil {
+		s.mux.Handle("GET "+reader.AssetsPath+"{name}", s.render.AssetsHandler())
+	}
 	s.mux.HandleFunc("GET /sites/{site}", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
 	})
@@ -262,7 +265,7 @@ func etagMatches(header, etag string) bool {
 // setReaderHeaders sets the headers of a reader's HTML page.
 func setReaderHeaders(h http.Header) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Security-Policy", "default-src 'self'; img-src * data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'")
+	h.Set("Content-Security-Policy", reader.ContentSecurityPolicy)
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 }
 
