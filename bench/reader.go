@@ -205,11 +205,12 @@ func seedReaderSite(ctx context.Context, svc *service.Service) error {
 	if _, err := svc.MergeChangeRequest(ctx, u, sp.Space.ID, cr.ID); err != nil {
 		return err
 	}
-	site, err := svc.CreateSite(ctx, u, boot.Organization, service.SiteCreate{Title: "Bench", Spaces: []string{sp.Space.ID}})
+	sites := service.NewSites(svc)
+	site, err := sites.CreateSite(ctx, u, boot.Organization, service.SiteCreate{Title: "Bench", Spaces: []string{sp.Space.ID}})
 	if err != nil {
 		return err
 	}
 	name, published := "bench", true
-	_, err = svc.UpdateSite(ctx, boot.Organization, site.ID, quire.SiteUpdate{Basename: &name, Published: &published}, nil)
+	_, err = sites.UpdateSite(ctx, boot.Organization, site.ID, quire.SiteUpdate{Basename: &name, Published: &published}, nil)
 	return err
 }

@@ -33,6 +33,9 @@ type areas struct {
 	openapi *service.OpenAPISpecs
 	// integrations keeps integrations and sends them their events.
 	integrations *service.Integrations
+	// sites keeps sites, their private keys sealed under the server's
+	// secret key.
+	sites *service.Sites
 	// self answers integration scripts' calls to this server once it
 	// serves.
 	self *selfAPI
@@ -87,7 +90,7 @@ func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queu
 	jobs.Every(queue, oas.RefreshInterval(), service.OpenAPIRefreshJob{})
 	return &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events,
 		saml: service.NewSAML(svc, service.WithSAMLSealingKey(key)), translations: translations, openapi: oas,
-		integrations: integrations, self: self}, nil
+		integrations: integrations, sites: service.NewSites(svc, service.WithSecretKey(key)), self: self}, nil
 }
 
 // translatorTimeout bounds one request to the translation engine: a

@@ -86,7 +86,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		return err
 	}
 	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs), service.WithFetcher(fetcher),
-		service.WithQueue(queue), service.WithSecretKey(secretKey))
+		service.WithQueue(queue))
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
@@ -115,6 +115,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		Translations: areas.translations,
 		OpenAPI:      areas.openapi,
 		Integrations: areas.integrations,
+		SiteService:  areas.sites,
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,
@@ -229,7 +230,10 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 		return nil, nil, err
 	}
 
-	sites, err := service.NewSiteReader(svc)
+	if api.SiteService == nil {
+		api.SiteService = service.NewSites(svc)
+	}
+	sites, err := service.NewSiteReader(api.SiteService)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -242,7 +246,7 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 	mux.HandleFunc("GET /healthz", healthz)
 	mux.HandleFunc("GET /readyz", readyz(svc, log))
 	mux.HandleFunc("/", notFound)
-	if err := addReaderPages(mux, apiHandler, sites, log); err != nil {
+	if err := addReaderPages(mux, apiHandler, httpapi.SiteList{Sites: sites}, log); err != nil {
 		return nil, nil, err
 	}
 

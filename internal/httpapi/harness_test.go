@@ -94,7 +94,9 @@ type testServer struct {
 	URL    string
 	Store  quire.Store
 	Svc    *service.Service
-	Clock  *testClock
+	// Sites is the sites service the API uses.
+	Sites *service.Sites
+	Clock *testClock
 	// Content is the content engine the service uses, on the test clock.
 	Content *content.Engine
 	// Blobs holds the uploaded files.
@@ -166,7 +168,7 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 		t.Fatalf("pdf fonts: %v", err)
 	}
 	cfg := Config{BaseURL: testBaseURL, Logger: logger, GitSync: git, Imports: imports, PDFs: service.NewPDFs(svc, fonts),
-		OpenAPI: oas, Integrations: integrations}
+		OpenAPI: oas, Integrations: integrations, SiteService: service.NewSites(svc)}
 	cfg.SAML = service.NewSAML(svc)
 	cfg.Translations = translations
 	for _, o := range cfgs {
@@ -176,7 +178,7 @@ func newConfiguredServer(t *testing.T, engine string, cfgs []func(*Config), opts
 	hs := httptest.NewServer(h)
 	t.Cleanup(hs.Close)
 
-	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Clock: clock, Content: eng, Blobs: blobs, Users: map[string]*testUser{}}
+	ts := &testServer{Engine: engine, URL: hs.URL, Store: st, Svc: svc, Sites: cfg.SiteService, Clock: clock, Content: eng, Blobs: blobs, Users: map[string]*testUser{}}
 	ts.Translator = translator
 	ts.OpenAPI = oas
 	ts.Runner = runner

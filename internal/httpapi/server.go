@@ -11,8 +11,10 @@ import (
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"quire/internal/links"
+	"quire/internal/reader"
 	"quire/internal/service"
 )
 
@@ -58,8 +60,11 @@ type Config struct {
 	// Integrations keeps integrations, their installations and events;
 	// without it their operations answer that they are not available.
 	Integrations *service.Integrations
+	// SiteService keeps sites; when nil the server makes one, sealing the
+	// private keys of sites under a key kept in the database.
+	SiteService *service.Sites
 	// Sites serves published sites to readers under /sites/; when nil the
-	// server makes one.
+	// server makes one over SiteService.
 	Sites *service.SiteReader
 }
 
@@ -96,8 +101,13 @@ type Server struct {
 	integrations area[service.Integrations]
 	// translations runs the translations area.
 	translations area[service.Translations]
-	// sites serves published sites under /sites/.
-	sites *service.SiteReader
+	// siteSvc keeps sites; sites serves them published under /sites/.
+	siteSvc *service.Sites
+	sites   *service.SiteReader
+	// render renders the pages of sites; pages keeps rendered pages by
+	// their ETag.
+	render *reader.Renderer
+	pages  *lru.Cache[string, []byte]
 	// mcp serves the MCP endpoint of each published site.
 	mcp *readermcp.Server
 }
@@ -138,6 +148,10 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	s.translations = area[service.Translations]{cfg.Translations, "Translations"}
 	s.openapi = area[service.OpenAPISpecs]{cfg.OpenAPI, "OpenAPI specifications"}
 	s.integrations = area[service.Integrations]{cfg.Integrations, "Integrations"}
+	s.siteSvc = cfg.SiteService
+	if s.siteSvc == nil {
+		s.siteSvc = service.NewSites(svc)
+	}
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})
 	}

@@ -34,7 +34,7 @@ func (s *Server) listSites(ctx context.Context, in *struct {
 	for _, t := range in.Type {
 		f.Types = append(f.Types, quire.SiteType(t))
 	}
-	l, err := s.svc.Sites(ctx, f, in.page())
+	l, err := s.siteSvc.Sites(ctx, f, in.page())
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +54,7 @@ func (s *Server) createSite(ctx context.Context, in *struct {
 	if b := in.Body; b != nil {
 		c = service.SiteCreate{Type: quire.SiteType(b.Type), Title: b.Title, Visibility: quire.Visibility(b.Visibility), Spaces: b.Spaces}
 	}
-	site, err := s.svc.CreateSite(ctx, userFrom(ctx), in.OrganizationID, c)
+	site, err := s.siteSvc.CreateSite(ctx, userFrom(ctx), in.OrganizationID, c)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func (s *Server) createSite(ctx context.Context, in *struct {
 }
 
 func (s *Server) getSite(ctx context.Context, in *SitePath) (*body[siteJSON], error) {
-	site, err := s.svc.Site(ctx, in.OrganizationID, in.SiteID)
+	site, err := s.siteSvc.Site(ctx, in.OrganizationID, in.SiteID)
 	if err != nil {
 		return nil, err
 	}
@@ -96,7 +96,7 @@ func (s *Server) updateSite(ctx context.Context, in *struct {
 		upd.AgentsContext = &a
 	}
 	upd.Proxy = b.Proxy.ptr()
-	site, err := s.svc.UpdateSite(ctx, in.OrganizationID, in.SiteID, upd, b.DefaultSiteSpace)
+	site, err := s.siteSvc.UpdateSite(ctx, in.OrganizationID, in.SiteID, upd, b.DefaultSiteSpace)
 	if err != nil {
 		return nil, err
 	}
@@ -104,7 +104,7 @@ func (s *Server) updateSite(ctx context.Context, in *struct {
 }
 
 func (s *Server) deleteSite(ctx context.Context, in *SitePath) (*statusOnly, error) {
-	ok, err := s.svc.DeleteSite(ctx, in.OrganizationID, in.SiteID)
+	ok, err := s.siteSvc.DeleteSite(ctx, in.OrganizationID, in.SiteID)
 	if err != nil {
 		return nil, err
 	}
@@ -112,7 +112,7 @@ func (s *Server) deleteSite(ctx context.Context, in *SitePath) (*statusOnly, err
 }
 
 func (s *Server) publishSite(ctx context.Context, in *SitePath) (*body[siteJSON], error) {
-	site, err := s.svc.PublishSite(ctx, in.OrganizationID, in.SiteID, true)
+	site, err := s.siteSvc.PublishSite(ctx, in.OrganizationID, in.SiteID, true)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,7 @@ func (s *Server) publishSite(ctx context.Context, in *SitePath) (*body[siteJSON]
 }
 
 func (s *Server) unpublishSite(ctx context.Context, in *SitePath) (*body[siteJSON], error) {
-	site, err := s.svc.PublishSite(ctx, in.OrganizationID, in.SiteID, false)
+	site, err := s.siteSvc.PublishSite(ctx, in.OrganizationID, in.SiteID, false)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func (s *Server) getSiteStructure(ctx context.Context, in *struct {
 	SitePath
 	ShareKeyParam
 }) (*body[siteStructureJSON], error) {
-	st, err := s.svc.SiteStructure(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.ShareKey)
+	st, err := s.siteSvc.SiteStructure(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.ShareKey)
 	if err != nil {
 		return nil, err
 	}

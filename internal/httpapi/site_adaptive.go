@@ -31,7 +31,7 @@ func adaptiveSchemaOut(a *quire.SiteAdaptiveSchema) siteAdaptiveSchemaJSON {
 }
 
 func (s *Server) getSiteAdaptiveSchema(ctx context.Context, in *SitePath) (*body[siteAdaptiveSchemaJSON], error) {
-	a, err := s.svc.SiteAdaptiveSchema(ctx, in.OrganizationID, in.SiteID)
+	a, err := s.siteSvc.SiteAdaptiveSchema(ctx, in.OrganizationID, in.SiteID)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func (s *Server) updateSiteAdaptiveSchema(ctx context.Context, in *struct {
 		JSONSchema json.RawMessage `json:"jsonSchema" doc:"Draft-07 JSON Schema of the visitor's claims, in the published shape"`
 	}
 }) (*body[siteAdaptiveSchemaJSON], error) {
-	a, err := s.svc.PutSiteAdaptiveSchema(ctx, in.OrganizationID, in.SiteID, in.Body.JSONSchema)
+	a, err := s.siteSvc.PutSiteAdaptiveSchema(ctx, in.OrganizationID, in.SiteID, in.Body.JSONSchema)
 	if err != nil {
 		return nil, err
 	}
@@ -52,7 +52,7 @@ func (s *Server) updateSiteAdaptiveSchema(ctx context.Context, in *struct {
 }
 
 func (s *Server) listSiteTemplateConditions(ctx context.Context, in *SitePath) (*body[templateConditionsJSON], error) {
-	list, err := s.svc.SiteTemplateConditions(ctx, in.OrganizationID, in.SiteID)
+	list, err := s.siteSvc.SiteTemplateConditions(ctx, in.OrganizationID, in.SiteID)
 	if err != nil {
 		return nil, err
 	}

@@ -33,7 +33,7 @@ func (s *Server) getSiteCustomization(ctx context.Context, in *struct {
 	SitePath
 	Unmasked bool `query:"unmasked" deprecated:"true" doc:"Accepted and ignored: settings are never masked"`
 }) (*body[*quire.SiteCustomizationSettings], error) {
-	c, err := s.svc.SiteCustomization(ctx, in.OrganizationID, in.SiteID)
+	c, err := s.siteSvc.SiteCustomization(ctx, in.OrganizationID, in.SiteID)
 	if err != nil {
 		return nil, err
 	}
@@ -44,7 +44,7 @@ func (s *Server) updateSiteCustomization(ctx context.Context, in *struct {
 	SitePath
 	Body quire.SiteCustomizationSettings
 }) (*body[*quire.SiteCustomizationSettings], error) {
-	c, err := s.svc.PutSiteCustomization(ctx, in.OrganizationID, in.SiteID, in.Body)
+	c, err := s.siteSvc.PutSiteCustomization(ctx, in.OrganizationID, in.SiteID, in.Body)
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (s *Server) getPublishedSite(ctx context.Context, in *struct {
 	SitePath
 	ShareKeyParam
 }) (*body[publishedSiteJSON], error) {
-	p, err := s.svc.PublishedSite(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.ShareKey)
+	p, err := s.siteSvc.PublishedSite(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.ShareKey)
 	if err != nil {
 		return nil, err
 	}

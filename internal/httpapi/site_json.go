@@ -239,6 +239,10 @@ type shareLinkJSON struct {
 // shareLinkOut converts a share link; its published address carries its
 // key.
 func (s *Server) shareLinkOut(site *quire.Site, l *quire.SiteShareLink) shareLinkJSON {
-	return shareLinkJSON{Object: "share-link", ID: l.ID, CreatedAt: timestamp(l.CreatedAt), Name: l.Name, Active: l.Active,
-		URLs: publishedURL{Published: s.siteBase(site, l)}}
+	out := shareLinkJSON{Object: "share-link", ID: l.ID, CreatedAt: timestamp(l.CreatedAt), Name: l.Name, Active: l.Active}
+	if l.Key != "" {
+		// The address carries the key: a link listed without it has none.
+		out.URLs.Published = s.siteBase(site, l)
+	}
+	return out
 }

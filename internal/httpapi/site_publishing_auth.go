@@ -22,7 +22,7 @@ func publishingAuthOut(a *service.SitePublishingAuth) publishingAuthJSON {
 }
 
 func (s *Server) getSitePublishingAuth(ctx context.Context, in *SitePath) (*body[publishingAuthJSON], error) {
-	a, err := s.svc.SitePublishingAuth(ctx, in.OrganizationID, in.SiteID)
+	a, err := s.siteSvc.SitePublishingAuth(ctx, in.OrganizationID, in.SiteID)
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +36,7 @@ func (s *Server) updateSitePublishingAuth(ctx context.Context, in *struct {
 		FallbackURL nullable[string] `json:"fallbackURL,omitempty" format:"uri" maxLength:"2048" pattern:"^[hH][tT][tT][pP][sS]?://[^\\s]+$" patternDescription:"an absolute http or https URL" doc:"Where visitors without a valid token are sent; omitted keeps it, null removes it"`
 	}
 }) (*body[publishingAuthJSON], error) {
-	a, err := s.svc.UpdateSitePublishingAuth(ctx, in.OrganizationID, in.SiteID, service.SitePublishingAuthChange{
+	a, err := s.siteSvc.UpdateSitePublishingAuth(ctx, in.OrganizationID, in.SiteID, service.SitePublishingAuthChange{
 		Backend: quire.VisitorAuthBackend(in.Body.Backend), FallbackURL: in.Body.FallbackURL.ptr()})
 	if err != nil {
 		return nil, err
@@ -45,7 +45,7 @@ func (s *Server) updateSitePublishingAuth(ctx context.Context, in *struct {
 }
 
 func (s *Server) regenerateSitePublishingAuth(ctx context.Context, in *SitePath) (*body[publishingAuthJSON], error) {
-	a, err := s.svc.RegenerateSitePublishingAuth(ctx, in.OrganizationID, in.SiteID)
+	a, err := s.siteSvc.RegenerateSitePublishingAuth(ctx, in.OrganizationID, in.SiteID)
 	if err != nil {
 		return nil, err
 	}

@@ -16,7 +16,7 @@ func (s *Server) listSiteShareLinks(ctx context.Context, in *struct {
 	SitePath
 	ListParams
 }) (*body[listOf[shareLinkJSON]], error) {
-	site, l, err := s.svc.SiteShareLinks(ctx, in.OrganizationID, in.SiteID, in.page())
+	site, l, err := s.siteSvc.SiteShareLinks(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.page())
 	if err != nil {
 		return nil, err
 	}
@@ -29,7 +29,7 @@ func (s *Server) createSiteShareLink(ctx context.Context, in *struct {
 		Name string `json:"name" maxLength:"50" doc:"Name of the share link"`
 	}
 }) (*body[shareLinkJSON], error) {
-	site, l, err := s.svc.CreateSiteShareLink(ctx, in.OrganizationID, in.SiteID, in.Body.Name)
+	site, l, err := s.siteSvc.CreateSiteShareLink(ctx, in.OrganizationID, in.SiteID, in.Body.Name)
 	if err != nil {
 		return nil, err
 	}
@@ -43,7 +43,7 @@ func (s *Server) updateSiteShareLink(ctx context.Context, in *struct {
 		Active *bool   `json:"active,omitempty" doc:"Whether the link opens the site"`
 	}
 }) (*body[shareLinkJSON], error) {
-	site, l, err := s.svc.UpdateSiteShareLink(ctx, in.OrganizationID, in.SiteID, in.ShareLinkID,
+	site, l, err := s.siteSvc.UpdateSiteShareLink(ctx, in.OrganizationID, in.SiteID, in.ShareLinkID,
 		quire.SiteShareLinkUpdate{Name: in.Body.Name, Active: in.Body.Active})
 	if err != nil {
 		return nil, err
@@ -52,7 +52,7 @@ func (s *Server) updateSiteShareLink(ctx context.Context, in *struct {
 }
 
 func (s *Server) deleteSiteShareLink(ctx context.Context, in *ShareLinkPath) (*statusOnly, error) {
-	ok, err := s.svc.DeleteSiteShareLink(ctx, in.OrganizationID, in.SiteID, in.ShareLinkID)
+	ok, err := s.siteSvc.DeleteSiteShareLink(ctx, in.OrganizationID, in.SiteID, in.ShareLinkID)
 	if err != nil {
 		return nil, err
 	}

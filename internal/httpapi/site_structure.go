@@ -57,7 +57,7 @@ func (s *Server) listSiteSections(ctx context.Context, in *struct {
 	ShareKeyParam
 	ListParams
 }) (*body[listOf[siteSectionJSON]], error) {
-	st, l, err := s.svc.SiteSections(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.ShareKey, in.page())
+	st, l, err := s.siteSvc.SiteSections(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.ShareKey, in.page())
 	if err != nil {
 		return nil, err
 	}
@@ -72,7 +72,7 @@ func (s *Server) addSectionToSite(ctx context.Context, in *struct {
 		Icon    nullable[string] `json:"icon,omitempty" maxLength:"50"`
 	}
 }) (*body[siteSectionJSON], error) {
-	r, err := s.svc.AddSection(ctx, userFrom(ctx), in.OrganizationID, in.SiteID,
+	r, err := s.siteSvc.AddSection(ctx, userFrom(ctx), in.OrganizationID, in.SiteID,
 		service.SectionCreate{SpaceID: in.Body.SpaceID, Title: in.Body.Title.Value, Icon: in.Body.Icon.Value})
 	if err != nil {
 		return nil, err
@@ -94,7 +94,7 @@ func (s *Server) updateSiteSection(ctx context.Context, in *struct {
 	b := in.Body
 	upd := quire.SiteSectionUpdate{Title: b.Title, Path: b.Path, DefaultSiteSpace: b.DefaultSiteSpace,
 		Condition: b.Condition.ptr(), Icon: b.Icon.ptr(), Description: b.Description.ptr()}
-	r, err := s.svc.UpdateSection(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.SiteSectionID, upd)
+	r, err := s.siteSvc.UpdateSection(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.SiteSectionID, upd)
 	if err != nil {
 		return nil, err
 	}
@@ -102,7 +102,7 @@ func (s *Server) updateSiteSection(ctx context.Context, in *struct {
 }
 
 func (s *Server) deleteSiteSection(ctx context.Context, in *SectionPath) (*statusOnly, error) {
-	ok, err := s.svc.DeleteSection(ctx, in.OrganizationID, in.SiteID, in.SiteSectionID)
+	ok, err := s.siteSvc.DeleteSection(ctx, in.OrganizationID, in.SiteID, in.SiteSectionID)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +145,7 @@ func (s *Server) sortSiteStructure(ctx context.Context, in *struct {
 	}
 }) (*body[any], error) {
 	kind := quire.SiteItemKind(in.Body.Item.Type)
-	r, err := s.svc.MoveSiteItem(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, kind, in.Body.Item.ID, in.Body.Position.domain())
+	r, err := s.siteSvc.MoveSiteItem(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, kind, in.Body.Item.ID, in.Body.Position.domain())
 	if err != nil {
 		return nil, err
 	}
@@ -200,7 +200,7 @@ func (s *Server) moveSiteSection(ctx context.Context, in *struct {
 			pos.After = &service.SiteAnchor{Kind: quire.SiteItemSection, ID: p.SiteSection}
 		}
 	}
-	r, err := s.svc.MoveSiteItem(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, quire.SiteItemSection, in.SiteSectionID, pos)
+	r, err := s.siteSvc.MoveSiteItem(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, quire.SiteItemSection, in.SiteSectionID, pos)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +234,7 @@ func (s *Server) moveSiteSpace(ctx context.Context, in *struct {
 			pos.After = &service.SiteAnchor{Kind: quire.SiteItemSpace, ID: p.SiteSpace}
 		}
 	}
-	r, err := s.svc.MoveSiteItem(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, quire.SiteItemSpace, in.SiteSpaceID, pos)
+	r, err := s.siteSvc.MoveSiteItem(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, quire.SiteItemSpace, in.SiteSpaceID, pos)
 	if err != nil {
 		return nil, err
 	}
@@ -268,7 +268,7 @@ func (s *Server) moveSiteSectionGroup(ctx context.Context, in *struct {
 			pos.After = &service.SiteAnchor{Kind: quire.SiteItemKind(p.Type), ID: p.ID}
 		}
 	}
-	r, err := s.svc.MoveSiteItem(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, quire.SiteItemGroup, in.SiteSectionGroupID, pos)
+	r, err := s.siteSvc.MoveSiteItem(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, quire.SiteItemGroup, in.SiteSectionGroupID, pos)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +279,7 @@ func (s *Server) listSiteSectionGroups(ctx context.Context, in *struct {
 	SitePath
 	ListParams
 }) (*body[listOf[siteGroupJSON]], error) {
-	st, l, err := s.svc.SiteSectionGroups(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.page())
+	st, l, err := s.siteSvc.SiteSectionGroups(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.page())
 	if err != nil {
 		return nil, err
 	}
@@ -296,7 +296,7 @@ func (s *Server) addSectionGroupToSite(ctx context.Context, in *struct {
 	}
 }) (*body[siteGroupJSON], error) {
 	b := in.Body
-	r, err := s.svc.AddSectionGroup(ctx, userFrom(ctx), in.OrganizationID, in.SiteID,
+	r, err := s.siteSvc.AddSectionGroup(ctx, userFrom(ctx), in.OrganizationID, in.SiteID,
 		service.GroupCreate{Title: b.Title, Icon: b.Icon.Value, Sections: b.Sections, Parent: b.Parent})
 	if err != nil {
 		return nil, err
@@ -311,7 +311,7 @@ func (s *Server) updateSiteSectionGroup(ctx context.Context, in *struct {
 		Icon  nullable[string] `json:"icon,omitempty" maxLength:"50"`
 	}
 }) (*body[siteGroupJSON], error) {
-	r, err := s.svc.UpdateSectionGroup(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.SiteSectionGroupID, in.Body.Title, in.Body.Icon.ptr())
+	r, err := s.siteSvc.UpdateSectionGroup(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.SiteSectionGroupID, in.Body.Title, in.Body.Icon.ptr())
 	if err != nil {
 		return nil, err
 	}
@@ -319,7 +319,7 @@ func (s *Server) updateSiteSectionGroup(ctx context.Context, in *struct {
 }
 
 func (s *Server) deleteSiteSectionGroup(ctx context.Context, in *GroupPath) (*statusOnly, error) {
-	ok, err := s.svc.DeleteSectionGroup(ctx, in.OrganizationID, in.SiteID, in.SiteSectionGroupID)
+	ok, err := s.siteSvc.DeleteSectionGroup(ctx, in.OrganizationID, in.SiteID, in.SiteSectionGroupID)
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +332,7 @@ func (s *Server) addSectionToGroup(ctx context.Context, in *struct {
 		SectionID string `json:"sectionId" minLength:"1" doc:"Section to move to the end of the group"`
 	}
 }) (*body[siteGroupJSON], error) {
-	r, err := s.svc.AddSectionToGroup(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.SiteSectionGroupID, in.Body.SectionID)
+	r, err := s.siteSvc.AddSectionToGroup(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.SiteSectionGroupID, in.Body.SectionID)
 	if err != nil {
 		return nil, err
 	}
@@ -343,7 +343,7 @@ func (s *Server) removeSectionFromGroup(ctx context.Context, in *struct {
 	GroupPath
 	SiteSectionID string `path:"siteSectionId"`
 }) (*statusOnly, error) {
-	ok, err := s.svc.RemoveSectionFromGroup(ctx, in.OrganizationID, in.SiteID, in.SiteSectionGroupID, in.SiteSectionID)
+	ok, err := s.siteSvc.RemoveSectionFromGroup(ctx, in.OrganizationID, in.SiteID, in.SiteSectionGroupID, in.SiteSectionID)
 	if err != nil {
 		return nil, err
 	}
@@ -361,7 +361,7 @@ func (s *Server) listSiteSpaces(ctx context.Context, in *struct {
 		d := in.Default == "true"
 		def = &d
 	}
-	st, l, err := s.svc.SiteSpaces(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.ShareKey, def, in.page())
+	st, l, err := s.siteSvc.SiteSpaces(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.ShareKey, def, in.page())
 	if err != nil {
 		return nil, err
 	}
@@ -375,7 +375,7 @@ func (s *Server) addSpaceToSite(ctx context.Context, in *struct {
 		SectionID string `json:"sectionId,omitempty" doc:"Section to add to; the default section, or the root when the site has no sections"`
 	}
 }) (*body[siteSpaceJSON], error) {
-	r, err := s.svc.AddSiteSpace(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.Body.SpaceID, in.Body.SectionID)
+	r, err := s.siteSvc.AddSiteSpace(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.Body.SpaceID, in.Body.SectionID)
 	if err != nil {
 		return nil, err
 	}
@@ -392,7 +392,7 @@ func (s *Server) updateSiteSpace(ctx context.Context, in *struct {
 }) (*body[siteSpaceJSON], error) {
 	b := in.Body
 	upd := quire.SiteSpaceUpdate{Path: b.Path, Condition: b.Condition.ptr(), SpaceID: b.SpaceID}
-	r, err := s.svc.UpdateSiteSpace(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.SiteSpaceID, upd)
+	r, err := s.siteSvc.UpdateSiteSpace(ctx, userFrom(ctx), in.OrganizationID, in.SiteID, in.SiteSpaceID, upd)
 	if err != nil {
 		return nil, err
 	}
@@ -400,7 +400,7 @@ func (s *Server) updateSiteSpace(ctx context.Context, in *struct {
 }
 
 func (s *Server) deleteSiteSpace(ctx context.Context, in *SiteSpacePath) (*statusOnly, error) {
-	ok, err := s.svc.DeleteSiteSpace(ctx, in.OrganizationID, in.SiteID, in.SiteSpaceID)
+	ok, err := s.siteSvc.DeleteSiteSpace(ctx, in.OrganizationID, in.SiteID, in.SiteSpaceID)
 	if err != nil {
 		return nil, err
 	}

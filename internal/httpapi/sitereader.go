@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	lru "github.com/hashicorp/golang-lru/v2"
+
 	"quire/internal/document"
 	"quire/internal/quire"
 	"quire/internal/reader"
@@ -40,10 +42,20 @@ const publicPageMaxAge = "60"
 func (s *Server) registerSiteReader() {
 	if s.cfg.Sites != nil {
 		s.sites = s.cfg.Sites
-	} else if r, err := service.NewSiteReader(s.svc); err == nil {
+	} else if r, err := service.NewSiteReader(s.siteSvc); err == nil {
 		s.sites = r
 	} else {
 		s.log.Error("the site reader could not start", "err", err)
+	}
+	if r, err := reader.New(); err == nil {
+		s.render = r
+	} else {
+		s.sites = nil
+		s.log.Error("the site reader could not start", "err", err)
+	}
+	s.pages, _ = lru.New[string, []byte](renderedPagesSize) // size > 0 cannot fail
+	if s.render != nil {
+		s.mux.Handle("GET "+reader.AssetsPath+"{name}", s.render.AssetsHandler())
 	}
 	s.mux.HandleFunc("GET /sites/{site}", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, r.URL.Path+"/", http.StatusMovedPermanently)
@@ -154,7 +166,7 @@ func (s *Server) readSite(w http.ResponseWriter, r *http.Request) {
 	case rest == "sitemap.xml":
 		s.sitemap(w, r, v)
 	case rest == "llms.txt":
-		text, err := s.sites.LLMsTxt(ctx, v)
+		text, err := siteLLMsTxt(ctx, s.sites, v)
 		if err != nil {
 			s.siteError(w, r, err)
 			return
@@ -183,8 +195,17 @@ func (s *Server) readSpace(w http.ResponseWriter, r *http.Request) {
 	http.Redirect(w, r, to, http.StatusFound)
 }
 
-// sitePage answers a page, its Markdown or where it moved.
+// sitePage answers a page, its Markdown or where it moved. A page
+// rendered before is sent again without reading it.
 func (s *Server) sitePage(w http.ResponseWriter, r *http.Request, v *service.SiteVisit, path string) {
+	if !strings.HasSuffix(path, ".md") {
+		if tag, ok := s.sites.PageTag(v, path); ok {
+			if html, ok := s.pages.Get(tag); ok {
+				sendSitePage(w, r, tag, html, "")
+				return
+			}
+		}
+	}
 	p, err := s.sites.Page(r.Context(), v, path)
 	if err != nil {
 		s.siteError(w, r, err)
@@ -194,20 +215,40 @@ func (s *Server) sitePage(w http.ResponseWriter, r *http.Request, v *service.Sit
 		http.Redirect(w, r, p.Redirect, http.StatusMovedPermanently)
 		return
 	}
+	if p.Markdown {
+		text, err := pageMarkdown(r.Context(), p)
+		if err != nil {
+			s.siteError(w, r, err)
+			return
+		}
+		sendSitePage(w, r, p.ETag, nil, text)
+		return
+	}
+	html, err := s.renderSitePage(p)
+	if err != nil {
+		s.siteError(w, r, err)
+		return
+	}
+	sendSitePage(w, r, p.ETag, html, "")
+}
+
+// sendSitePage sends a page of a site, as HTML or else as its Markdown,
+// or that the visitor's copy is current.
+func sendSitePage(w http.ResponseWriter, r *http.Request, etag string, html []byte, markdown string) {
 	h := w.Header()
-	h.Set("ETag", p.ETag)
-	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, p.ETag) {
+	h.Set("ETag", etag)
+	if match := r.Header.Get("If-None-Match"); match != "" && etagMatches(match, etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
 	}
-	if p.HTML == nil {
+	if html == nil {
 		h.Set("Content-Type", "text/markdown; charset=utf-8")
-		_, _ = io.WriteString(w, p.Markdown)
+		_, _ = io.WriteString(w, markdown)
 		return
 	}
 	setReaderHeaders(h)
-	h.Set("Content-Length", strconv.Itoa(len(p.HTML)))
-	_, _ = w.Write(p.HTML)
+	h.Set("Content-Length", strconv.Itoa(len(html)))
+	_, _ = w.Write(html)
 }
 
 // etagMatches tells whether an If-None-Match header names etag.
@@ -224,7 +265,7 @@ func etagMatches(header, etag string) bool {
 // setReaderHeaders sets the headers of a reader's HTML page.
 func setReaderHeaders(h http.Header) {
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Security-Policy", "default-src 'self'; img-src * data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'")
+	h.Set("Content-Security-Policy", reader.ContentSecurityPolicy)
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 }
 
@@ -303,7 +344,7 @@ func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, v *service.S
 // writeReaderPage renders a page built here (search results, errors).
 func (s *Server) writeReaderPage(w http.ResponseWriter, r *http.Request, status int, p *reader.Page) {
 	var buf bytes.Buffer
-	if err := s.sites.Renderer().RenderPage(&buf, p); err != nil {
+	if err := s.render.RenderPage(&buf, p); err != nil {
 		s.log.ErrorContext(r.Context(), "rendering a site page", "path", r.URL.Path, "err", err)
 		http.Error(w, "the page could not be rendered", http.StatusInternalServerError)
 		return

@@ -98,8 +98,12 @@ func (d *siteDocs) Page(ctx context.Context, path string) (readermcp.Page, error
 	} else if err != nil {
 		return readermcp.Page{}, err
 	}
-	title, _, _ := strings.Cut(strings.TrimPrefix(p.Markdown, "# "), "\n")
-	return readermcp.Page{Path: path, Title: title, URL: d.root + path, Markdown: p.Markdown}, nil
+	text, err := pageMarkdown(ctx, p)
+	if err != nil {
+		return readermcp.Page{}, err
+	}
+	title, _, _ := strings.Cut(strings.TrimPrefix(text, "# "), "\n")
+	return readermcp.Page{Path: path, Title: title, URL: d.root + path, Markdown: text}, nil
 }
 
 // Pages implements readermcp.Docs.

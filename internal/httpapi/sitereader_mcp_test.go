@@ -111,7 +111,7 @@ func TestSiteReaderMCP(t *testing.T) {
 		if res.Status != 401 {
 			t.Fatalf("GET without a token: %d", res.Status)
 		}
-		token, err := ts.Svc.SignVisitorToken(context.Background(), ts.Org, s.id, map[string]any{"isBeta": true})
+		token, err := ts.Sites.SignVisitorToken(context.Background(), ts.Org, s.id, map[string]any{"isBeta": true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -17,10 +17,11 @@ func (ts *testServer) replica(t *testing.T) *testServer {
 	quiet := slog.New(slog.DiscardHandler)
 	svc := service.New(ts.Store, service.WithClock(ts.Clock.Now), service.WithLogger(quiet),
 		service.WithEngine(content.New(content.WithClock(ts.Clock.Now))), service.WithBlobs(ts.Blobs))
-	hs := httptest.NewServer(New(svc, Config{BaseURL: testBaseURL, Logger: quiet}))
+	sites := service.NewSites(svc)
+	hs := httptest.NewServer(New(svc, Config{BaseURL: testBaseURL, Logger: quiet, SiteService: sites}))
 	t.Cleanup(hs.Close)
 	r := *ts
-	r.URL, r.Svc = hs.URL, svc
+	r.URL, r.Svc, r.Sites = hs.URL, svc, sites
 	return &r
 }
 

@@ -129,12 +129,12 @@ func TestSiteReaderPages(t *testing.T) {
 		ts.wantVisit(t, 200, "/sites/docs/llms.txt", []string{"# Handbook", "[Install](/sites/docs/install.md)", "[Reference](/sites/docs/api/reference.md)"})
 		ts.wantVisit(t, 200, "/sites/docs/sitemap.xml", []string{testBaseURL + "/sites/docs/install</loc>"})
 		ts.wantVisit(t, 200, "/sites/docs/robots.txt", []string{"Allow: /", "Sitemap: " + testBaseURL + "/sites/docs/sitemap.xml"})
-		sites, err := service.NewSiteReader(ts.Svc)
+		sites, err := service.NewSiteReader(ts.Sites)
 		if err != nil {
 			t.Fatal(err)
 		}
 		listed := func() []reader.SiteEntry {
-			l, err := sites.PublishedSites(context.Background())
+			l, err := SiteList{Sites: sites}.PublishedSites(context.Background())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -221,7 +221,7 @@ func TestSiteReaderAccess(t *testing.T) {
 		// Visitor authentication: a token signed with the site's key.
 		ts.must(t, 200, "PATCH", ts.sitePath(s.id, ""), admin, map[string]any{"visibility": "visitor-auth"})
 		ts.wantVisit(t, 401, "/sites/docs/", []string{"Sign-in required"})
-		token, err := ts.Svc.SignVisitorToken(context.Background(), ts.Org, s.id, map[string]any{"isBeta": true})
+		token, err := ts.Sites.SignVisitorToken(context.Background(), ts.Org, s.id, map[string]any{"isBeta": true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -232,7 +232,7 @@ func TestSiteReaderAccess(t *testing.T) {
 		ts.wantVisit(t, 200, "/sites/docs/install", nil, "Cookie", "gitbook-visitor-token="+token)
 		forged := token[:strings.LastIndex(token, ".")+1] + "AAAA"
 		ts.wantVisit(t, 401, "/sites/docs/install", nil, "Cookie", "gitbook-visitor-token="+forged)
-		expired, err := ts.Svc.SignVisitorToken(context.Background(), ts.Org, s.id, map[string]any{"exp": 1})
+		expired, err := ts.Sites.SignVisitorToken(context.Background(), ts.Org, s.id, map[string]any{"exp": 1})
 		if err != nil {
 			t.Fatal(err)
 		}

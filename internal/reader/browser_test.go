@@ -45,6 +45,7 @@ func fixtureServer(t *testing.T) *httptest.Server {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		_, _ = w.Write(page.Bytes())
 	})
+	mux.Handle("GET "+AssetsPath+"{name}", r.AssetsHandler())
 	mux.HandleFunc("GET /files/", func(w http.ResponseWriter, _ *http.Request) {
 		w.Header().Set("Content-Type", "image/png")
 		_, _ = w.Write(pic.Bytes())

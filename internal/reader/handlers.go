@@ -27,7 +27,7 @@ func writeHTML(w http.ResponseWriter, r *http.Request, log *slog.Logger, render 
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-cache")
-	h.Set("Content-Security-Policy", "default-src 'self'; img-src * data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'")
+	h.Set("Content-Security-Policy", ContentSecurityPolicy)
 	h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 	_, _ = w.Write(buf.Bytes())
 }

@@ -14,13 +14,6 @@ var templateFS embed.FS
 //go:embed assets/reader.css
 var readerCSS string
 
-//go:embed assets/reader.js
-var readerJS string
-
-// themeInit runs before the page paints: it applies the theme the reader
-// chose last, or the system's when the site sets none.
-const themeInit = `(function(){var d=document.documentElement;try{var t=localStorage.getItem("quire-theme");if(t==="light"||t==="dark"){d.setAttribute("data-theme",t);return}}catch(e){}if(!d.getAttribute("data-theme")){d.setAttribute("data-theme",matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light")}})();`
-
 // hexColor matches the colors a site may set.
 var hexColor = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}){1,2}$`)
 
@@ -30,6 +23,8 @@ type Renderer struct {
 	tmpl *template.Template
 	hl   *highlighter
 	css  template.CSS
+	// assets are the scripts pages load, by their hashed names.
+	assets *assets
 }
 
 // New parses the templates and prepares the stylesheet.
@@ -64,7 +59,11 @@ func New() (*Renderer, error) {
 	}
 	// The stylesheet is embedded in the binary, never from input.
 	css := template.CSS(readerCSS + hl.css())
-	return &Renderer{tmpl: t, hl: hl, css: css}, nil
+	as, err := loadAssets()
+	if err != nil {
+		return nil, err
+	}
+	return &Renderer{tmpl: t, hl: hl, css: css, assets: as}, nil
 }
 
 // chrome is what the shell templates read, shared by every page kind.
@@ -82,8 +81,10 @@ type chrome struct {
 	HasSidebar  bool
 	CSS         template.CSS
 	Vars        template.CSS
-	ThemeInit   template.JS
-	JS          template.JS
+	// ThemeURL and ScriptURL are the addresses of the scripts that apply
+	// the theme before paint and run the page.
+	ThemeURL  string
+	ScriptURL string
 }
 
 // pageData is the template data of a documentation page.
@@ -120,7 +121,7 @@ func (r *Renderer) chrome(site Site, lang, docTitle string) chrome {
 		home = "/"
 	}
 	return chrome{Lang: lang, Theme: theme, DocTitle: docTitle, HomeURL: home, Site: site,
-		CSS: r.css, Vars: template.CSS(vars.String()), ThemeInit: template.JS(themeInit), JS: template.JS(readerJS)}
+		CSS: r.css, Vars: template.CSS(vars.String()), ThemeURL: r.assets.url(themeScript), ScriptURL: r.assets.url(pageScript)}
 }
 
 // RenderBody writes the HTML of a document's blocks, followed by its

@@ -34,8 +34,6 @@ type Service struct {
 	queue Queue
 	// spaceWatchers hear of committed changes of spaces.
 	spaceWatchers []SpaceWatcher
-	// siteKeys seals the private keys of sites.
-	siteKeys *sealer
 }
 
 // Option configures a Service.
@@ -66,8 +64,7 @@ func New(store quire.Store, opts ...Option) *Service {
 	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New(),
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
-		spaceQueues:  &spaceQueues{},
-		siteKeys:     newSealer(siteKeySealName)}
+		spaceQueues:  &spaceQueues{}}
 	for _, o := range opts {
 		o(s)
 	}

@@ -19,8 +19,8 @@ type SiteCreate struct {
 
 // Site returns a site of an organization; a site of another organization
 // is not found.
-func (s *Service) Site(ctx context.Context, orgID, id string) (*quire.Site, error) {
-	return siteIn(ctx, s.store, orgID, id)
+func (s *Sites) Site(ctx context.Context, orgID, id string) (*quire.Site, error) {
+	return siteIn(ctx, s.svc.store, orgID, id)
 }
 
 // siteIn reads a site of an organization on st.
@@ -33,13 +33,13 @@ func siteIn(ctx context.Context, st quire.Store, orgID, id string) (*quire.Site,
 }
 
 // Sites lists an organization's sites.
-func (s *Service) Sites(ctx context.Context, f quire.SiteFilter, p quire.Page) (*quire.List[*quire.Site], error) {
-	return s.store.Sites(ctx, f, p)
+func (s *Sites) Sites(ctx context.Context, f quire.SiteFilter, p quire.Page) (*quire.List[*quire.Site], error) {
+	return s.svc.store.Sites(ctx, f, p)
 }
 
 // CreateSite creates a site with a new private key signing its visitor
 // tokens; the spaces given become its site spaces.
-func (s *Service) CreateSite(ctx context.Context, u *quire.User, orgID string, in SiteCreate) (*quire.Site, error) {
+func (s *Sites) CreateSite(ctx context.Context, u *quire.User, orgID string, in SiteCreate) (*quire.Site, error) {
 	if in.Type == "" {
 		in.Type = quire.SiteBasic
 	}
@@ -59,8 +59,8 @@ func (s *Service) CreateSite(ctx context.Context, u *quire.User, orgID string, i
 		return nil, err
 	}
 	var out *quire.Site
-	err = s.store.WithTx(ctx, func(st quire.Store) error {
-		now := s.Now()
+	err = s.svc.store.WithTx(ctx, func(st quire.Store) error {
+		now := s.svc.Now()
 		site := &quire.Site{ID: id, OrgID: orgID, Type: in.Type, Title: in.Title, Visibility: in.Visibility,
 			AgentsContext: quire.AgentsIncluded, CreatedAt: now, UpdatedAt: now}
 		if err := st.CreateSite(ctx, site); err != nil {
@@ -84,7 +84,7 @@ func (s *Service) CreateSite(ctx context.Context, u *quire.User, orgID string, i
 // UpdateSite applies a PATCH. A default site space becomes the default of
 // the section (or root) holding it; a default section must be one of the
 // site's.
-func (s *Service) UpdateSite(ctx context.Context, orgID, id string, upd quire.SiteUpdate, defaultSiteSpace *string) (*quire.Site, error) {
+func (s *Sites) UpdateSite(ctx context.Context, orgID, id string, upd quire.SiteUpdate, defaultSiteSpace *string) (*quire.Site, error) {
 	if upd.Title != nil {
 		t := strings.TrimSpace(*upd.Title)
 		if len([]rune(t)) < 2 {
@@ -96,7 +96,7 @@ func (s *Service) UpdateSite(ctx context.Context, orgID, id string, upd quire.Si
 		return nil, quire.Invalid("basename", "a basename cannot be blank")
 	}
 	var out *quire.Site
-	err := s.store.WithTx(ctx, func(st quire.Store) error {
+	err := s.svc.store.WithTx(ctx, func(st quire.Store) error {
 		site, err := siteIn(ctx, st, orgID, id)
 		if err != nil {
 			return err
@@ -128,15 +128,15 @@ func (s *Service) UpdateSite(ctx context.Context, orgID, id string, upd quire.Si
 }
 
 // PublishSite sets whether a site is published.
-func (s *Service) PublishSite(ctx context.Context, orgID, id string, published bool) (*quire.Site, error) {
+func (s *Sites) PublishSite(ctx context.Context, orgID, id string, published bool) (*quire.Site, error) {
 	return s.UpdateSite(ctx, orgID, id, quire.SiteUpdate{Published: &published}, nil)
 }
 
 // DeleteSite deletes a site with its structure and share links; the spaces
 // stay. It reports whether the site was there.
-func (s *Service) DeleteSite(ctx context.Context, orgID, id string) (bool, error) {
+func (s *Sites) DeleteSite(ctx context.Context, orgID, id string) (bool, error) {
 	var ok bool
-	err := s.store.WithTx(ctx, func(st quire.Store) error {
+	err := s.svc.store.WithTx(ctx, func(st quire.Store) error {
 		if _, err := siteIn(ctx, st, orgID, id); err != nil {
 			if quire.IsNotFound(err) {
 				return nil

@@ -10,18 +10,18 @@ import (
 
 // SiteAdaptiveSchema returns a site's visitor schema; ENOTFOUND when the
 // site has none.
-func (s *Service) SiteAdaptiveSchema(ctx context.Context, orgID, siteID string) (*quire.SiteAdaptiveSchema, error) {
+func (s *Sites) SiteAdaptiveSchema(ctx context.Context, orgID, siteID string) (*quire.SiteAdaptiveSchema, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, err
 	}
-	return s.store.SiteAdaptiveSchema(ctx, site.ID)
+	return s.svc.store.SiteAdaptiveSchema(ctx, site.ID)
 }
 
 // PutSiteAdaptiveSchema checks a visitor schema (draft-07, in the
 // published shape) and keeps it, compacted. A refused schema is EINVALID
 // on jsonSchema, naming where in it the problem is.
-func (s *Service) PutSiteAdaptiveSchema(ctx context.Context, orgID, siteID string, raw []byte) (*quire.SiteAdaptiveSchema, error) {
+func (s *Sites) PutSiteAdaptiveSchema(ctx context.Context, orgID, siteID string, raw []byte) (*quire.SiteAdaptiveSchema, error) {
 	sch, err := adaptive.ParseSchema(raw)
 	if err != nil {
 		var se *adaptive.SchemaError
@@ -34,8 +34,8 @@ func (s *Service) PutSiteAdaptiveSchema(ctx context.Context, orgID, siteID strin
 	if err != nil {
 		return nil, err
 	}
-	out := &quire.SiteAdaptiveSchema{JSON: compact, UpdatedAt: s.Now()}
-	err = s.store.WithTx(ctx, func(st quire.Store) error {
+	out := &quire.SiteAdaptiveSchema{JSON: compact, UpdatedAt: s.svc.Now()}
+	err = s.svc.store.WithTx(ctx, func(st quire.Store) error {
 		site, err := siteIn(ctx, st, orgID, siteID)
 		if err != nil {
 			return err
@@ -50,12 +50,12 @@ func (s *Service) PutSiteAdaptiveSchema(ctx context.Context, orgID, siteID strin
 
 // SiteTemplateConditions lists the conditions a site's visitor schema
 // suggests; none when it has no schema.
-func (s *Service) SiteTemplateConditions(ctx context.Context, orgID, siteID string) ([]adaptive.TemplateCondition, error) {
+func (s *Sites) SiteTemplateConditions(ctx context.Context, orgID, siteID string) ([]adaptive.TemplateCondition, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, err
 	}
-	sch, err := visitorSchema(ctx, s.store, site)
+	sch, err := visitorSchema(ctx, s.svc.store, site)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +78,7 @@ func visitorSchema(ctx context.Context, st quire.Store, site *quire.Site) (*adap
 // checkCondition type-checks a condition against the site's visitor
 // schema; a refused one is EINVALID on field, with the line and column of
 // the error.
-func (s *Service) checkCondition(ctx context.Context, st quire.Store, site *quire.Site, field, cond string) error {
+func (s *Sites) checkCondition(ctx context.Context, st quire.Store, site *quire.Site, field, cond string) error {
 	sch, err := visitorSchema(ctx, st, site)
 	if err != nil {
 		return err

@@ -10,12 +10,12 @@ import (
 
 // SiteCustomization returns how a site looks: what was last set, or the
 // defaults of a new site.
-func (s *Service) SiteCustomization(ctx context.Context, orgID, siteID string) (*quire.SiteCustomizationSettings, error) {
+func (s *Sites) SiteCustomization(ctx context.Context, orgID, siteID string) (*quire.SiteCustomizationSettings, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, err
 	}
-	return siteCustomization(ctx, s.store, site)
+	return siteCustomization(ctx, s.svc.store, site)
 }
 
 // siteCustomization reads a site's customization, or the defaults.
@@ -37,9 +37,9 @@ func siteCustomization(ctx context.Context, st quire.Store, site *quire.Site) (*
 
 // PutSiteCustomization replaces how a site looks. The conditions of header
 // links are type-checked against the site's visitor schema.
-func (s *Service) PutSiteCustomization(ctx context.Context, orgID, siteID string, c quire.SiteCustomizationSettings) (*quire.SiteCustomizationSettings, error) {
+func (s *Sites) PutSiteCustomization(ctx context.Context, orgID, siteID string, c quire.SiteCustomizationSettings) (*quire.SiteCustomizationSettings, error) {
 	c.Normalize()
-	err := s.store.WithTx(ctx, func(st quire.Store) error {
+	err := s.svc.store.WithTx(ctx, func(st quire.Store) error {
 		site, err := siteIn(ctx, st, orgID, siteID)
 		if err != nil {
 			return err
@@ -73,12 +73,12 @@ type PublishedSite struct {
 
 // PublishedSite reads a site's published profile, for a member or, with a
 // share key, for the holder of that key.
-func (s *Service) PublishedSite(ctx context.Context, u *quire.User, orgID, siteID, shareKey string) (*PublishedSite, error) {
+func (s *Sites) PublishedSite(ctx context.Context, u *quire.User, orgID, siteID, shareKey string) (*PublishedSite, error) {
 	st, err := s.SiteStructure(ctx, u, orgID, siteID, shareKey)
 	if err != nil {
 		return nil, err
 	}
-	c, err := siteCustomization(ctx, s.store, st.Site)
+	c, err := siteCustomization(ctx, s.svc.store, st.Site)
 	if err != nil {
 		return nil, err
 	}

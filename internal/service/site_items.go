@@ -19,9 +19,9 @@ type SiteItemResult struct {
 // siteWrite runs fn on a site of the organization in one transaction and
 // reads the structure after it. The defaults are pinned before and after,
 // so that the write moves none but those it deletes or chooses.
-func (s *Service) siteWrite(ctx context.Context, u *quire.User, orgID, siteID string, fn func(st quire.Store, site *quire.Site) (string, error)) (*SiteItemResult, error) {
+func (s *Sites) siteWrite(ctx context.Context, u *quire.User, orgID, siteID string, fn func(st quire.Store, site *quire.Site) (string, error)) (*SiteItemResult, error) {
 	var out *SiteItemResult
-	err := s.store.WithTx(ctx, func(st quire.Store) error {
+	err := s.svc.store.WithTx(ctx, func(st quire.Store) error {
 		site, err := siteIn(ctx, st, orgID, siteID)
 		if err != nil {
 			return err
@@ -51,7 +51,7 @@ func (s *Service) siteWrite(ctx context.Context, u *quire.User, orgID, siteID st
 
 // siteSpaceSource checks that a space can be published in a site of the
 // organization: live, in the organization, readable by the caller.
-func (s *Service) siteSpaceSource(ctx context.Context, st quire.Store, u *quire.User, orgID, field, id string) (*quire.Space, error) {
+func (s *Sites) siteSpaceSource(ctx context.Context, st quire.Store, u *quire.User, orgID, field, id string) (*quire.Space, error) {
 	bad := quire.Invalid(field, "space %q does not exist in this organization", id)
 	sp, err := st.Space(ctx, id)
 	if quire.IsNotFound(err) || (err == nil && (sp.OrgID != orgID || sp.DeletedAt != nil)) {
@@ -60,7 +60,7 @@ func (s *Service) siteSpaceSource(ctx context.Context, st quire.Store, u *quire.
 	if err != nil {
 		return nil, err
 	}
-	if _, err := s.require(ctx, st, u, ScopeSpace, id, quire.LevelRead, quire.EFORBIDDEN); err != nil {
+	if _, err := s.svc.require(ctx, st, u, ScopeSpace, id, quire.LevelRead, quire.EFORBIDDEN); err != nil {
 		if quire.IsNotFound(err) {
 			return nil, bad
 		}
@@ -101,7 +101,7 @@ func lastSiteKey(ctx context.Context, st quire.Store, siteID string, kind quire.
 
 // addSiteSpace publishes a space in a section ("" for the root) of a site,
 // last.
-func (s *Service) addSiteSpace(ctx context.Context, st quire.Store, u *quire.User, site *quire.Site, spaceID, section, field string) (string, error) {
+func (s *Sites) addSiteSpace(ctx context.Context, st quire.Store, u *quire.User, site *quire.Site, spaceID, section, field string) (string, error) {
 	sp, err := s.siteSpaceSource(ctx, st, u, site.OrgID, field, spaceID)
 	if err != nil {
 		return "", err
@@ -115,13 +115,13 @@ func (s *Service) addSiteSpace(ctx context.Context, st quire.Store, u *quire.Use
 		return "", err
 	}
 	ss := &quire.SiteSpace{ID: quire.NewID(), SiteID: site.ID, Section: section, SpaceID: sp.ID, Path: path,
-		Position: pos, CreatedAt: s.Now()}
+		Position: pos, CreatedAt: s.svc.Now()}
 	return ss.ID, st.CreateSiteSpace(ctx, ss)
 }
 
 // AddSiteSpace publishes a space in a site: in the section given, else in
 // the default section, else at the root when the site has no sections.
-func (s *Service) AddSiteSpace(ctx context.Context, u *quire.User, orgID, siteID, spaceID, sectionID string) (*SiteItemResult, error) {
+func (s *Sites) AddSiteSpace(ctx context.Context, u *quire.User, orgID, siteID, spaceID, sectionID string) (*SiteItemResult, error) {
 	return s.siteWrite(ctx, u, orgID, siteID, func(st quire.Store, site *quire.Site) (string, error) {
 		section := sectionID
 		if section != "" {
@@ -148,7 +148,7 @@ func (s *Service) AddSiteSpace(ctx context.Context, u *quire.User, orgID, siteID
 }
 
 // UpdateSiteSpace applies a site space PATCH.
-func (s *Service) UpdateSiteSpace(ctx context.Context, u *quire.User, orgID, siteID, id string, upd quire.SiteSpaceUpdate) (*SiteItemResult, error) {
+func (s *Sites) UpdateSiteSpace(ctx context.Context, u *quire.User, orgID, siteID, id string, upd quire.SiteSpaceUpdate) (*SiteItemResult, error) {
 	return s.siteWrite(ctx, u, orgID, siteID, func(st quire.Store, site *quire.Site) (string, error) {
 		tree, err := st.SiteTree(ctx, site.ID)
 		if err != nil {
@@ -184,7 +184,7 @@ func (s *Service) UpdateSiteSpace(ctx context.Context, u *quire.User, orgID, sit
 
 // DeleteSiteSpace removes a site space from a site; the default of its
 // section falls to the first remaining. It reports whether it was there.
-func (s *Service) DeleteSiteSpace(ctx context.Context, orgID, siteID, id string) (bool, error) {
+func (s *Sites) DeleteSiteSpace(ctx context.Context, orgID, siteID, id string) (bool, error) {
 	return s.deleteSiteItem(ctx, orgID, siteID, func(st quire.Store, tree *quire.SiteTree) (bool, error) {
 		if findSiteSpace(tree, id) == nil {
 			return false, nil
@@ -195,9 +195,9 @@ func (s *Service) DeleteSiteSpace(ctx context.Context, orgID, siteID, id string)
 
 // deleteSiteItem runs a deletion in a site of the organization; a site
 // that is not there deletes nothing.
-func (s *Service) deleteSiteItem(ctx context.Context, orgID, siteID string, fn func(st quire.Store, tree *quire.SiteTree) (bool, error)) (bool, error) {
+func (s *Sites) deleteSiteItem(ctx context.Context, orgID, siteID string, fn func(st quire.Store, tree *quire.SiteTree) (bool, error)) (bool, error) {
 	var ok bool
-	err := s.store.WithTx(ctx, func(st quire.Store) error {
+	err := s.svc.store.WithTx(ctx, func(st quire.Store) error {
 		site, err := siteIn(ctx, st, orgID, siteID)
 		if err != nil {
 			return err

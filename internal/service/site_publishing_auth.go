@@ -17,10 +17,6 @@ const siteKeySealName = "site-keys-sealing"
 // siteKeyBytes is how many random bytes a site's private key holds.
 const siteKeyBytes = 32
 
-// WithSecretKey sets the server's secret key, which seals the private keys
-// of sites in the database, instead of a key kept in the database.
-func WithSecretKey(key []byte) Option { return func(s *Service) { s.siteKeys.key = key } }
-
 // SitePublishingAuth is how a site authenticates its visitors, as its
 // admins see it: with the private key in the clear.
 type SitePublishingAuth struct {
@@ -43,8 +39,8 @@ type SitePublishingAuthChange struct {
 func siteKeyBinding(siteID string) []byte { return []byte("site private key\x00" + siteID) }
 
 // newSealedSiteKey makes a random private key for a site and seals it.
-func (s *Service) newSealedSiteKey(ctx context.Context, siteID string) (string, error) {
-	box, err := s.siteKeys.open(ctx, s.store)
+func (s *Sites) newSealedSiteKey(ctx context.Context, siteID string) (string, error) {
+	box, err := s.keys.open(ctx, s.svc.store)
 	if err != nil {
 		return "", err
 	}
@@ -57,19 +53,19 @@ func (s *Service) newSealedSiteKey(ctx context.Context, siteID string) (string, 
 
 // newSitePublishingAuth is the publishing authentication a site starts
 // with: a fresh private key, the custom backend and no fallback URL.
-func (s *Service) newSitePublishingAuth(ctx context.Context, siteID string) (*quire.SitePublishingAuth, error) {
+func (s *Sites) newSitePublishingAuth(ctx context.Context, siteID string) (*quire.SitePublishingAuth, error) {
 	sealed, err := s.newSealedSiteKey(ctx, siteID)
 	if err != nil {
 		return nil, err
 	}
-	return &quire.SitePublishingAuth{SiteID: siteID, SealedKey: sealed, Backend: quire.VisitorAuthCustom, UpdatedAt: s.Now()}, nil
+	return &quire.SitePublishingAuth{SiteID: siteID, SealedKey: sealed, Backend: quire.VisitorAuthCustom, UpdatedAt: s.svc.Now()}, nil
 }
 
 // storedSitePublishingAuth reads a site's publishing authentication,
 // making it for a site older than the keys: replicas racing to make one
 // all get the one stored first.
-func (s *Service) storedSitePublishingAuth(ctx context.Context, siteID string) (*quire.SitePublishingAuth, error) {
-	a, err := s.store.SitePublishingAuth(ctx, siteID)
+func (s *Sites) storedSitePublishingAuth(ctx context.Context, siteID string) (*quire.SitePublishingAuth, error) {
+	a, err := s.svc.store.SitePublishingAuth(ctx, siteID)
 	if !quire.IsNotFound(err) {
 		return a, err
 	}
@@ -77,13 +73,13 @@ func (s *Service) storedSitePublishingAuth(ctx context.Context, siteID string) (
 	if err != nil {
 		return nil, err
 	}
-	return s.store.EnsureSitePublishingAuth(ctx, candidate)
+	return s.svc.store.EnsureSitePublishingAuth(ctx, candidate)
 }
 
 // openSiteKey returns the private key of a stored publishing
 // authentication.
-func (s *Service) openSiteKey(ctx context.Context, a *quire.SitePublishingAuth) (string, error) {
-	box, err := s.siteKeys.open(ctx, s.store)
+func (s *Sites) openSiteKey(ctx context.Context, a *quire.SitePublishingAuth) (string, error) {
+	box, err := s.keys.open(ctx, s.svc.store)
 	if err != nil {
 		return "", err
 	}
@@ -111,7 +107,7 @@ func (e *sealedElsewhere) Unwrap() error { return e.err }
 
 // sitePublishingAuthOut opens a stored publishing authentication for a
 // site's admins.
-func (s *Service) sitePublishingAuthOut(ctx context.Context, a *quire.SitePublishingAuth) (*SitePublishingAuth, error) {
+func (s *Sites) sitePublishingAuthOut(ctx context.Context, a *quire.SitePublishingAuth) (*SitePublishingAuth, error) {
 	key, err := s.openSiteKey(ctx, a)
 	if err != nil {
 		return nil, err
@@ -121,7 +117,7 @@ func (s *Service) sitePublishingAuthOut(ctx context.Context, a *quire.SitePublis
 
 // SitePublishingAuth returns the publishing authentication of a site of
 // an organization.
-func (s *Service) SitePublishingAuth(ctx context.Context, orgID, siteID string) (*SitePublishingAuth, error) {
+func (s *Sites) SitePublishingAuth(ctx context.Context, orgID, siteID string) (*SitePublishingAuth, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, err
@@ -137,7 +133,7 @@ func (s *Service) SitePublishingAuth(ctx context.Context, orgID, siteID string) 
 // URL of a site's publishing authentication. The integration backend needs
 // a visitor authentication integration installed on the site; sites hold
 // no installations, so it is refused.
-func (s *Service) UpdateSitePublishingAuth(ctx context.Context, orgID, siteID string, c SitePublishingAuthChange) (*SitePublishingAuth, error) {
+func (s *Sites) UpdateSitePublishingAuth(ctx context.Context, orgID, siteID string, c SitePublishingAuthChange) (*SitePublishingAuth, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, err
@@ -148,8 +144,8 @@ func (s *Service) UpdateSitePublishingAuth(ctx context.Context, orgID, siteID st
 	if _, err := s.storedSitePublishingAuth(ctx, site.ID); err != nil {
 		return nil, err
 	}
-	a, err := s.store.UpdateSitePublishingAuth(ctx, site.ID, quire.SitePublishingAuthUpdate{
-		Backend: &c.Backend, FallbackURL: c.FallbackURL, UpdatedAt: s.Now()})
+	a, err := s.svc.store.UpdateSitePublishingAuth(ctx, site.ID, quire.SitePublishingAuthUpdate{
+		Backend: &c.Backend, FallbackURL: c.FallbackURL, UpdatedAt: s.svc.Now()})
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +155,7 @@ func (s *Service) UpdateSitePublishingAuth(ctx context.Context, orgID, siteID st
 // RegenerateSitePublishingAuth replaces a site's private key with a new
 // random one: visitor tokens signed with the old key open nothing from
 // the next request on, on every replica.
-func (s *Service) RegenerateSitePublishingAuth(ctx context.Context, orgID, siteID string) (*SitePublishingAuth, error) {
+func (s *Sites) RegenerateSitePublishingAuth(ctx context.Context, orgID, siteID string) (*SitePublishingAuth, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, err
@@ -171,7 +167,7 @@ func (s *Service) RegenerateSitePublishingAuth(ctx context.Context, orgID, siteI
 	if err != nil {
 		return nil, err
 	}
-	a, err := s.store.UpdateSitePublishingAuth(ctx, site.ID, quire.SitePublishingAuthUpdate{SealedKey: &sealed, UpdatedAt: s.Now()})
+	a, err := s.svc.store.UpdateSitePublishingAuth(ctx, site.ID, quire.SitePublishingAuthUpdate{SealedKey: &sealed, UpdatedAt: s.svc.Now()})
 	if err != nil {
 		return nil, err
 	}
@@ -184,7 +180,7 @@ func (s *Service) RegenerateSitePublishingAuth(ctx context.Context, orgID, siteI
 // A key that does not open (the server's secret key changed) is logged
 // and returned as nil: no token is valid until the key is regenerated,
 // and the site's public pages still open.
-func (s *Service) siteVisitorAuth(ctx context.Context, siteID string) (key []byte, fallbackURL string, err error) {
+func (s *Sites) siteVisitorAuth(ctx context.Context, siteID string) (key []byte, fallbackURL string, err error) {
 	a, err := s.storedSitePublishingAuth(ctx, siteID)
 	if err != nil {
 		return nil, "", err
@@ -192,7 +188,7 @@ func (s *Service) siteVisitorAuth(ctx context.Context, siteID string) (key []byt
 	k, err := s.openSiteKey(ctx, a)
 	var elsewhere *sealedElsewhere
 	if errors.As(err, &elsewhere) {
-		s.log.ErrorContext(ctx, "refusing every visitor token of a site", "site", siteID, "err", err)
+		s.svc.log.ErrorContext(ctx, "refusing every visitor token of a site", "site", siteID, "err", err)
 		return nil, a.FallbackURL, nil
 	}
 	if err != nil {

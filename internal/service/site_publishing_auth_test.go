@@ -23,8 +23,9 @@ func TestSiteKeySealing(t *testing.T) {
 	}
 	defer st.Close()
 	key := secret.NewKey()
-	svc := service.New(st, service.WithSecretKey(key))
-	boot, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
+	core := service.New(st)
+	svc := service.NewSites(core, service.WithSecretKey(key))
+	boot, err := core.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,12 +38,12 @@ func TestSiteKeySealing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, err := service.New(st, service.WithSecretKey(key)).SitePublishingAuth(ctx, org, site.ID)
+	again, err := service.NewSites(core, service.WithSecretKey(key)).SitePublishingAuth(ctx, org, site.ID)
 	if err != nil || again.PrivateKey != first.PrivateKey {
 		t.Fatalf("another replica read %v, %v; want %q", again, err, first.PrivateKey)
 	}
 
-	other := service.New(st, service.WithSecretKey(secret.NewKey()))
+	other := service.NewSites(core, service.WithSecretKey(secret.NewKey()))
 	if a, err := other.SitePublishingAuth(ctx, org, site.ID); err == nil {
 		t.Fatalf("a replica with another secret key read %q", a.PrivateKey)
 	}
@@ -55,7 +56,7 @@ func TestSiteKeySealing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, s := range map[string]*service.Service{"same key": svc, "other key": other} {
+	for name, s := range map[string]*service.Sites{"same key": svc, "other key": other} {
 		r, err := service.NewSiteReader(s)
 		if err != nil {
 			t.Fatal(err)

@@ -20,7 +20,7 @@ type SectionCreate struct {
 // space of the given space. When the site still has site spaces at its
 // root, they first move into a section of their own, so that the site
 // holds sections only.
-func (s *Service) AddSection(ctx context.Context, u *quire.User, orgID, siteID string, in SectionCreate) (*SiteItemResult, error) {
+func (s *Sites) AddSection(ctx context.Context, u *quire.User, orgID, siteID string, in SectionCreate) (*SiteItemResult, error) {
 	return s.siteWrite(ctx, u, orgID, siteID, func(st quire.Store, site *quire.Site) (string, error) {
 		sp, err := s.siteSpaceSource(ctx, st, u, site.OrgID, "spaceId", in.SpaceID)
 		if err != nil {
@@ -61,7 +61,7 @@ func sectionTitle(t string) string {
 }
 
 // newSection stores a section at the end of the site's root.
-func (s *Service) newSection(ctx context.Context, st quire.Store, site *quire.Site, title, icon string) (*quire.SiteSection, error) {
+func (s *Sites) newSection(ctx context.Context, st quire.Store, site *quire.Site, title, icon string) (*quire.SiteSection, error) {
 	path, err := freePath(ctx, st, site.ID, quire.SiteItemSection, "", title)
 	if err != nil {
 		return nil, err
@@ -71,14 +71,14 @@ func (s *Service) newSection(ctx context.Context, st quire.Store, site *quire.Si
 		return nil, err
 	}
 	sec := &quire.SiteSection{ID: quire.NewID(), SiteID: site.ID, Title: title, Path: path, Icon: icon,
-		Position: pos, CreatedAt: s.Now()}
+		Position: pos, CreatedAt: s.svc.Now()}
 	return sec, st.CreateSiteSection(ctx, sec)
 }
 
 // wrapRootSiteSpaces moves the site spaces at a site's root, if any, into
 // a new section named after the default one's space, keeping their order
 // and default.
-func (s *Service) wrapRootSiteSpaces(ctx context.Context, st quire.Store, u *quire.User, site *quire.Site) error {
+func (s *Sites) wrapRootSiteSpaces(ctx context.Context, st quire.Store, u *quire.User, site *quire.Site) error {
 	structure, err := s.siteStructure(ctx, st, u, site)
 	if err != nil || len(structure.SiteSpaces) == 0 {
 		return err
@@ -109,7 +109,7 @@ func (s *Service) wrapRootSiteSpaces(ctx context.Context, st quire.Store, u *qui
 }
 
 // UpdateSection applies a section PATCH.
-func (s *Service) UpdateSection(ctx context.Context, u *quire.User, orgID, siteID, id string, upd quire.SiteSectionUpdate) (*SiteItemResult, error) {
+func (s *Sites) UpdateSection(ctx context.Context, u *quire.User, orgID, siteID, id string, upd quire.SiteSectionUpdate) (*SiteItemResult, error) {
 	return s.siteWrite(ctx, u, orgID, siteID, func(st quire.Store, site *quire.Site) (string, error) {
 		tree, err := st.SiteTree(ctx, site.ID)
 		if err != nil {
@@ -153,7 +153,7 @@ func (s *Service) UpdateSection(ctx context.Context, u *quire.User, orgID, siteI
 
 // DeleteSection deletes a section with its site spaces; the site's default
 // section falls to the first remaining. It reports whether it was there.
-func (s *Service) DeleteSection(ctx context.Context, orgID, siteID, id string) (bool, error) {
+func (s *Sites) DeleteSection(ctx context.Context, orgID, siteID, id string) (bool, error) {
 	return s.deleteSiteItem(ctx, orgID, siteID, func(st quire.Store, tree *quire.SiteTree) (bool, error) {
 		if findSection(tree, id) == nil {
 			return false, nil
@@ -174,7 +174,7 @@ type GroupCreate struct {
 // AddSectionGroup adds a section group at the end of the site's root or of
 // a parent group at the root (groups nest once), and moves the sections
 // given into it.
-func (s *Service) AddSectionGroup(ctx context.Context, u *quire.User, orgID, siteID string, in GroupCreate) (*SiteItemResult, error) {
+func (s *Sites) AddSectionGroup(ctx context.Context, u *quire.User, orgID, siteID string, in GroupCreate) (*SiteItemResult, error) {
 	return s.siteWrite(ctx, u, orgID, siteID, func(st quire.Store, site *quire.Site) (string, error) {
 		title := strings.TrimSpace(in.Title)
 		if title == "" {
@@ -203,7 +203,7 @@ func (s *Service) AddSectionGroup(ctx context.Context, u *quire.User, orgID, sit
 			return "", err
 		}
 		g := &quire.SiteSectionGroup{ID: quire.NewID(), SiteID: site.ID, Parent: in.Parent, Title: title, Icon: in.Icon,
-			Position: pos, CreatedAt: s.Now()}
+			Position: pos, CreatedAt: s.svc.Now()}
 		if err := st.CreateSiteSectionGroup(ctx, g); err != nil {
 			return "", err
 		}
@@ -220,7 +220,7 @@ func (s *Service) AddSectionGroup(ctx context.Context, u *quire.User, orgID, sit
 
 // UpdateSectionGroup sets a group's title and icon; nil keeps them, and an
 // icon of "" removes it.
-func (s *Service) UpdateSectionGroup(ctx context.Context, u *quire.User, orgID, siteID, id string, title, icon *string) (*SiteItemResult, error) {
+func (s *Sites) UpdateSectionGroup(ctx context.Context, u *quire.User, orgID, siteID, id string, title, icon *string) (*SiteItemResult, error) {
 	return s.siteWrite(ctx, u, orgID, siteID, func(st quire.Store, site *quire.Site) (string, error) {
 		tree, err := st.SiteTree(ctx, site.ID)
 		if err != nil {
@@ -246,7 +246,7 @@ func (s *Service) UpdateSectionGroup(ctx context.Context, u *quire.User, orgID, 
 
 // DeleteSectionGroup deletes a group; what it holds moves, in order, to the
 // end of the group's parent. It reports whether the group was there.
-func (s *Service) DeleteSectionGroup(ctx context.Context, orgID, siteID, id string) (bool, error) {
+func (s *Sites) DeleteSectionGroup(ctx context.Context, orgID, siteID, id string) (bool, error) {
 	return s.deleteSiteItem(ctx, orgID, siteID, func(st quire.Store, tree *quire.SiteTree) (bool, error) {
 		g := findGroup(tree, id)
 		if g == nil {
@@ -279,7 +279,7 @@ func (s *Service) DeleteSectionGroup(ctx context.Context, orgID, siteID, id stri
 }
 
 // AddSectionToGroup moves a section to the end of a group.
-func (s *Service) AddSectionToGroup(ctx context.Context, u *quire.User, orgID, siteID, groupID, sectionID string) (*SiteItemResult, error) {
+func (s *Sites) AddSectionToGroup(ctx context.Context, u *quire.User, orgID, siteID, groupID, sectionID string) (*SiteItemResult, error) {
 	return s.siteWrite(ctx, u, orgID, siteID, func(st quire.Store, site *quire.Site) (string, error) {
 		tree, err := st.SiteTree(ctx, site.ID)
 		if err != nil {
@@ -307,7 +307,7 @@ func (s *Service) AddSectionToGroup(ctx context.Context, u *quire.User, orgID, s
 
 // RemoveSectionFromGroup moves a section out of a group, to the end of the
 // group's parent. It reports whether the section was in the group.
-func (s *Service) RemoveSectionFromGroup(ctx context.Context, orgID, siteID, groupID, sectionID string) (bool, error) {
+func (s *Sites) RemoveSectionFromGroup(ctx context.Context, orgID, siteID, groupID, sectionID string) (bool, error) {
 	return s.deleteSiteItem(ctx, orgID, siteID, func(st quire.Store, tree *quire.SiteTree) (bool, error) {
 		g := findGroup(tree, groupID)
 		if g == nil {

@@ -8,21 +8,39 @@ import (
 	"quire/internal/quire"
 )
 
+// ShareKeyLevel is the level on a site's organization that creates,
+// changes and deletes its share links, and sees their keys.
+const ShareKeyLevel = quire.LevelCreate
+
 // shareKeyBytes is the length of a share link's random key.
 const shareKeyBytes = 24
 
-// SiteShareLinks lists a site's share links.
-func (s *Service) SiteShareLinks(ctx context.Context, orgID, siteID string, p quire.Page) (*quire.Site, *quire.List[*quire.SiteShareLink], error) {
+// SiteShareLinks lists a site's share links. Their keys open the site to
+// anyone, so only a caller who may create links sees them: for others
+// every link comes without its key.
+func (s *Sites) SiteShareLinks(ctx context.Context, u *quire.User, orgID, siteID string, p quire.Page) (*quire.Site, *quire.List[*quire.SiteShareLink], error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := s.store.SiteShareLinks(ctx, site.ID, p)
-	return site, l, err
+	level, err := s.svc.Level(ctx, u, ScopeOrganization, orgID)
+	if err != nil {
+		return nil, nil, err
+	}
+	l, err := s.svc.store.SiteShareLinks(ctx, site.ID, p)
+	if err != nil || level >= ShareKeyLevel {
+		return site, l, err
+	}
+	for i, link := range l.Items {
+		keyless := *link
+		keyless.Key = ""
+		l.Items[i] = &keyless
+	}
+	return site, l, nil
 }
 
 // CreateSiteShareLink makes a share link with a new random key.
-func (s *Service) CreateSiteShareLink(ctx context.Context, orgID, siteID, name string) (*quire.Site, *quire.SiteShareLink, error) {
+func (s *Sites) CreateSiteShareLink(ctx context.Context, orgID, siteID, name string) (*quire.Site, *quire.SiteShareLink, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, nil, err
@@ -32,8 +50,8 @@ func (s *Service) CreateSiteShareLink(ctx context.Context, orgID, siteID, name s
 		return nil, nil, err
 	}
 	l := &quire.SiteShareLink{ID: quire.NewID(), SiteID: site.ID, Name: name,
-		Key: base64.RawURLEncoding.EncodeToString(b[:]), Active: true, CreatedAt: s.Now()}
-	if err := s.store.CreateSiteShareLink(ctx, l); err != nil {
+		Key: base64.RawURLEncoding.EncodeToString(b[:]), Active: true, CreatedAt: s.svc.Now()}
+	if err := s.svc.store.CreateSiteShareLink(ctx, l); err != nil {
 		return nil, nil, err
 	}
 	return site, l, nil
@@ -41,7 +59,7 @@ func (s *Service) CreateSiteShareLink(ctx context.Context, orgID, siteID, name s
 
 // UpdateSiteShareLink renames a share link or turns it on or off; a link
 // turned off opens nothing until it is turned on again.
-func (s *Service) UpdateSiteShareLink(ctx context.Context, orgID, siteID, id string, upd quire.SiteShareLinkUpdate) (*quire.Site, *quire.SiteShareLink, error) {
+func (s *Sites) UpdateSiteShareLink(ctx context.Context, orgID, siteID, id string, upd quire.SiteShareLinkUpdate) (*quire.Site, *quire.SiteShareLink, error) {
 	if upd.Name == nil && upd.Active == nil {
 		return nil, nil, quire.Invalid("body", "give a name, active or both")
 	}
@@ -49,13 +67,13 @@ func (s *Service) UpdateSiteShareLink(ctx context.Context, orgID, siteID, id str
 	if err != nil {
 		return nil, nil, err
 	}
-	l, err := s.store.UpdateSiteShareLink(ctx, site.ID, id, upd)
+	l, err := s.svc.store.UpdateSiteShareLink(ctx, site.ID, id, upd)
 	return site, l, err
 }
 
 // DeleteSiteShareLink deletes a share link; its key opens nothing from
 // then on. It reports whether the link was there.
-func (s *Service) DeleteSiteShareLink(ctx context.Context, orgID, siteID, id string) (bool, error) {
+func (s *Sites) DeleteSiteShareLink(ctx context.Context, orgID, siteID, id string) (bool, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if quire.IsNotFound(err) {
 		return false, nil
@@ -63,5 +81,5 @@ func (s *Service) DeleteSiteShareLink(ctx context.Context, orgID, siteID, id str
 	if err != nil {
 		return false, err
 	}
-	return s.store.DeleteSiteShareLink(ctx, site.ID, id)
+	return s.svc.store.DeleteSiteShareLink(ctx, site.ID, id)
 }

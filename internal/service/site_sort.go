@@ -28,7 +28,7 @@ type SitePosition struct {
 // group at the root when it holds no groups itself. Anchors that are not
 // items of the right kinds, not next to each other, or a place the item
 // cannot go are EINVALID; an item not in the site is ENOTFOUND.
-func (s *Service) MoveSiteItem(ctx context.Context, u *quire.User, orgID, siteID string, kind quire.SiteItemKind, id string, pos SitePosition) (*SiteItemResult, error) {
+func (s *Sites) MoveSiteItem(ctx context.Context, u *quire.User, orgID, siteID string, kind quire.SiteItemKind, id string, pos SitePosition) (*SiteItemResult, error) {
 	return s.siteWrite(ctx, u, orgID, siteID, func(st quire.Store, site *quire.Site) (string, error) {
 		tree, err := st.SiteTree(ctx, site.ID)
 		if err != nil {

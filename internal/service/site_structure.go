@@ -101,7 +101,7 @@ func (st *SiteStructure) GroupByID(id string) *SiteGroupView {
 // SiteStructure reads a site's structure for a member, or, with a share
 // key, as the holder of that key sees it: only a published site, and only
 // through an active link of that site.
-func (s *Service) SiteStructure(ctx context.Context, u *quire.User, orgID, siteID, shareKey string) (*SiteStructure, error) {
+func (s *Sites) SiteStructure(ctx context.Context, u *quire.User, orgID, siteID, shareKey string) (*SiteStructure, error) {
 	site, err := s.Site(ctx, orgID, siteID)
 	if err != nil {
 		return nil, err
@@ -110,7 +110,7 @@ func (s *Service) SiteStructure(ctx context.Context, u *quire.User, orgID, siteI
 	if err != nil {
 		return nil, err
 	}
-	out, err := s.siteStructure(ctx, s.store, u, site)
+	out, err := s.siteStructure(ctx, s.svc.store, u, site)
 	if err != nil {
 		return nil, err
 	}
@@ -120,11 +120,11 @@ func (s *Service) SiteStructure(ctx context.Context, u *quire.User, orgID, siteI
 
 // shareLinkFor resolves a share key: "" is a member's read; any other key
 // must be an active link of a published site.
-func (s *Service) shareLinkFor(ctx context.Context, site *quire.Site, key string) (*quire.SiteShareLink, error) {
+func (s *Sites) shareLinkFor(ctx context.Context, site *quire.Site, key string) (*quire.SiteShareLink, error) {
 	if key == "" {
 		return nil, nil
 	}
-	l, err := s.store.SiteShareLinkByKey(ctx, site.ID, key)
+	l, err := s.svc.store.SiteShareLinkByKey(ctx, site.ID, key)
 	if quire.IsNotFound(err) || (err == nil && !l.Active) {
 		return nil, quire.NotFound("share link")
 	}
@@ -138,12 +138,12 @@ func (s *Service) shareLinkFor(ctx context.Context, site *quire.Site, key string
 }
 
 // siteStructure builds the structure of a site from its tree.
-func (s *Service) siteStructure(ctx context.Context, st quire.Store, u *quire.User, site *quire.Site) (*SiteStructure, error) {
+func (s *Sites) siteStructure(ctx context.Context, st quire.Store, u *quire.User, site *quire.Site) (*SiteStructure, error) {
 	tree, err := st.SiteTree(ctx, site.ID)
 	if err != nil {
 		return nil, err
 	}
-	levels, err := s.spaceLevels(ctx, u, tree.Spaces)
+	levels, err := s.svc.spaceLevels(ctx, u, tree.Spaces)
 	if err != nil {
 		return nil, err
 	}
@@ -320,7 +320,7 @@ func pageInOrder[T any](items []T, p quire.Page) (*quire.List[T], error) {
 
 // SiteSections lists a site's sections in reading order, as SiteStructure
 // reads them.
-func (s *Service) SiteSections(ctx context.Context, u *quire.User, orgID, siteID, shareKey string, p quire.Page) (*SiteStructure, *quire.List[*SiteSectionView], error) {
+func (s *Sites) SiteSections(ctx context.Context, u *quire.User, orgID, siteID, shareKey string, p quire.Page) (*SiteStructure, *quire.List[*SiteSectionView], error) {
 	st, err := s.SiteStructure(ctx, u, orgID, siteID, shareKey)
 	if err != nil {
 		return nil, nil, err
@@ -331,7 +331,7 @@ func (s *Service) SiteSections(ctx context.Context, u *quire.User, orgID, siteID
 
 // SiteSpaces lists a site's site spaces in reading order; def, when set,
 // keeps only the defaults (true) or only the others (false).
-func (s *Service) SiteSpaces(ctx context.Context, u *quire.User, orgID, siteID, shareKey string, def *bool, p quire.Page) (*SiteStructure, *quire.List[*SiteSpaceView], error) {
+func (s *Sites) SiteSpaces(ctx context.Context, u *quire.User, orgID, siteID, shareKey string, def *bool, p quire.Page) (*SiteStructure, *quire.List[*SiteSpaceView], error) {
 	st, err := s.SiteStructure(ctx, u, orgID, siteID, shareKey)
 	if err != nil {
 		return nil, nil, err
@@ -353,7 +353,7 @@ func (s *Service) SiteSpaces(ctx context.Context, u *quire.User, orgID, siteID, 
 }
 
 // SiteSectionGroups lists a site's section groups, depth first.
-func (s *Service) SiteSectionGroups(ctx context.Context, u *quire.User, orgID, siteID string, p quire.Page) (*SiteStructure, *quire.List[*SiteGroupView], error) {
+func (s *Sites) SiteSectionGroups(ctx context.Context, u *quire.User, orgID, siteID string, p quire.Page) (*SiteStructure, *quire.List[*SiteGroupView], error) {
 	st, err := s.SiteStructure(ctx, u, orgID, siteID, "")
 	if err != nil {
 		return nil, nil, err

@@ -13,11 +13,7 @@ import (
 	"quire/internal/adaptive"
 	"quire/internal/document"
 	"quire/internal/quire"
-	"quire/internal/reader"
 )
-
-// renderedPagesSize is how many rendered pages a SiteReader keeps.
-const renderedPagesSize = 512
 
 // parsedDocumentsSize is how many parsed page documents a SiteReader
 // keeps; documents are immutable objects, kept by their object key.
@@ -26,17 +22,18 @@ const parsedDocumentsSize = 32
 // SiteReader serves published sites to their visitors: it finds the site,
 // section, site space and page an address names, decides whether the
 // visitor may read it (visibility, share links, visitor tokens and
-// adaptive conditions) and renders it with internal/reader.
+// adaptive conditions) and hands what the page shows (its document,
+// navigation and the site around it) to the reader, which renders it.
 //
 // A visit reads the site's version (quire.SiteVersion) and nothing else
 // while the site it resolved at that version is kept: every replica sees
 // a write at the next visit, share links revoked and visibility changed
 // included.
 type SiteReader struct {
-	svc    *Service
-	render *reader.Renderer
-	conds  *adaptive.Conditions
-	pages  *lru.Cache[string, []byte]
+	svc *Service
+	// owner keeps the sites: their visitor authentication.
+	owner *Sites
+	conds *adaptive.Conditions
 	// sites keeps resolved sites by id, each at the version it was read.
 	sites    *lru.Cache[string, *siteSnapshot]
 	building singleflight.Group
@@ -48,16 +45,8 @@ type SiteReader struct {
 	specs *lru.Cache[string, *specCards]
 }
 
-// NewSiteReader returns a reader over the service's sites.
-func NewSiteReader(svc *Service) (*SiteReader, error) {
-	r, err := reader.New()
-	if err != nil {
-		return nil, err
-	}
-	pages, err := lru.New[string, []byte](renderedPagesSize)
-	if err != nil {
-		return nil, err
-	}
+// NewSiteReader returns a reader over the sites owner keeps.
+func NewSiteReader(owner *Sites) (*SiteReader, error) {
 	sites, err := lru.New[string, *siteSnapshot](siteSnapshotsSize)
 	if err != nil {
 		return nil, err
@@ -70,7 +59,7 @@ func NewSiteReader(svc *Service) (*SiteReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &SiteReader{svc: svc, render: r, conds: adaptive.NewConditions(0), pages: pages, sites: sites,
+	return &SiteReader{svc: owner.svc, owner: owner, conds: adaptive.NewConditions(0), sites: sites,
 		emptySchema: adaptive.EmptySchema(), docs: docs, specs: specs}, nil
 }
 
@@ -160,7 +149,7 @@ func (r *SiteReader) Visit(ctx context.Context, name string, v Visitor) (*SiteVi
 		fallback string
 	)
 	if v.Token != "" || site.Visibility == quire.VisibilityVisitorAuth {
-		key, url, err := r.svc.siteVisitorAuth(ctx, site.ID)
+		key, url, err := r.owner.siteVisitorAuth(ctx, site.ID)
 		if err != nil {
 			return nil, err
 		}

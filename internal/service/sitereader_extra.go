@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"quire/internal/quire"
-	"quire/internal/reader"
 )
 
 // movedPageDepth bounds how many earlier revisions a missing path is
@@ -179,39 +178,19 @@ func (r *SiteReader) Pages(ctx context.Context, v *SiteVisit) ([]SitePageLink, e
 	return out, nil
 }
 
-// LLMsTxt returns the site's llms.txt: its pages, each as Markdown.
-func (r *SiteReader) LLMsTxt(ctx context.Context, v *SiteVisit) (string, error) {
-	pages, err := r.Pages(ctx, v)
-	if err != nil {
-		return "", err
-	}
-	links := make([]reader.Link, len(pages))
-	for i, p := range pages {
-		links[i] = reader.Link{Title: p.Title, URL: p.URL + ".md"}
-	}
-	title := v.Customization.Title
-	if title == "" {
-		title = v.Site.Title
-	}
-	return reader.LLMsTxt(title, "", links), nil
-}
-
 // maxListedSites caps the sites the start page lists.
 const maxListedSites = 200
 
 // PublishedSites lists the public published sites, for the start page;
 // unlisted and restricted sites are never listed.
-func (r *SiteReader) PublishedSites(ctx context.Context) ([]reader.SiteEntry, error) {
+func (r *SiteReader) PublishedSites(ctx context.Context) ([]SiteNavLink, error) {
 	sites, err := r.svc.store.PublishedSitesOf(ctx, quire.PublishedSiteFilter{Visibilities: []quire.Visibility{quire.VisibilityPublic}}, maxListedSites)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]reader.SiteEntry, len(sites))
+	out := make([]SiteNavLink, len(sites))
 	for i, s := range sites {
-		out[i] = reader.SiteEntry{Title: s.Title, URL: "/sites/" + s.Name() + "/"}
+		out[i] = SiteNavLink{Title: s.Title, URL: "/sites/" + s.Name() + "/"}
 	}
 	return out, nil
 }
-
-// Renderer returns the renderer pages are written with.
-func (r *SiteReader) Renderer() *reader.Renderer { return r.render }

@@ -8,7 +8,6 @@ import (
 	"quire/internal/apiref"
 	"quire/internal/document"
 	"quire/internal/quire"
-	"quire/internal/reader"
 )
 
 // parsedSpecsSize is how many specification versions a SiteReader keeps
@@ -77,30 +76,29 @@ func (r *SiteReader) operationCard(ctx context.Context, s *siteSnapshot, slug, p
 	return cards.card(path, method), nil
 }
 
-// openAPIResolver shows an openapi-operation block naming a specification
-// as its operation's reference card, or as a note when the operation
-// cannot be found; other OpenAPI blocks keep their plain card. A store
-// that fails is kept in *failed, so that the page is not kept with a note
-// it does not deserve.
-func (r *SiteReader) openAPIResolver(ctx context.Context, v *SiteVisit, failed *error) func(document.Node) *reader.OpenAPICard {
-	return func(n document.Node) *reader.OpenAPICard {
-		if n.Type != document.TypeOpenAPIOp {
-			return nil
-		}
-		ref, ok := document.RefOf(n.Data["ref"])
-		if !ok || ref.Spec == "" {
-			return nil
-		}
-		path, _ := n.Data["path"].(string)
-		method, _ := n.Data["method"].(string)
-		card, err := r.operationCard(ctx, v.snap, ref.Spec, path, method)
-		if err != nil && *failed == nil {
-			*failed = err
-		}
-		if card != nil {
-			return &reader.OpenAPICard{Operation: card}
-		}
-		return &reader.OpenAPICard{Method: strings.ToUpper(method), Path: path,
-			Missing: "This operation was not found in the OpenAPI specification “" + ref.Spec + "”."}
+// Operation shows an openapi-operation block naming a specification as
+// its operation's reference card, or as a note when the operation cannot
+// be found; nil for other blocks, which keep their plain card. A store
+// read that fails is kept for Err, so that the page is not kept with a
+// note it does not deserve.
+func (p *SitePage) Operation(n document.Node) *SiteOperation {
+	if n.Type != document.TypeOpenAPIOp {
+		return nil
 	}
+	ref, ok := document.RefOf(n.Data["ref"])
+	if !ok || ref.Spec == "" {
+		return nil
+	}
+	path, _ := n.Data["path"].(string)
+	method, _ := n.Data["method"].(string)
+	x := p.refs
+	card, err := x.r.operationCard(x.ctx, p.Visit.snap, ref.Spec, path, method)
+	if err != nil && x.failed == nil {
+		x.failed = err
+	}
+	if card != nil {
+		return &SiteOperation{Card: card}
+	}
+	return &SiteOperation{Method: strings.ToUpper(method), Path: path,
+		Missing: "This operation was not found in the OpenAPI specification “" + ref.Spec + "”."}
 }

@@ -1,35 +1,103 @@
 package service
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
 
+	"quire/internal/apiref"
 	"quire/internal/content"
 	"quire/internal/document"
 	"quire/internal/quire"
-	"quire/internal/reader"
 )
 
-// SitePage is a page of a site as one visitor gets it.
+// SitePage is a page of a site as one visitor gets it: where it moved,
+// or what it shows, for the reader to render.
 type SitePage struct {
-	// ETag names this rendering: the revision, the page, what the visitor
-	// sees of the site and its customization.
+	// ETag names this page as shown: the revision, the page, what the
+	// visitor sees of the site and its customization.
 	ETag string
-	// HTML is the rendered page; Markdown is set instead for <path>.md.
-	HTML     []byte
-	Markdown string
-	// Redirect, when set, is where the page now lives.
+	// Redirect, when set, is where the page now lives; nothing else is
+	// set then.
 	Redirect string
+	// Markdown tells that the visitor asked for the page's Markdown
+	// (<path>.md).
+	Markdown bool
+	// Visit is the visit the page was read for.
+	Visit *SiteVisit
+	// Title and Description describe the page; Document is its content.
+	Title       string
+	Description string
+	Document    *document.Document
+	// Cover is the reference of the page's cover image; nil for none.
+	Cover *document.Ref
+	// MarkdownURL is the page's Markdown address.
+	MarkdownURL string
+	// NoIndex asks search engines not to index the page.
+	NoIndex bool
+	// Tree is the site space's page tree, the page being read marked
+	// active.
+	Tree []SiteNavItem
+	// Previous and Next are the neighbouring pages in reading order.
+	Previous, Next *SiteNavLink
+	// Sections are the visible sections as tabs, groups as menus; nil
+	// when there is nothing to switch between.
+	Sections []SiteTab
+	// Variants are the visible site spaces of the page's section.
+	Variants []SiteNavLink
+
+	refs *pageRefs
+}
+
+// SiteNavLink is a titled address of a site's navigation.
+type SiteNavLink struct {
+	Title string
+	URL   string
+	// Active marks the link to what the visitor reads.
+	Active bool
+}
+
+// SiteNavItem is an entry of a site space's page tree: a page (with a
+// URL), a link or a group of pages (Group), with the pages below it.
+type SiteNavItem struct {
+	Title  string
+	URL    string
+	Group  bool
+	Hidden bool
+	// Active marks the page being read.
+	Active   bool
+	Children []SiteNavItem
+}
+
+// SiteTab is a section of a site, or a group of sections with Children.
+type SiteTab struct {
+	SiteNavLink
+	Children []SiteNavLink
+}
+
+// SiteTarget is where a reference of a page leads for the visitor; an
+// empty URL when it leads nowhere the visitor may go.
+type SiteTarget struct {
+	URL   string
+	Title string
+}
+
+// SiteOperation is what an openapi-operation block naming a specification
+// of the site's organization shows: the operation's reference card, or a
+// note that it is missing.
+type SiteOperation struct {
+	// Card is the operation's reference; nil when it is not found.
+	Card *apiref.Card
+	// Method, Path and Missing describe an operation not found.
+	Method, Path, Missing string
 }
 
 // spaceNav is the navigation of one site space's revision for a visitor.
 type spaceNav struct {
 	ss    *SiteSpaceView
 	snap  *content.Snapshot
-	tree  []reader.TreeItem
+	tree  []SiteNavItem
 	order []*navPage             // readable pages in reading order
 	byID  map[string]*navPage    // every listed page by id
 	path  map[string]*navPage    // readable pages by path
@@ -66,15 +134,15 @@ func (r *SiteReader) navigation(ctx context.Context, v *SiteVisit, ss *SiteSpace
 	}
 	n := &spaceNav{ss: ss, snap: snap, byID: map[string]*navPage{}, path: map[string]*navPage{}}
 	base := v.SpaceURL(ss)
-	var walk func(nodes []*content.TreeNode) []reader.TreeItem
-	walk = func(nodes []*content.TreeNode) []reader.TreeItem {
-		var items []reader.TreeItem
+	var walk func(nodes []*content.TreeNode) []SiteNavItem
+	walk = func(nodes []*content.TreeNode) []SiteNavItem {
+		var items []SiteNavItem
 		for _, tn := range nodes {
 			p := tn.Page
 			if !v.holds(r.conds, p.Condition) {
 				continue
 			}
-			it := reader.TreeItem{Title: p.Title, Hidden: p.Hidden}
+			it := SiteNavItem{Title: p.Title, Hidden: p.Hidden}
 			switch p.Type {
 			case "group":
 				it.Group = true
@@ -116,16 +184,37 @@ func (r *SiteReader) navigation(ctx context.Context, v *SiteVisit, ss *SiteSpace
 }
 
 // markActive marks the tree item of the page being read.
-func markActive(items []reader.TreeItem, url string) {
+func markActive(items []SiteNavItem, url string) {
 	for i := range items {
 		items[i].Active = items[i].URL == url
 		markActive(items[i].Children, url)
 	}
 }
 
-// Page answers a path below a site for a visitor: the rendered page, its
-// Markdown for <path>.md, a redirect for a path the space's repository
-// redirects or for a page that moved, or ENOTFOUND.
+// PageTag names what a path below a site shows a visitor, as the ETag
+// Page would give it, without reading the page; ok is false for a path
+// naming no site space the visitor may see.
+func (r *SiteReader) PageTag(v *SiteVisit, path string) (etag string, ok bool) {
+	ss, pagePath := v.Locate(strings.TrimSuffix(path, ".md"))
+	if ss == nil {
+		return "", false
+	}
+	return pageTag(v, ss, pagePath), true
+}
+
+// pageTag is the ETag of a page of a site space as a visitor sees it.
+func pageTag(v *SiteVisit, ss *SiteSpaceView, pagePath string) string {
+	h := sha256.New()
+	for _, p := range []string{v.fingerprint, ss.SiteSpace.ID, ss.Space.Space.Revision, pagePath} {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	return `"` + hex.EncodeToString(h.Sum(nil))[:32] + `"`
+}
+
+// Page answers a path below a site for a visitor: the page, with
+// Markdown set for <path>.md, a redirect for a path the space's
+// repository redirects or for a page that moved, or ENOTFOUND.
 func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*SitePage, error) {
 	md := strings.HasSuffix(path, ".md")
 	if md {
@@ -134,17 +223,6 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 	ss, pagePath := v.Locate(path)
 	if ss == nil {
 		return nil, quire.NotFound("page")
-	}
-	h := sha256.New()
-	for _, p := range []string{v.fingerprint, ss.SiteSpace.ID, ss.Space.Space.Revision, pagePath} {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
-	}
-	etag := `"` + hex.EncodeToString(h.Sum(nil))[:32] + `"`
-	if !md {
-		if html, ok := r.pages.Get(etag); ok {
-			return &SitePage{ETag: etag, HTML: html}, nil
-		}
 	}
 	nav, err := r.navigation(ctx, v, ss)
 	if err != nil {
@@ -167,48 +245,29 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 		}
 		return nil, quire.NotFound("page")
 	}
-	var failed error
-	page, err := r.buildPage(ctx, v, nav, np, &failed)
+	page, err := r.buildPage(ctx, v, nav, np)
 	if err != nil {
 		return nil, err
 	}
-	if md {
-		text, err := reader.PageMarkdown(ctx, page)
-		if err != nil {
-			return nil, err
-		}
-		return &SitePage{ETag: etag, Markdown: text}, nil
-	}
-	var buf bytes.Buffer
-	if err := r.render.RenderPage(&buf, page); err != nil {
-		return nil, err
-	}
-	if failed != nil {
-		return nil, failed
-	}
-	r.pages.Add(etag, buf.Bytes())
-	return &SitePage{ETag: etag, HTML: buf.Bytes()}, nil
+	page.ETag, page.Markdown = pageTag(v, ss, pagePath), md
+	return page, nil
 }
 
-// buildPage builds the view model of a page; what its resolvers could
-// not read is kept in *failed.
-func (r *SiteReader) buildPage(ctx context.Context, v *SiteVisit, nav *spaceNav, np *navPage, failed *error) (*reader.Page, error) {
+// buildPage reads what a page shows.
+func (r *SiteReader) buildPage(ctx context.Context, v *SiteVisit, nav *spaceNav, np *navPage) (*SitePage, error) {
 	doc, err := r.document(ctx, nav, np.page)
 	if err != nil {
 		return nil, err
 	}
 	ss := nav.ss
-	p := &reader.Page{
-		Site: reader.SiteFromCustomization(*v.Customization, reader.SiteOptions{
-			Title: v.Site.Title, HomeURL: v.Base,
-			Show: func(cond string) bool { return v.holds(r.conds, cond) },
-		}),
+	p := &SitePage{
+		Visit:       v,
 		Title:       np.page.Title,
 		Description: np.page.Description,
 		Document:    doc,
-		Search:      reader.Search{Action: v.Base + "~search", JSONURL: v.Base + "~search"},
 		MarkdownURL: v.SpaceURL(ss) + np.path + ".md",
 		NoIndex:     !v.Indexable() || np.page.NoRobotsIndex,
+		refs:        &pageRefs{ctx: ctx, r: r, v: v, nav: nav},
 	}
 	p.Tree = copyTree(nav.tree)
 	markActive(p.Tree, np.url)
@@ -217,28 +276,26 @@ func (r *SiteReader) buildPage(ctx context.Context, v *SiteVisit, nav *spaceNav,
 			continue
 		}
 		if i > 0 {
-			p.Previous = &reader.Link{Title: nav.order[i-1].page.Title, URL: nav.order[i-1].url}
+			p.Previous = &SiteNavLink{Title: nav.order[i-1].page.Title, URL: nav.order[i-1].url}
 		}
 		if i+1 < len(nav.order) {
-			p.Next = &reader.Link{Title: nav.order[i+1].page.Title, URL: nav.order[i+1].url}
+			p.Next = &SiteNavLink{Title: nav.order[i+1].page.Title, URL: nav.order[i+1].url}
 		}
 	}
 	p.Sections = r.sectionTabs(v, ss)
 	for _, other := range v.visibleSpaces(ss.Section) {
-		p.Variants = append(p.Variants, reader.Link{Title: other.Space.Space.Title, URL: v.SpaceURL(other), Active: other == ss})
+		p.Variants = append(p.Variants, SiteNavLink{Title: other.Space.Space.Title, URL: v.SpaceURL(other), Active: other == ss})
 	}
-	p.Resolvers = r.resolvers(ctx, v, nav)
-	p.Resolvers.OpenAPI = r.openAPIResolver(ctx, v, failed)
 	if c := np.page.Cover; c != nil && c.Ref != nil {
-		p.CoverURL = p.Resolvers.Image(document.Ref{Kind: c.Ref.Kind, URL: c.Ref.URL, File: c.Ref.File})
+		p.Cover = &document.Ref{Kind: c.Ref.Kind, URL: c.Ref.URL, File: c.Ref.File}
 	}
 	return p, nil
 }
 
 // copyTree copies a page tree, so that marking the active page does not
 // touch a shared one.
-func copyTree(items []reader.TreeItem) []reader.TreeItem {
-	out := make([]reader.TreeItem, len(items))
+func copyTree(items []SiteNavItem) []SiteNavItem {
+	out := make([]SiteNavItem, len(items))
 	for i, it := range items {
 		out[i] = it
 		out[i].Children = copyTree(it.Children)
@@ -247,27 +304,27 @@ func copyTree(items []reader.TreeItem) []reader.TreeItem {
 }
 
 // sectionTabs lists the visible sections as tabs and groups as menus.
-func (r *SiteReader) sectionTabs(v *SiteVisit, cur *SiteSpaceView) []reader.Section {
+func (r *SiteReader) sectionTabs(v *SiteVisit, cur *SiteSpaceView) []SiteTab {
 	visible := map[*SiteSectionView]bool{}
 	for _, s := range v.Sections {
 		visible[s] = true
 	}
-	link := func(s *SiteSectionView) (reader.Link, bool) {
+	link := func(s *SiteSectionView) (SiteNavLink, bool) {
 		if !visible[s] {
-			return reader.Link{}, false
+			return SiteNavLink{}, false
 		}
 		first := defaultSpace(v.visibleSpaces(s))
-		return reader.Link{Title: s.Section.Title, URL: v.SpaceURL(first), Active: cur.Section == s}, true
+		return SiteNavLink{Title: s.Section.Title, URL: v.SpaceURL(first), Active: cur.Section == s}, true
 	}
-	var out []reader.Section
+	var out []SiteTab
 	for _, n := range v.Structure.Nodes {
 		if n.Section != nil {
 			if l, ok := link(n.Section); ok {
-				out = append(out, reader.Section{Link: l})
+				out = append(out, SiteTab{SiteNavLink: l})
 			}
 			continue
 		}
-		sec := reader.Section{Link: reader.Link{Title: n.Group.Group.Title}}
+		sec := SiteTab{SiteNavLink: SiteNavLink{Title: n.Group.Group.Title}}
 		var walk func(nodes []SiteNode)
 		walk = func(nodes []SiteNode) {
 			for _, c := range nodes {
@@ -290,84 +347,106 @@ func (r *SiteReader) sectionTabs(v *SiteVisit, cur *SiteSpaceView) []reader.Sect
 	return out
 }
 
-// resolvers turn a page's references into reader addresses: pages of the
-// site space to their pages, files to the site's file path.
-func (r *SiteReader) resolvers(ctx context.Context, v *SiteVisit, nav *spaceNav) reader.Resolvers {
-	file := func(id string) (string, string) {
-		if nav.files == nil {
-			nav.files = map[string]*quire.File{}
-			if list, err := nav.snap.Files(ctx); err == nil {
-				for _, f := range list {
-					nav.files[f.ID] = f
-				}
-			}
-		}
-		f := nav.files[id]
-		if f == nil {
-			// A reference by path (.gitbook/assets/<name>) names the file
-			// of that name.
-			name := id[strings.LastIndex(id, "/")+1:]
-			for _, c := range nav.files {
-				if c.Name == name && (f == nil || c.ID < f.ID) {
-					f = c
-				}
-			}
-		}
-		if f == nil {
-			return "", ""
-		}
-		return v.Base + "~files/" + nav.ss.SiteSpace.ID + "/" + nav.snap.Rev.ID + "/" + f.ID, f.Name
-	}
-	return reader.Resolvers{
-		Link: func(ref document.Ref) reader.Target {
-			switch ref.Kind {
-			case document.RefURL:
-				return reader.Target{URL: ref.URL}
-			case document.RefAnchor, document.RefPage:
-				if ref.Page == "" {
-					return reader.Target{URL: "#" + ref.Anchor}
-				}
-				np := nav.byID[ref.Page]
-				if np == nil {
-					return reader.Target{}
-				}
-				u := np.url
-				if ref.Anchor != "" {
-					u += "#" + ref.Anchor
-				}
-				return reader.Target{URL: u, Title: np.page.Title}
-			case document.RefFile:
-				u, name := file(ref.File)
-				return reader.Target{URL: u, Title: name}
-			case document.RefSpace:
-				for _, ss := range v.SiteSpaces {
-					if ss.Space.Space.ID == ref.Space {
-						return reader.Target{URL: v.SpaceURL(ss), Title: ss.Space.Space.Title}
-					}
-				}
-			}
-			return reader.Target{}
-		},
-		Image: func(ref document.Ref) string {
-			switch ref.Kind {
-			case document.RefURL:
-				return ref.URL
-			case document.RefFile:
-				u, _ := file(ref.File)
-				return u
-			}
-			return ""
-		},
-		File: func(ref document.Ref) reader.Target {
-			if ref.Kind == document.RefURL {
-				return reader.Target{URL: ref.URL}
-			}
-			u, name := file(ref.File)
-			return reader.Target{URL: u, Title: name}
-		},
-		Condition: func(expr string) bool { return v.holds(r.conds, expr) },
-	}
+// pageRefs resolves the references of a page for a visitor: pages of
+// the site space to their addresses, files to the site's file path.
+type pageRefs struct {
+	ctx context.Context
+	r   *SiteReader
+	v   *SiteVisit
+	nav *spaceNav
+	// failed is the first failure of a store read while resolving.
+	failed error
 }
+
+// file returns the address and name of a file of the page's revision,
+// by id or by path (.gitbook/assets/<name>); "" for none.
+func (x *pageRefs) file(id string) (string, string) {
+	nav := x.nav
+	if nav.files == nil {
+		nav.files = map[string]*quire.File{}
+		if list, err := nav.snap.Files(x.ctx); err == nil {
+			for _, f := range list {
+				nav.files[f.ID] = f
+			}
+		}
+	}
+	f := nav.files[id]
+	if f == nil {
+		// A reference by path (.gitbook/assets/<name>) names the file
+		// of that name.
+		name := id[strings.LastIndex(id, "/")+1:]
+		for _, c := range nav.files {
+			if c.Name == name && (f == nil || c.ID < f.ID) {
+				f = c
+			}
+		}
+	}
+	if f == nil {
+		return "", ""
+	}
+	return x.v.Base + "~files/" + nav.ss.SiteSpace.ID + "/" + nav.snap.Rev.ID + "/" + f.ID, f.Name
+}
+
+// Link resolves a link, mention, button, content-ref or card target.
+func (p *SitePage) Link(ref document.Ref) SiteTarget {
+	x := p.refs
+	switch ref.Kind {
+	case document.RefURL:
+		return SiteTarget{URL: ref.URL}
+	case document.RefAnchor, document.RefPage:
+		if ref.Page == "" {
+			return SiteTarget{URL: "#" + ref.Anchor}
+		}
+		np := x.nav.byID[ref.Page]
+		if np == nil {
+			return SiteTarget{}
+		}
+		u := np.url
+		if ref.Anchor != "" {
+			u += "#" + ref.Anchor
+		}
+		return SiteTarget{URL: u, Title: np.page.Title}
+	case document.RefFile:
+		u, name := x.file(ref.File)
+		return SiteTarget{URL: u, Title: name}
+	case document.RefSpace:
+		for _, ss := range x.v.SiteSpaces {
+			if ss.Space.Space.ID == ref.Space {
+				return SiteTarget{URL: x.v.SpaceURL(ss), Title: ss.Space.Space.Title}
+			}
+		}
+	}
+	return SiteTarget{}
+}
+
+// Image resolves the source of an image, drawing, cover or inline image.
+func (p *SitePage) Image(ref document.Ref) string {
+	switch ref.Kind {
+	case document.RefURL:
+		return ref.URL
+	case document.RefFile:
+		u, _ := p.refs.file(ref.File)
+		return u
+	}
+	return ""
+}
+
+// File resolves a file block to its download address and name.
+func (p *SitePage) File(ref document.Ref) SiteTarget {
+	if ref.Kind == document.RefURL {
+		return SiteTarget{URL: ref.URL}
+	}
+	u, name := p.refs.file(ref.File)
+	return SiteTarget{URL: u, Title: name}
+}
+
+// Holds tells whether an adaptive condition holds for the visitor; one
+// that cannot be decided does not.
+func (p *SitePage) Holds(cond string) bool { return p.Visit.holds(p.refs.r.conds, cond) }
+
+// Err returns the first store failure met while resolving the page's
+// references: a page shown with it is not to be kept.
+func (p *SitePage) Err() error { return p.refs.failed }
 
 // document returns a page's parsed document, from the cache when it was
 // parsed before (the object key names its content).

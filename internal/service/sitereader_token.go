@@ -58,7 +58,7 @@ func verifyVisitorToken(token string, key []byte, now time.Time) (map[string]any
 
 // SignVisitorToken signs claims as a visitor token of a site (HS256 under
 // the site's private key), as a site's own sign-in would.
-func (s *Service) SignVisitorToken(ctx context.Context, orgID, siteID string, claims map[string]any) (string, error) {
+func (s *Sites) SignVisitorToken(ctx context.Context, orgID, siteID string, claims map[string]any) (string, error) {
 	auth, err := s.SitePublishingAuth(ctx, orgID, siteID)
 	if err != nil {
 		return "", err
