@@ -158,6 +158,9 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 	} else {
 		np = nav.path[pagePath]
 	}
+	if np == nil && pagePath == "" && !md {
+		return r.emptyPage(v, ss, etag)
+	}
 	if np == nil {
 		if to, err := r.repoRedirect(ctx, v, nav, pagePath, md); err != nil || to != "" {
 			return &SitePage{Redirect: to}, err
@@ -187,6 +190,30 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 		return nil, failed
 	}
 	r.pages.Add(etag, buf.Bytes())
+	return &SitePage{ETag: etag, HTML: buf.Bytes()}, nil
+}
+
+// emptyPage shows a site space that has no page yet: the site, its
+// navigation, and that nothing is published there yet.
+func (r *SiteReader) emptyPage(v *SiteVisit, ss *SiteSpaceView, etag string) (*SitePage, error) {
+	p := &reader.Page{
+		Site: reader.SiteFromCustomization(*v.Customization, reader.SiteOptions{
+			Title: v.Site.Title, HomeURL: v.Base,
+			Show: func(cond string) bool { return v.holds(r.conds, cond) },
+		}),
+		Title:   v.Site.Title,
+		Empty:   true,
+		Search:  reader.Search{Action: v.Base + "~search", JSONURL: v.Base + "~search"},
+		NoIndex: true,
+	}
+	p.Sections = r.sectionTabs(v, ss)
+	for _, other := range v.visibleSpaces(ss.Section) {
+		p.Variants = append(p.Variants, reader.Link{Title: other.Space.Space.Title, URL: v.SpaceURL(other), Active: other == ss})
+	}
+	var buf bytes.Buffer
+	if err := r.render.RenderPage(&buf, p); err != nil {
+		return nil, err
+	}
 	return &SitePage{ETag: etag, HTML: buf.Bytes()}, nil
 }
 
