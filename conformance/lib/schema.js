@@ -43,9 +43,27 @@ addFormats(ajv);
 // Formats the document uses that are annotations only.
 ajv.addFormat('emoji', true);
 ajv.addFormat('icon', true);
+assertFormatsChecked();
 const components = convert(spec.components);
 readEmptyDocumentAsTyped(components.schemas.Document);
 ajv.addSchema({ $id: DOC_ID, components });
+
+/**
+ * Every answer is checked against the formats the document declares; above
+ * all `format: uri` (every `urls.*`), which a URL with raw non-ASCII
+ * characters or spaces does not meet. Fail at load when that check is
+ * off, rather than pass every answer.
+ */
+function assertFormatsChecked() {
+    const uri = ajv.compile({ type: 'string', format: 'uri' });
+    const bad = ['http://example.com/app/s/1/café-中文', 'http://example.com/a b', '/relative/path'];
+    for (const u of bad) {
+        if (uri(u)) throw new Error(`format "uri" is not checked: ${u} passes`);
+    }
+    if (!uri('http://example.com/app/s/1/caf%C3%A9-%E4%B8%AD%E6%96%87#%C3%BCber-uns')) {
+        throw new Error('format "uri" refuses a percent-encoded URL');
+    }
+}
 
 /**
  * The document's `Document` is a oneOf of `{markdown}`, `{document}` and an

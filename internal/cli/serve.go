@@ -211,8 +211,11 @@ func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 }
 
 // newHandlers returns the server's two HTTP handlers. The first serves
-// the API under /v1/, the health and readiness endpoints, the start page
-// and the API reference, wrapped in
+// the health and readiness endpoints, the start page and the API
+// reference, and hands every other address to the API, which serves the
+// routes of its table (the API under /v1/, sign-in under /sso/, published
+// sites, spaces' published addresses, integration images) and answers
+// the rest with its 404; it is wrapped in
 // the nosniff header, metrics, request logging and panic recovery
 // (innermost, so that a panic is logged and counted as a 500). The second
 // serves /metrics, for a listener of its own that operators keep off the
@@ -240,12 +243,11 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 	api.Sites = sites
 	mux := http.NewServeMux()
 	apiHandler := httpapi.New(svc, api)
-	mux.Handle("/v1/", apiHandler)
-	mux.Handle("/sso/", apiHandler)
-	mux.Handle("/sites/", apiHandler)
+	// The API owns every address of its route table, and answers those
+	// outside it.
+	mux.Handle("/", apiHandler)
 	mux.HandleFunc("GET /healthz", healthz)
 	mux.HandleFunc("GET /readyz", readyz(svc, log))
-	mux.HandleFunc("/", notFound)
 	if err := addReaderPages(mux, apiHandler, httpapi.SiteList{Sites: sites}, log); err != nil {
 		return nil, nil, err
 	}

@@ -24,7 +24,8 @@ const (
 // authenticate resolves the bearer token of every API request, except the
 // OpenAPI document, the operations the route table declares public
 // (signed download links) and the browser endpoints under /sso/, and
-// refuses the request with 401 when it is missing or invalid. A request
+// refuses the request with 401 when it is missing or invalid (a request
+// without a token to an address no route declares gets that 404). A request
 // without an Authorization header may authenticate with the session
 // cookie a SAML sign-in set; its writes must then come from this server's
 // origin.
@@ -50,6 +51,11 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		} else {
 			token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 			if !ok || strings.TrimSpace(token) == "" {
+				if s.undeclared(r) {
+					// No route: 404 (or 405) whoever asks.
+					next.ServeHTTP(w, r)
+					return
+				}
 				writeError(w, newAPIError(http.StatusUnauthorized, "missing API token: send Authorization: Bearer <token>"))
 				return
 			}
@@ -94,6 +100,12 @@ func (s *Server) public(r *http.Request) bool {
 		}
 	}
 	return false
+}
+
+// undeclared reports whether r goes to no route of the table.
+func (s *Server) undeclared(r *http.Request) bool {
+	_, pattern := s.mux.Handler(r)
+	return pattern == undeclaredPattern
 }
 
 // writeError writes an error response outside the framework.

@@ -82,7 +82,7 @@ func (s *Server) pageOut(spaceID string, p *quire.RevisionPage, path string, chi
 	switch p.Type {
 	case quire.PageDocument:
 		out.Kind = "sheet"
-		out.URLs = &pageURLs{App: s.urls.app("s", spaceID, path)}
+		out.URLs = &pageURLs{App: s.urls.appPage(spaceID, path)}
 		out.Slug, out.Path = p.Slug, path
 		out.Pages = pagesOrEmpty(children)
 		l := quire.DefaultPageLayout()

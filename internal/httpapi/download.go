@@ -62,7 +62,7 @@ func (s *Server) downloadSignedFile(ctx context.Context, in *signedDownloadIn) (
 // ends with the file's id and name, which clients use to name what they
 // save.
 func (s *Server) downloadURL(l service.DownloadLink) string {
-	return s.urls.api(l.Path()) + "?" + l.Query()
+	return s.urls.apiLink(l.Path(), l.Query())
 }
 
 // fileResponse streams a file's bytes with its type, length, name and the

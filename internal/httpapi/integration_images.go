@@ -24,7 +24,7 @@ func (s *Server) integrationImage(w http.ResponseWriter, r *http.Request) {
 	}
 	b, err := n.Image(r.Context(), r.PathValue("integrationName"), r.PathValue("digest"))
 	if quire.IsNotFound(err) {
-		http.NotFound(w, r)
+		writeError(w, s.toAPIError(err))
 		return
 	} else if err != nil {
 		s.log.ErrorContext(r.Context(), "integration image", "error", err)

@@ -1,7 +1,6 @@
 package httpapi
 
 import (
-	"strings"
 	"time"
 
 	"quire/internal/quire"
@@ -168,44 +167,6 @@ type locURLs struct {
 func (s *Server) userOut(u *quire.User) userJSON {
 	return userJSON{Object: "user", ID: u.ID, DisplayName: u.DisplayName, Email: u.Email, PhotoURL: u.PhotoURL,
 		URLs: locURLs{Location: s.urls.api("users", u.ID)}}
-}
-
-// urlBuilder makes absolute URLs from the configured base URL.
-type urlBuilder struct {
-	base string
-}
-
-// api returns the API URL of an object path.
-func (b urlBuilder) api(parts ...string) string {
-	return b.join("/v1", parts)
-}
-
-// integrationImage returns the address of an image an integration
-// published.
-func (b urlBuilder) integrationImage(name, digest string) string {
-	return b.join("/integrations", []string{name, "images", digest})
-}
-
-// app returns the application URL of an object path.
-func (b urlBuilder) app(parts ...string) string {
-	return b.join("/app", parts)
-}
-
-// join appends escaped-free path segments to the base.
-func (b urlBuilder) join(prefix string, parts []string) string {
-	n := len(b.base) + len(prefix)
-	for _, p := range parts {
-		n += 1 + len(p)
-	}
-	var u strings.Builder
-	u.Grow(n)
-	u.WriteString(b.base)
-	u.WriteString(prefix)
-	for _, p := range parts {
-		u.WriteByte('/')
-		u.WriteString(p)
-	}
-	return u.String()
 }
 
 // roleOrNull renders a role, or nil for a guest.

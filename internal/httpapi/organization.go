@@ -73,7 +73,7 @@ func (s *Server) orgOut(o *quire.Organization, l quire.Level) orgJSON {
 		EmailDomains: o.EmailDomains, Hostname: o.Hostname, Type: o.Type, UseCase: o.UseCase,
 		CommunityType: o.CommunityType, DefaultRole: roleOrNull(o.DefaultRole), SSO: o.SSO, AI: o.AI,
 		InviteLinks: o.InviteLinks, Plan: o.Plan, MergeRules: mergeRulesOut(o.MergeRules),
-		URLs:             orgURLs{Location: s.urls.api("orgs", o.ID), App: s.urls.app("o", o.ID), Logo: o.LogoURL},
+		URLs:             orgURLs{Location: s.urls.api("orgs", o.ID), App: s.urls.app("o", o.ID), Logo: asURI(o.LogoURL)},
 		Trial:            trialJSON{Status: "notapplicable"},
 		InternalNewTrial: true,
 		Permissions: orgPermissions{View: p.View, Admin: p.Admin, OwnTeam: p.OwnTeam, CreateContent: p.CreateContent,

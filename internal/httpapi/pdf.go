@@ -45,7 +45,7 @@ func (s *Server) pdfLink(ctx context.Context, req service.PDFRequest) (*body[pdf
 	if err != nil {
 		return nil, err
 	}
-	return &body[pdfURLJSON]{Body: pdfURLJSON{URL: s.urls.api(l.Path()) + "?" + l.Query()}}, nil
+	return &body[pdfURLJSON]{Body: pdfURLJSON{URL: s.urls.apiLink(l.Path(), l.Query())}}, nil
 }
 
 // signedPDFIn is a signed PDF link: the revision and file name in its

@@ -73,10 +73,10 @@ func (s *Server) searchOrganization(ctx context.Context, in *struct {
 // searchPageOut converts a page found by a search.
 func (s *Server) searchPageOut(p service.SearchPageHit) searchPageJSON {
 	out := searchPageJSON{ID: p.ID, Title: p.Title, Path: p.Path,
-		Sections: make([]searchSectionJSON, 0, len(p.Sections)), URLs: searchURLs{App: s.urls.app("s", p.SpaceID, p.Path)}}
+		Sections: make([]searchSectionJSON, 0, len(p.Sections)), URLs: searchURLs{App: s.urls.appPage(p.SpaceID, p.Path)}}
 	for _, sec := range p.Sections {
 		out.Sections = append(out.Sections, searchSectionJSON{ID: sec.ID, Title: sec.Title, Path: sec.Path, Body: sec.Body,
-			URLs: searchURLs{App: s.urls.app("s", p.SpaceID, sec.Path)}})
+			URLs: searchURLs{App: s.urls.appPage(p.SpaceID, sec.Path)}})
 	}
 	return out
 }

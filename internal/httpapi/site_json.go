@@ -63,11 +63,10 @@ func (s *Server) siteBase(site *quire.Site, link *quire.SiteShareLink) string {
 	if !site.Published {
 		return ""
 	}
-	u := s.cfg.BaseURL + "/sites/" + url.PathEscape(site.Name()) + "/"
 	if link != nil {
-		u += "~share/" + url.PathEscape(link.Key) + "/"
+		return s.urls.site(site.Name(), "~share", link.Key)
 	}
-	return u
+	return s.urls.site(site.Name())
 }
 
 // siteOut converts a site.

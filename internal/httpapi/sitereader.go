@@ -159,7 +159,7 @@ func (s *Server) readSite(w http.ResponseWriter, r *http.Request) {
 	case rest == "robots.txt":
 		h.Set("Content-Type", "text/plain; charset=utf-8")
 		if v.Indexable() {
-			_, _ = io.WriteString(w, "User-agent: *\nAllow: /\nSitemap: "+s.urls.base+v.Base+"sitemap.xml\n")
+			_, _ = io.WriteString(w, "User-agent: *\nAllow: /\nSitemap: "+asURI(s.urls.base+v.Base+"sitemap.xml")+"\n")
 		} else {
 			_, _ = io.WriteString(w, "User-agent: *\nDisallow: /\n")
 		}
@@ -315,7 +315,7 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request, v *service.Site
 				continue
 			}
 			b.WriteString("<url><loc>")
-			_ = xml.EscapeText(&b, []byte(s.urls.base+p.URL))
+			_ = xml.EscapeText(&b, []byte(asURI(s.urls.base+p.URL)))
 			b.WriteString("</loc></url>\n")
 		}
 	}

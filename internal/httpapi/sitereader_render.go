@@ -46,6 +46,7 @@ func readerPage(p *service.SitePage) *reader.Page {
 		Search:      reader.Search{Action: v.Base + "~search", JSONURL: v.Base + "~search"},
 		MarkdownURL: p.MarkdownURL,
 		NoIndex:     p.NoIndex,
+		Empty:       p.Empty,
 		Tree:        treeItems(p.Tree),
 		Previous:    readerLinkOf(p.Previous),
 		Next:        readerLinkOf(p.Next),

@@ -65,13 +65,13 @@ func (s *Server) spaceOut(sp *quire.Space, l quire.Level) spaceJSON {
 		Language: sp.Language, Revision: sp.Revision, DefaultLevel: defaultLevelOrNull(sp.DefaultLevel),
 		Comments: sp.Comments, ChangeRequests: sp.ChangeRequests, ChangeRequestsOpen: sp.ChangeRequestsOpen,
 		ChangeRequestsDraft: sp.ChangeRequestsDraft,
-		URLs:                spaceURLs{Location: s.urls.api("spaces", sp.ID), App: s.urls.app("s", sp.ID), Icon: sp.IconURL},
+		URLs:                spaceURLs{Location: s.urls.api("spaces", sp.ID), App: s.urls.app("s", sp.ID), Icon: asURI(sp.IconURL)},
 		Permissions: spacePermissions{View: p.View, Access: p.Access, Admin: p.Admin, ViewInviteLinks: p.ViewInviteLinks,
 			Edit: p.Edit, TriggerGitSync: p.TriggerGitSync, Comment: p.Comment, Merge: p.Merge, Review: p.Review,
 			InstallIntegration: p.InstallIntegration},
 	}
 	if sp.Visibility != quire.VisibilityPrivate {
-		out.URLs.Published = s.urls.join("/docs", []string{sp.ID})
+		out.URLs.Published = s.urls.published(sp.ID)
 	}
 	if sp.Visibility == quire.VisibilityPublic {
 		out.URLs.Public = out.URLs.Published

@@ -133,6 +133,10 @@ type Page struct {
 	CoverURL    string
 	// Document is the page's content.
 	Document *document.Document
+	// Empty marks the page shown where a site space has no page yet: the
+	// site's title and navigation, and a line saying nothing is
+	// published there yet.
+	Empty bool
 	// Previous and Next are the neighbouring pages.
 	Previous, Next *Link
 	// Search configures the search box.

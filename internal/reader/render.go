@@ -96,6 +96,7 @@ type pageData struct {
 	Title         string
 	CoverURL      string
 	Body          template.HTML
+	Empty         bool
 	Outline       []Heading
 	Previous      *Link
 	Next          *Link
@@ -164,7 +165,7 @@ func (r *Renderer) RenderPage(w io.Writer, p *Page) error {
 	data := pageData{chrome: c, Variants: p.Variants, VariantsLabel: label, Tree: p.Tree,
 		Title: p.Title, CoverURL: p.CoverURL,
 		// The body writer escapes every value it writes (body.go).
-		Body:    template.HTML(body),
+		Body: template.HTML(body), Empty: p.Empty,
 		Outline: outline, Previous: p.Previous, Next: p.Next}
 	return r.tmpl.ExecuteTemplate(w, "page", data)
 }

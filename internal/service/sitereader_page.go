@@ -46,6 +46,9 @@ type SitePage struct {
 	Sections []SiteTab
 	// Variants are the visible site spaces of the page's section.
 	Variants []SiteNavLink
+	// Empty marks the root of a site space that has no page yet: the
+	// site and its navigation are shown, with nothing published.
+	Empty bool
 
 	refs *pageRefs
 }
@@ -236,6 +239,11 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 	} else {
 		np = nav.path[pagePath]
 	}
+	if np == nil && pagePath == "" && !md {
+		page := r.emptyPage(ctx, v, nav)
+		page.ETag = pageTag(v, ss, pagePath)
+		return page, nil
+	}
 	if np == nil {
 		if to, err := r.repoRedirect(ctx, v, nav, pagePath, md); err != nil || to != "" {
 			return &SitePage{Redirect: to}, err
@@ -251,6 +259,25 @@ func (r *SiteReader) Page(ctx context.Context, v *SiteVisit, path string) (*Site
 	}
 	page.ETag, page.Markdown = pageTag(v, ss, pagePath), md
 	return page, nil
+}
+
+// emptyPage is the root of a site space that has no page yet: the site,
+// its sections and site spaces, and no content, kept out of search
+// engines.
+func (r *SiteReader) emptyPage(ctx context.Context, v *SiteVisit, nav *spaceNav) *SitePage {
+	ss := nav.ss
+	p := &SitePage{
+		Visit:   v,
+		Title:   v.Site.Title,
+		Empty:   true,
+		NoIndex: true,
+		refs:    &pageRefs{ctx: ctx, r: r, v: v, nav: nav},
+	}
+	p.Sections = r.sectionTabs(v, ss)
+	for _, other := range v.visibleSpaces(ss.Section) {
+		p.Variants = append(p.Variants, SiteNavLink{Title: other.Space.Space.Title, URL: v.SpaceURL(other), Active: other == ss})
+	}
+	return p
 }
 
 // buildPage reads what a page shows.
