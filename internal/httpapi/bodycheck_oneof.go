@@ -102,15 +102,17 @@ func (sc *jsonScan) oneOfValue(alts *typedAlternatives, path string) error {
 	}
 	res := &huma.ValidateResult{}
 	huma.Validate(sc.reg, alt, huma.NewPathBuffer([]byte(path), len(path)), huma.ModeWriteToServer, v, res)
-	for _, e := range res.Errors {
-		var d huma.ErrorDetailer
-		if errors.As(e, &d) {
-			detail := d.ErrorDetail()
-			return &memberError{fmt.Sprintf("%s: %s", fieldOrBody(detail.Location), detail.Message)}
-		}
-		return &memberError{fmt.Sprintf("%s: %v", fieldOrBody(path), e)}
+	if len(res.Errors) == 0 {
+		return nil
 	}
-	return nil
+	// The first error is the one named.
+	e := res.Errors[0]
+	var d huma.ErrorDetailer
+	if errors.As(e, &d) {
+		detail := d.ErrorDetail()
+		return &memberError{fmt.Sprintf("%s: %s", fieldOrBody(detail.Location), detail.Message)}
+	}
+	return &memberError{fmt.Sprintf("%s: %v", fieldOrBody(path), e)}
 }
 
 // fieldOrBody names a field path in a message, the body itself when the
