@@ -8,8 +8,6 @@ import (
 	"quire/internal/gitremote"
 	"quire/internal/jobs"
 	"quire/internal/quire"
-	"quire/internal/store"
-	"quire/internal/store/storetest"
 )
 
 // crash is what crashingQueue panics with, standing for the process
@@ -56,127 +54,116 @@ type durableCase struct {
 // request without the fault leaves both, so no record waits for a job
 // that never comes.
 func TestWorkIsQueuedWithItsState(t *testing.T) {
-	engines := map[string]func(t *testing.T) store.Config{
-		"sqlite":   func(t *testing.T) store.Config { return store.Config{DataDir: t.TempDir()} },
-		"postgres": func(t *testing.T) store.Config { return store.Config{DatabaseURL: storetest.PostgresDB(t)} },
-	}
-	for name, cfg := range engines {
-		t.Run(name, func(t *testing.T) {
-			ctx := t.Context()
-			st, err := store.Open(ctx, cfg(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer st.Close()
-			inner, err := jobs.New(st.(jobs.Database), jobs.Config{Logger: slog.New(slog.DiscardHandler)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			q := &crashingQueue{Queue: inner}
-			svc := New(st, WithQueue(q), WithLogger(slog.New(slog.DiscardHandler)))
-			boot, err := svc.Bootstrap(ctx, BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			u, _ := st.User(ctx, boot.User)
-			sp, err := svc.CreateSpace(ctx, u, boot.Organization, SpaceInput{Title: "Docs"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			git := NewGitSync(svc, gitremote.New(gitremote.Options{}))
-			translations := NewTranslations(svc, nil)
-			lang := "fr"
-			tr, err := translations.Create(ctx, u, boot.Organization, TranslationInput{SourceSpace: sp.Space.ID, SourceLanguage: "en", Language: &lang})
-			if err != nil {
-				t.Fatal(err)
-			}
-			specs := NewOpenAPISpecs(svc, nil, OpenAPIOptions{})
-			ints := NewIntegrations(svc, nil, nil, IntegrationOptions{BaseURL: "http://127.0.0.1:1"})
-			integ, err := ints.Publish(ctx, u, "watcher", PublishInput{Organization: boot.Organization, Script: "export default {};",
-				Manifest: quire.IntegrationManifest{Title: "Watcher", Description: "Watches", Visibility: quire.IntegrationPrivate,
-					Target: "all", Scopes: []string{quire.ScopeSpaceContentRead}}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, inst, err := ints.Install(ctx, u, "watcher", boot.Organization)
-			if err != nil {
-				t.Fatal(err)
-			}
+	EachStore(t, func(t *testing.T, st quire.Store) {
+		ctx := t.Context()
+		inner, err := jobs.New(st.(jobs.Database), jobs.Config{Logger: slog.New(slog.DiscardHandler)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		q := &crashingQueue{Queue: inner}
+		svc := New(st, WithQueue(q), WithLogger(slog.New(slog.DiscardHandler)))
+		boot, err := svc.Bootstrap(ctx, BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, _ := st.User(ctx, boot.User)
+		sp, err := svc.CreateSpace(ctx, u, boot.Organization, SpaceInput{Title: "Docs"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		git := NewGitSync(svc, gitremote.New(gitremote.Options{}))
+		translations := NewTranslations(svc, nil)
+		lang := "fr"
+		tr, err := translations.Create(ctx, u, boot.Organization, TranslationInput{SourceSpace: sp.Space.ID, SourceLanguage: "en", Language: &lang})
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs := NewOpenAPISpecs(svc, nil, OpenAPIOptions{})
+		ints := NewIntegrations(svc, nil, nil, IntegrationOptions{BaseURL: "http://127.0.0.1:1"})
+		integ, err := ints.Publish(ctx, u, "watcher", PublishInput{Organization: boot.Organization, Script: "export default {};",
+			Manifest: quire.IntegrationManifest{Title: "Watcher", Description: "Watches", Visibility: quire.IntegrationPrivate,
+				Target: "all", Scopes: []string{quire.ScopeSpaceContentRead}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, inst, err := ints.Install(ctx, u, "watcher", boot.Organization)
+		if err != nil {
+			t.Fatal(err)
+		}
 
-			cases := []durableCase{{
-				kind: GitJob{}.Kind(),
-				request: func(ctx context.Context) error {
-					return git.Request(ctx, u, sp.Space.ID, GitRequest{Direction: quire.GitImport,
-						URL: "https://git.example.test/acme/docs.git", Ref: "refs/heads/main"})
-				},
-				pending: func(ctx context.Context) int {
-					rec, err := git.State(ctx, sp.Space.ID)
-					return one(err == nil && rec.State == quire.GitRunning)
-				},
-			}, {
-				kind: TranslationJob{}.Kind(),
-				request: func(ctx context.Context) error {
-					return translations.Run(ctx, u, boot.Organization, tr.ID)
-				},
-				pending: func(ctx context.Context) int {
-					got, err := st.Translation(ctx, boot.Organization, tr.ID)
-					return one(err == nil && got.State == quire.TranslationQueued)
-				},
-			}, {
-				kind: OpenAPIJob{}.Kind(),
-				request: func(ctx context.Context) error {
-					_, err := specs.Create(ctx, boot.Organization, "petstore", OpenAPISource{Text: "openapi: 3.0.0\n"})
-					return err
-				},
-				pending: func(ctx context.Context) int {
-					spec, err := st.OpenAPISpec(ctx, boot.Organization, "petstore")
-					return one(err == nil && spec.State == quire.OpenAPIPending)
-				},
-			}, {
-				kind: IntegrationEventJob{}.Kind(),
-				request: func(ctx context.Context) error {
-					ints.emit(ctx, integ, inst.ID, sp.Space.ID, "", map[string]any{"type": "space_content_updated"})
-					return nil
-				},
-				pending: func(ctx context.Context) int {
-					return countRows(t, st, "integration_events", "integration_id = $1 AND status = $2", integ.ID, string(quire.EventPending))
-				},
-			}}
-			for _, c := range cases {
-				t.Run(c.kind, func(t *testing.T) {
-					jobsBefore, pendingBefore := countJobs(t, st, c.kind), c.pending(ctx)
-					q.armed = true
-					crashed := func() (crashed bool) {
-						defer func() {
-							if p := recover(); p != nil {
-								if _, ok := p.(crash); !ok {
-									panic(p)
-								}
-								crashed = true
+		cases := []durableCase{{
+			kind: GitJob{}.Kind(),
+			request: func(ctx context.Context) error {
+				return git.Request(ctx, u, sp.Space.ID, GitRequest{Direction: quire.GitImport,
+					URL: "https://git.example.test/acme/docs.git", Ref: "refs/heads/main"})
+			},
+			pending: func(ctx context.Context) int {
+				rec, err := git.State(ctx, sp.Space.ID)
+				return one(err == nil && rec.State == quire.GitRunning)
+			},
+		}, {
+			kind: TranslationJob{}.Kind(),
+			request: func(ctx context.Context) error {
+				return translations.Run(ctx, u, boot.Organization, tr.ID)
+			},
+			pending: func(ctx context.Context) int {
+				got, err := st.Translation(ctx, boot.Organization, tr.ID)
+				return one(err == nil && got.State == quire.TranslationQueued)
+			},
+		}, {
+			kind: OpenAPIJob{}.Kind(),
+			request: func(ctx context.Context) error {
+				_, err := specs.Create(ctx, boot.Organization, "petstore", OpenAPISource{Text: "openapi: 3.0.0\n"})
+				return err
+			},
+			pending: func(ctx context.Context) int {
+				spec, err := st.OpenAPISpec(ctx, boot.Organization, "petstore")
+				return one(err == nil && spec.State == quire.OpenAPIPending)
+			},
+		}, {
+			kind: IntegrationEventJob{}.Kind(),
+			request: func(ctx context.Context) error {
+				ints.emit(ctx, integ, inst.ID, sp.Space.ID, "", map[string]any{"type": "space_content_updated"})
+				return nil
+			},
+			pending: func(ctx context.Context) int {
+				return countRows(t, st, "integration_events", "integration_id = $1 AND status = $2", integ.ID, string(quire.EventPending))
+			},
+		}}
+		for _, c := range cases {
+			t.Run(c.kind, func(t *testing.T) {
+				jobsBefore, pendingBefore := countJobs(t, st, c.kind), c.pending(ctx)
+				q.armed = true
+				crashed := func() (crashed bool) {
+					defer func() {
+						if p := recover(); p != nil {
+							if _, ok := p.(crash); !ok {
+								panic(p)
 							}
-						}()
-						_ = c.request(ctx)
-						return false
+							crashed = true
+						}
 					}()
-					q.armed = false
-					if !crashed {
-						t.Fatal("the request never queued its job")
-					}
-					if c.pending(ctx) != pendingBefore || countJobs(t, st, c.kind) != jobsBefore {
-						t.Fatalf("after a crash while queuing: %d records pending (%d before) with %d jobs (%d before), want no new one",
-							c.pending(ctx), pendingBefore, countJobs(t, st, c.kind), jobsBefore)
-					}
-					if err := c.request(ctx); err != nil {
-						t.Fatal(err)
-					}
-					if c.pending(ctx) != pendingBefore+1 || countJobs(t, st, c.kind) != jobsBefore+1 {
-						t.Errorf("after a request: %d records pending (%d before) with %d jobs (%d before), want one more of each",
-							c.pending(ctx), pendingBefore, countJobs(t, st, c.kind), jobsBefore)
-					}
-				})
-			}
-		})
-	}
+					_ = c.request(ctx)
+					return false
+				}()
+				q.armed = false
+				if !crashed {
+					t.Fatal("the request never queued its job")
+				}
+				if c.pending(ctx) != pendingBefore || countJobs(t, st, c.kind) != jobsBefore {
+					t.Fatalf("after a crash while queuing: %d records pending (%d before) with %d jobs (%d before), want no new one",
+						c.pending(ctx), pendingBefore, countJobs(t, st, c.kind), jobsBefore)
+				}
+				if err := c.request(ctx); err != nil {
+					t.Fatal(err)
+				}
+				if c.pending(ctx) != pendingBefore+1 || countJobs(t, st, c.kind) != jobsBefore+1 {
+					t.Errorf("after a request: %d records pending (%d before) with %d jobs (%d before), want one more of each",
+						c.pending(ctx), pendingBefore, countJobs(t, st, c.kind), jobsBefore)
+				}
+			})
+		}
+	})
 }
 
 // countJobs counts the queued jobs of a kind.

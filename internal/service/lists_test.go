@@ -3,14 +3,11 @@ package service_test
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"quire/internal/quire"
 	"quire/internal/service"
-	"quire/internal/store"
 	"quire/internal/store/sqlstore"
-	"quire/internal/store/storetest"
 )
 
 // statsStore is a store that counts its statements and rows.
@@ -21,23 +18,13 @@ type statsStore interface {
 
 // eachEngine runs fn on a fresh store of every engine available.
 func eachEngine(t *testing.T, fn func(t *testing.T, st statsStore)) {
-	for name, cfg := range map[string]func(t *testing.T) store.Config{
-		"sqlite":   func(t *testing.T) store.Config { return store.Config{DataDir: filepath.Join(t.TempDir(), "d")} },
-		"postgres": func(t *testing.T) store.Config { return store.Config{DatabaseURL: storetest.PostgresDB(t)} },
-	} {
-		t.Run(name, func(t *testing.T) {
-			st, err := store.Open(context.Background(), cfg(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = st.Close() })
-			ss, ok := st.(statsStore)
-			if !ok {
-				t.Fatalf("%T does not report its stats", st)
-			}
-			fn(t, ss)
-		})
-	}
+	service.EachStore(t, func(t *testing.T, st quire.Store) {
+		ss, ok := st.(statsStore)
+		if !ok {
+			t.Fatalf("%T does not report its stats", st)
+		}
+		fn(t, ss)
+	})
 }
 
 // cost runs fn and returns the statements it sent and the rows it read.

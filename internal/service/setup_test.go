@@ -1,10 +1,12 @@
 package service
 
 import (
+	"path/filepath"
 	"testing"
 
 	"quire/internal/quire"
 	"quire/internal/store"
+	"quire/internal/store/storetest"
 )
 
 // Bootstrapped is a service over a fresh SQLite store in a temporary
@@ -37,4 +39,23 @@ func NewBootstrapped(t testing.TB, opts ...Option) *Bootstrapped {
 		t.Fatal(err)
 	}
 	return &Bootstrapped{Svc: svc, Store: st, Admin: admin, Org: boot.Organization}
+}
+
+// EachStore runs fn, as a subtest per engine, on a fresh store of every
+// engine available: SQLite always, PostgreSQL when the tests are given a
+// server. The store closes when the subtest ends.
+func EachStore(t *testing.T, fn func(t *testing.T, st quire.Store)) {
+	for name, cfg := range map[string]func(t *testing.T) store.Config{
+		"sqlite":   func(t *testing.T) store.Config { return store.Config{DataDir: filepath.Join(t.TempDir(), "d")} },
+		"postgres": func(t *testing.T) store.Config { return store.Config{DatabaseURL: storetest.PostgresDB(t)} },
+	} {
+		t.Run(name, func(t *testing.T) {
+			st, err := store.Open(t.Context(), cfg(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = st.Close() })
+			fn(t, st)
+		})
+	}
 }

@@ -9,9 +9,7 @@ import (
 	"time"
 
 	"quire/internal/quire"
-	"quire/internal/store"
 	"quire/internal/store/sqlstore"
-	"quire/internal/store/storetest"
 )
 
 // txCounter is a store that counts the transactions begun on it and can
@@ -68,35 +66,24 @@ type mergeFixture struct {
 // forEachStore runs fn on a fresh SQLite store and, when PostgreSQL is
 // configured, on a fresh PostgreSQL database.
 func forEachStore(t *testing.T, fn func(t *testing.T, f *mergeFixture)) {
-	engines := map[string]func(t *testing.T) store.Config{
-		"sqlite":   func(t *testing.T) store.Config { return store.Config{DataDir: t.TempDir()} },
-		"postgres": func(t *testing.T) store.Config { return store.Config{DatabaseURL: storetest.PostgresDB(t)} },
-	}
-	for name, cfg := range engines {
-		t.Run(name, func(t *testing.T) {
-			ctx := t.Context()
-			raw, err := store.Open(ctx, cfg(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = raw.Close() })
-			st := &txCounter{Store: raw}
-			svc := New(st)
-			boot, err := svc.Bootstrap(ctx, BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			u, err := raw.User(ctx, boot.User)
-			if err != nil {
-				t.Fatal(err)
-			}
-			sp, err := svc.CreateSpace(ctx, u, boot.Organization, SpaceInput{Title: "Busy"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			fn(t, &mergeFixture{svc: svc, st: st, u: u, space: sp.Space.ID})
-		})
-	}
+	EachStore(t, func(t *testing.T, raw quire.Store) {
+		ctx := t.Context()
+		st := &txCounter{Store: raw}
+		svc := New(st)
+		boot, err := svc.Bootstrap(ctx, BootstrapInput{OrgTitle: "Org", Email: "a@example.com", Name: "A"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := raw.User(ctx, boot.User)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp, err := svc.CreateSpace(ctx, u, boot.Organization, SpaceInput{Title: "Busy"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(t, &mergeFixture{svc: svc, st: st, u: u, space: sp.Space.ID})
+	})
 }
 
 // changeRequest opens a change request and writes changes to it.
