@@ -1060,18 +1060,7 @@ func TestAuthzMatrix(t *testing.T) {
 					default:
 						want = http.StatusForbidden
 					}
-					var (
-						params map[string]string
-						body   any
-					)
-					if c.setup != nil {
-						params, body = c.setup(t, m)
-					}
-					path := fillPath(t, ts, r.Path, params)
-					if c.query != "" {
-						path += "?" + c.query
-					}
-					res := ts.send(t, r.Method, path, m.tokenOf(caller), body)
+					res, params := m.call(t, r, c, m.tokenOf(caller))
 					if res.Status != want {
 						t.Errorf("%s as %s: status %d, want %d: %s", r.ID, caller, res.Status, want, res.Body)
 						continue
@@ -1086,6 +1075,24 @@ func TestAuthzMatrix(t *testing.T) {
 			})
 		}
 	})
+}
+
+// call sends the request of route r's case c with token, after the case's
+// setup, and returns the answer and the path parameters it filled in.
+func (m *matrix) call(t *testing.T, r Route, c authzCase, token string) (response, map[string]string) {
+	t.Helper()
+	var (
+		params map[string]string
+		body   any
+	)
+	if c.setup != nil {
+		params, body = c.setup(t, m)
+	}
+	path := fillPath(t, m.ts, r.Path, params)
+	if c.query != "" {
+		path += "?" + c.query
+	}
+	return m.ts.send(t, r.Method, path, token, body), params
 }
 
 // visibleAt is the level below which a subject answers 404: members and

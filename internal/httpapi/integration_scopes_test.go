@@ -116,19 +116,8 @@ func TestIntegrationScopes(t *testing.T) {
 		m.guestRead = ts.addUser(t, "guest2@acme.test", "Gina Guest", ts.Org, "")
 		call := func(t *testing.T, op, token string) response {
 			t.Helper()
-			r, c := routes[op], authzCases[op]
-			var (
-				params map[string]string
-				body   any
-			)
-			if c.setup != nil {
-				params, body = c.setup(t, m)
-			}
-			path := fillPath(t, ts, r.Path, params)
-			if c.query != "" {
-				path += "?" + c.query
-			}
-			return ts.send(t, r.Method, path, token, body)
+			res, _ := m.call(t, routes[op], authzCases[op], token)
+			return res
 		}
 		for _, rule := range quire.IntegrationScopes() {
 			if rule.Scope == quire.AnyScope {
