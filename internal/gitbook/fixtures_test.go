@@ -325,7 +325,8 @@ func TestReadBrokenRepository(t *testing.T) {
 document Missing page /missing @guide/missing.md
   document Child of missing /child @guide/child.md
 link Outside → ../outside.md
-document Lifted /lifted @guide/lifted.md
+document Plain text item /plain-text-item
+  document Lifted /lifted @guide/lifted.md
 link Twice → page page:guide/child.md
 group Group /group
 `)
@@ -338,7 +339,6 @@ group Group /group
 		"guide/child.md: front matter key hidden",
 		"guide/child.md: front matter key coverY",
 		`SUMMARY.md: line 6: link "../outside.md" is not a file under the root`,
-		`SUMMARY.md: line 7: list item "Plain text item" has no link`,
 		`README.md: link "guide/nothing.md" leads to no file`,
 		`README.md: link ".gitbook/assets/none.png" leads to no file`,
 		`README.md: link "../../etc/passwd" leaves the root`,

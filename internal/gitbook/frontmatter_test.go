@@ -42,9 +42,14 @@ func TestFrontMatterLayout(t *testing.T) {
 	if !reflect.DeepEqual(p.Extra, wantExtra) {
 		t.Errorf("extra %v", p.Extra)
 	}
+	// The front matter read is written back as it was.
+	if out, want := string(mustWrite(t, sp)["README.md"]), strings.Replace(src, "---\n#", "---\n\n#", 1); out != want {
+		t.Errorf("written\n%s\nwant\n%s", out, want)
+	}
+	p.FrontMatter = ""
 	out := string(mustWrite(t, sp)["README.md"])
 	wantOut := "---\nlayout:\n  width: wide\n  cover:\n    mask: radial\n    size: background\n    visible: false\n" +
-		"  title:\n    visible: false\n  metadata:\n    visible: false\n  tags:\n    visible: true\n---\n# T\n"
+		"  title:\n    visible: false\n  metadata:\n    visible: false\n  tags:\n    visible: true\n---\n\n# T\n"
 	if out != wantOut {
 		t.Errorf("written\n%s\nwant\n%s", out, wantOut)
 	}

@@ -7,12 +7,26 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"quire/internal/quire"
 )
 
 // writeFrontMatter renders a page's front matter, with its "---" lines,
 // or "" when every value is the default. cover is the cover target as it
 // is to be written.
 func writeFrontMatter(p *Page, cover string) (string, error) {
+	if p.FrontMatter != "" {
+		fm, warnings := parseFrontMatter(p.FrontMatter)
+		if len(warnings) == 0 && fm.agrees(p, cover) {
+			return "---\n" + p.FrontMatter + "---\n", nil
+		}
+		if len(p.Extra) == 0 && len(fm.Extra) > 0 {
+			// The keys the page cannot hold, from the front matter read.
+			q := *p
+			q.Extra, q.FrontMatter = fm.Extra, ""
+			return writeFrontMatter(&q, cover)
+		}
+	}
 	m := &yaml.Node{Kind: yaml.MappingNode}
 	added := map[string]bool{}
 	add := func(key string, v any) error {
@@ -77,13 +91,22 @@ func writeFrontMatter(p *Page, cover string) (string, error) {
 	}
 	var buf bytes.Buffer
 	buf.WriteString("---\n")
-	enc := yaml.NewEncoder(&buf)
-	enc.SetIndent(2)
-	if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{m}}); err != nil {
-		return "", err
-	}
-	if err := enc.Close(); err != nil {
-		return "", err
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := m.Content[i], m.Content[i+1]
+		if v.Kind == yaml.ScalarNode && v.Tag == "!!str" && !strings.ContainsAny(k.Value, ":#'\"\n") && plainSafeFirst(firstRune(k.Value)) {
+			// Strings as GitBook writes them.
+			buf.WriteString(k.Value + ":" + writeStringValue(v.Value) + "\n")
+			continue
+		}
+		enc := yaml.NewEncoder(&buf)
+		enc.SetIndent(2)
+		pair := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{k, v}}
+		if err := enc.Encode(&yaml.Node{Kind: yaml.DocumentNode, Content: []*yaml.Node{pair}}); err != nil {
+			return "", err
+		}
+		if err := enc.Close(); err != nil {
+			return "", err
+		}
 	}
 	buf.WriteString("---\n")
 	return buf.String(), nil
@@ -156,4 +179,44 @@ func valueNode(v any) (*yaml.Node, error) {
 		return nil, err
 	}
 	return n, nil
+}
+
+// agrees reports whether the front matter read says what the page holds,
+// with cover the cover target as it is to be written.
+func (fm frontMatter) agrees(p *Page, cover string) bool {
+	if fm.Description != p.Description || fm.Icon != p.Icon || fm.Hidden != p.Hidden ||
+		fm.NoIndex != p.NoIndex || fm.NoRobotsIndex != p.NoRobotsIndex || fm.Condition != p.Condition ||
+		fm.Cover != cover || !sameVariables(fm.Variables, p.Variables) {
+		return false
+	}
+	y := 0.0
+	if p.Cover != nil {
+		y = p.Cover.YPos
+	}
+	if fm.CoverY != y {
+		return false
+	}
+	a, b := quire.DefaultPageLayout(), quire.DefaultPageLayout()
+	if fm.Layout != nil {
+		a = *fm.Layout
+	}
+	if p.Layout != nil {
+		b = *p.Layout
+	}
+	a.Width, b.Width = orDefault(a.Width, widthDefault), orDefault(b.Width, widthDefault)
+	a.CoverSize, b.CoverSize = orDefault(a.CoverSize, coverSizeHero), orDefault(b.CoverSize, coverSizeHero)
+	return a == b
+}
+
+// sameVariables compares two sets of page variables, nil being empty.
+func sameVariables(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }

@@ -1,8 +1,6 @@
 package gitbook
 
 import (
-	"strings"
-
 	"quire/internal/content"
 	"quire/internal/document"
 	"quire/internal/quire"
@@ -10,10 +8,11 @@ import (
 
 // pageFile is a page file split into its parts.
 type pageFile struct {
-	fm       frontMatter
-	title    string // text of the "# " line
-	hasTitle bool
-	body     string
+	fm          frontMatter
+	frontMatter string // the YAML as read
+	title       string // text of the "# " line
+	hasTitle    bool
+	body        string
 }
 
 // pageFile parses the page file at path once; nil when it is missing.
@@ -35,6 +34,7 @@ func (r *reader) pageFile(path string) *pageFile {
 		for _, w := range warnings {
 			r.warn(path, "%s", w)
 		}
+		pf.frontMatter = yamlText
 	}
 	pf.title, pf.body, pf.hasTitle = splitTitle(body)
 	r.pageFiles[path] = pf
@@ -71,9 +71,10 @@ func (r *reader) documentPage(path, title string) *Page {
 		p.Slug = content.Slugify(title)
 	}
 	fm := pf.fm
-	p.Description, p.Icon, p.Hidden = strings.TrimSpace(fm.Description), fm.Icon, fm.Hidden
+	p.Description, p.Icon, p.Hidden = fm.Description, fm.Icon, fm.Hidden
 	p.NoIndex, p.NoRobotsIndex, p.Condition = fm.NoIndex, fm.NoRobotsIndex, fm.Condition
 	p.Variables, p.Layout, p.Extra = fm.Variables, fm.Layout, fm.Extra
+	p.FrontMatter = pf.frontMatter
 	if fm.Cover != "" || fm.HasCoverY {
 		p.Cover = &quire.PageCover{YPos: fm.CoverY}
 		if fm.Cover != "" {

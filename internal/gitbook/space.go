@@ -92,6 +92,15 @@ type Page struct {
 	// read; under "layout", the layout keys and values PageLayout cannot
 	// hold (such as cover.mask or tags).
 	Extra map[string]any
+	// FrontMatter is the YAML of the page file's front matter as read,
+	// without its "---" lines. Write writes it back unchanged while it
+	// still says what the page holds, and from the page's values
+	// otherwise (keeping its unmapped keys when Extra is empty).
+	FrontMatter string
+	// Listing is how the table of contents lists a document page that
+	// has no file: ListedAsText or ListedWithEmptyLink; "" for a page
+	// with a file.
+	Listing string
 	// Path is the page file, relative to the content root (for example
 	// "getting-started/README.md"); "" for groups, links and computed
 	// pages, or for a page Write should place by its slug.
@@ -99,6 +108,14 @@ type Page struct {
 	// Children are the child pages, in order.
 	Children []*Page
 }
+
+// How the table of contents lists a page without a file.
+const (
+	// ListedAsText is a list item of plain text: "* Getting started".
+	ListedAsText = "text"
+	// ListedWithEmptyLink is a list item linking nowhere: "* [Title](<>)".
+	ListedWithEmptyLink = "empty-link"
+)
 
 // File is an uploaded file.
 type File struct {
@@ -121,7 +138,9 @@ type File struct {
 // path relative to the content root. A group's is its slug followed by
 // "/" (and "#1", "#2"… for later groups of the same slug); a link page's is "link:" and its target as written, then "#" and
 // the number of earlier link pages with that target; a computed page's is
-// "computed:" and its place among the computed pages, from 1.
+// "computed:" and its place among the computed pages, from 1; a page
+// listed without a file is "listed:" and its title, then "#" and the
+// number of earlier such pages with that title.
 type IDs interface {
 	PageID(key string) string
 	FileID(key string) string

@@ -59,6 +59,15 @@ func (w *writer) summaryItems(b *strings.Builder, res *exportResolver, pages []*
 			w.summaryItems(b, res, p.Children, depth)
 			continue
 		}
+		if fileless(p) {
+			item := escapeText(titleWithEmoji(p.Title, p.Emoji))
+			if p.Listing == ListedWithEmptyLink || item == "" || !plainListText(item) {
+				item = "[" + item + "](<>)"
+			}
+			b.WriteString(indent + "* " + item + "\n")
+			w.summaryItems(b, res, p.Children, depth+1)
+			continue
+		}
 		target := brokenReference
 		switch {
 		case p.Kind == quire.PageDocument:
@@ -113,4 +122,16 @@ func linkDestination(t string) string {
 		return t
 	}
 	return "<" + strings.NewReplacer("\\", "\\\\", "<", "\\<", ">", "\\>").Replace(t) + ">"
+}
+
+// plainListText reports whether text written as a list item reads back
+// as a plain text entry: not a link, a fence or another list marker.
+func plainListText(text string) bool {
+	if strings.HasPrefix(text, "[") || strings.HasPrefix(text, "```") || strings.HasPrefix(text, "~~~") {
+		return false
+	}
+	if _, _, _, ok := listItem(text); ok {
+		return false
+	}
+	return !strings.HasPrefix(text, "#")
 }

@@ -97,8 +97,9 @@ func (b *summaryBuilder) pages(entries []*tocEntry) []*Page {
 				out = append(out, p)
 			}
 		case entryText:
-			b.r.warn(b.r.summary, "line %d: list item %q has no link; its children move up", e.line, e.title)
-			out = append(out, b.pages(e.children)...)
+			p := b.listedPage(e, ListedAsText)
+			p.Children = b.pages(e.children)
+			out = append(out, p)
 		}
 	}
 	return out
@@ -107,6 +108,9 @@ func (b *summaryBuilder) pages(entries []*tocEntry) []*Page {
 // linkEntry converts a list item with a link: the page of a page file,
 // or a link page.
 func (b *summaryBuilder) linkEntry(e *tocEntry) *Page {
+	if e.target == "" {
+		return b.listedPage(e, ListedWithEmptyLink)
+	}
 	if document.HasScheme(e.target) {
 		return b.linkPage(e, &quire.ContentRef{Kind: document.RefURL, URL: e.target}, e.target)
 	}
@@ -131,6 +135,20 @@ func (b *summaryBuilder) linkEntry(e *tocEntry) *Page {
 		b.r.warn(b.r.summary, "line %d: link %q leads to no file", e.line, e.target)
 	}
 	return b.linkPage(e, &quire.ContentRef{Kind: document.RefURL, URL: e.target}, e.target)
+}
+
+// listedPage makes the page of an entry without a file: an empty
+// document page that only holds its title and its children's place, as
+// GitBook shows a list item without a link.
+func (b *summaryBuilder) listedPage(e *tocEntry, listing string) *Page {
+	key := "listed:" + e.title
+	n := b.r.linkSeen[key]
+	b.r.linkSeen[key] = n + 1
+	p := &Page{ID: b.r.id(key+"#"+strconv.Itoa(n), b.r.ids.PageID), Kind: quire.PageDocument,
+		Listing: listing, Document: document.New()}
+	p.Emoji, p.Title = splitEmoji(e.title)
+	p.Slug = content.Slugify(p.Title)
+	return p
 }
 
 // linkPage makes a link page.

@@ -138,7 +138,7 @@ func (w *writer) index(pages []*Page, depth int) error {
 			}
 			w.pages[p.ID] = p
 		}
-		if p.Kind == quire.PageDocument && (w.landing == nil || p.Path == w.readme && w.landing.Path != w.readme) {
+		if p.Kind == quire.PageDocument && !fileless(p) && (w.landing == nil || p.Path == w.readme && w.landing.Path != w.readme) {
 			w.landing = p
 		}
 		if err := w.index(p.Children, depth+1); err != nil {
@@ -265,6 +265,10 @@ func (w *writer) derivePaths(pages []*Page, folder string) {
 		case quire.PageGroup:
 			childFolder = joinDir(folder, slugOf(p))
 		case quire.PageDocument:
+			if fileless(p) {
+				childFolder = joinDir(folder, slugOf(p))
+				break
+			}
 			path, placed := w.pagePath[p]
 			if !placed {
 				path = w.newPath(p, folder)
@@ -310,7 +314,7 @@ func (w *writer) newPath(p *Page, folder string) string {
 // writePages renders the file of every document page.
 func (w *writer) writePages(pages []*Page) error {
 	for _, p := range pages {
-		if p.Kind == quire.PageDocument {
+		if p.Kind == quire.PageDocument && w.pagePath[p] != "" {
 			data, err := w.renderPage(p)
 			if err != nil {
 				return fmt.Errorf("page %q: %w", p.ID, err)
@@ -341,10 +345,29 @@ func (w *writer) renderPage(p *Page) ([]byte, error) {
 	}
 	var b strings.Builder
 	b.Grow(len(fm) + len(p.Title) + len(body) + 8)
-	b.WriteString(fm)
+	if fm != "" {
+		// GitBook leaves a blank line between the front matter and the title.
+		b.WriteString(fm + "\n")
+	}
 	b.WriteString("# " + escapeHeading(titleWithEmoji(p.Title, p.Emoji)) + "\n")
 	if body != "" {
 		b.WriteString("\n" + body)
 	}
 	return []byte(b.String()), nil
+}
+
+// fileless reports whether a document page is written as a list item of
+// the table of contents without a file: one read that way, still empty
+// and without front matter.
+func fileless(p *Page) bool {
+	if p.Kind != quire.PageDocument || p.Listing == "" || p.Path != "" {
+		return false
+	}
+	if p.Document != nil && len(p.Document.Nodes) > 0 {
+		return false
+	}
+	fm, err := writeFrontMatter(&Page{Description: p.Description, Icon: p.Icon, Hidden: p.Hidden, NoIndex: p.NoIndex,
+		NoRobotsIndex: p.NoRobotsIndex, Condition: p.Condition, Variables: p.Variables, Layout: p.Layout,
+		Cover: p.Cover, Extra: p.Extra}, "")
+	return err == nil && fm == "" && p.Cover == nil
 }
