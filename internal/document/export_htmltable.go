@@ -183,9 +183,13 @@ func (w *mdWriter) htmlCellValue(v any, typ string) string {
 	link := func(r Ref, use TargetUse, label string) string {
 		t := w.opts.targetForRef(r, use)
 		if label == "" {
+			// GitBook names a page or file by the last part of its path
+			// ("README.md", a folder's name); a card target's URL in full.
 			label = t
-			if typ != columnContentRef {
-				label = path.Base(t)
+			if typ != columnContentRef || !HasScheme(t) {
+				if trimmed := strings.TrimSuffix(t, "/"); trimmed != "" {
+					label = path.Base(trimmed)
+				}
 			}
 		}
 		return `<a href="` + escapeHTMLAttr(t) + `">` + escapeHTMLText(label) + "</a>"

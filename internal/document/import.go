@@ -92,6 +92,7 @@ func newMarkdown(syntax *gitbookSyntax) goldmark.Markdown {
 // memory it takes grow linearly with the length of src.
 func FromMarkdown(src string, opts ...Option) (*Document, error) {
 	o := newOptions(opts)
+	o.targets = map[Ref]string{}
 	state := newConvState(o)
 	syntax := newSyntax(state)
 	c := &converter{opts: o, md: newMarkdown(syntax), syntax: syntax, state: state}

@@ -24,6 +24,20 @@ func (ic *inlineConv) rawHTML(raw string) {
 	}
 }
 
+// markdownHTML handles an inline HTML tag of Markdown text. A line break
+// and an emoji span, which GitBook writes only inside HTML, are kept as
+// written there (the span's text stays text), so that the text is
+// written back the same; other tags go to rawHTML.
+func (ic *inlineConv) markdownHTML(raw string) {
+	toks := tokenizeHTML(raw)
+	if len(toks) == 1 && toks[0].isTag() && !toks[0].closing &&
+		(toks[0].name == "br" || toks[0].name == "span" && toks[0].attrOr("data-tag") == "emoji") {
+		ic.addRaw(raw)
+		return
+	}
+	ic.rawHTML(raw)
+}
+
 // addRaw keeps inline HTML that has no model, a comment or an unknown
 // tag, as written.
 func (ic *inlineConv) addRaw(src string) {

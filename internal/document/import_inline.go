@@ -143,7 +143,7 @@ func (ic *inlineConv) inline(n ast.Node) {
 			seg := n.Segments.At(i)
 			b.Write(seg.Value(src))
 		}
-		ic.rawHTML(b.String())
+		ic.markdownHTML(b.String())
 	case *mathInline:
 		ic.addInline(Inline(InlineMath, map[string]any{"formula": n.formula}))
 	case *extast.FootnoteLink:

@@ -6,6 +6,11 @@ import "strings"
 // a <div> carrying the images block's alignment, width and frame), dark
 // mode <picture>s, drawings, and lone <img> tags (inline images).
 func (c *converter) media(raw string) []Node {
+	if strings.HasPrefix(strings.TrimSpace(raw), "<picture") {
+		// GitBook writes a dark mode image inside a <figure>; a <picture>
+		// of its own is an author's HTML, kept as written.
+		return c.mediaFallback(raw)
+	}
 	toks := tokenizeHTML(raw)
 	images := Block(TypeImages, map[string]any{})
 	var img *Node

@@ -261,10 +261,44 @@ func (c *converter) htmlBlock(n *ast.HTMLBlock) []Node {
 		raw.Write(n.ClosureLine.Value(c.src))
 	}
 	src := strings.TrimRight(raw.String(), "\r\n")
-	if nodes, ok := c.htmlForms(src); ok {
+	if nodes, ok := c.htmlForms(src); ok && (!holdsTable(nodes) || c.writesBack(nodes, src)) {
 		return nodes
 	}
 	return []Node{rawBlock(src)}
+}
+
+// holdsTable reports whether nodes hold a table at any depth.
+func holdsTable(nodes []Node) bool {
+	for _, n := range nodes {
+		if n.Type == TypeTable || holdsTable(n.Nodes) || holdsTable(n.Fragments) {
+			return true
+		}
+	}
+	return false
+}
+
+// writesBack reports whether blocks converted from an HTML block are
+// written back as the same text. An HTML table in a form the export does
+// not write (another order of attributes, <colgroup>, cells without
+// <thead>, Markdown in cells, white space between tags) is kept verbatim
+// instead, so that an import and export of a repository change nothing.
+func (c *converter) writesBack(nodes []Node, src string) bool {
+	o := &options{headingOffset: c.opts.headingOffset, resolver: readTargets(c.opts.targets), ctx: c.opts.ctx}
+	w := &mdWriter{opts: o, state: newConvState(o)}
+	out := w.blocks(nodes)
+	return w.state.err == nil && out == src
+}
+
+// readTargets writes each reference as the target it was read from.
+type readTargets map[Ref]string
+
+// RefForTarget implements LinkResolver; it is not used.
+func (readTargets) RefForTarget(string, TargetUse) (Ref, bool) { return Ref{}, false }
+
+// TargetForRef implements LinkResolver.
+func (m readTargets) TargetForRef(r Ref, _ TargetUse) (string, bool) {
+	t, ok := m[r]
+	return t, ok
 }
 
 // splitList reads a comma-separated attribute into trimmed strings.

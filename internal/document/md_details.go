@@ -60,7 +60,12 @@ func (p *detailsParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 	}
 	node := &detailsBlock{}
 	rest = bytes.TrimSpace(rest)
-	if s, ok := summaryOf(rest); ok {
+	if len(rest) > 0 {
+		s, ok := summaryOf(rest)
+		if !ok {
+			// More HTML on the line: an HTML block, kept as written.
+			return nil, parser.NoChildren
+		}
 		node.summary, node.hasSummary = s, true
 	}
 	reader.AdvanceToEOL()
@@ -74,7 +79,7 @@ func summaryOf(line []byte) (string, bool) {
 		return "", false
 	}
 	end := bytes.LastIndex(lower, []byte("</summary>"))
-	if end < len("<summary>") {
+	if end < len("<summary>") || end+len("</summary>") != len(line) {
 		return "", false
 	}
 	return string(bytes.TrimSpace(line[len("<summary>"):end])), true

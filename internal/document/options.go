@@ -9,6 +9,9 @@ type options struct {
 	headingOffset int
 	resolver      LinkResolver
 	ctx           context.Context
+	// targets records, during an import, the target each reference was
+	// first read from, for writing a block back as it was read.
+	targets map[Ref]string
 }
 
 // HeadingOffset shifts Markdown heading levels by n: with HeadingOffset(1),

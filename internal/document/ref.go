@@ -67,6 +67,16 @@ func HasScheme(s string) bool {
 
 // refForTarget maps a Markdown target to a reference.
 func (o *options) refForTarget(target string, use TargetUse) Ref {
+	r := o.resolveTarget(target, use)
+	if o.targets != nil {
+		if _, seen := o.targets[r]; !seen {
+			o.targets[r] = target
+		}
+	}
+	return r
+}
+
+func (o *options) resolveTarget(target string, use TargetUse) Ref {
 	if o.resolver != nil {
 		if r, ok := o.resolver.RefForTarget(target, use); ok {
 			return r

@@ -1,0 +1,35 @@
+package document
+
+import "testing"
+
+// TestHTMLKeptVerbatim checks that HTML the export would write in another
+// form (tables written by hand, tables inside other HTML, a <picture> of
+// its own, line breaks and emoji spans in Markdown text) is kept as
+// written, whole, and written back byte for byte.
+func TestHTMLKeptVerbatim(t *testing.T) {
+	cases := []struct{ name, md string }{
+		{"table in one-line details", `<details><summary>Limits</summary><table><tr><td>A</td></tr></table></details>`},
+		{"table with colgroup in details", "<details>\n\n<summary>S</summary>\n\n<table><colgroup><col width=\"120\"><col></colgroup><thead><tr><th>Limit</th></tr></thead><tbody><tr><td>10</td></tr></tbody></table>\n\n</details>"},
+		{"table without thead", `<table><tr><th>H</th></tr><tr><td>A</td></tr></table>`},
+		{"table with Markdown in cells", "<table>\n  <tr>\n    <td>A **b**</td>\n  </tr>\n</table>"},
+		{"table in a list", "* item\n\n  <table><thead><tr><th>H</th></tr></thead><tbody><tr><td>A</td></tr></tbody></table>"},
+		{"table in a hint", "{% hint style=\"info\" %}\n<table><thead><tr><th>H</th></tr></thead><tbody><tr><td>A</td></tr></tbody></table>\n{% endhint %}"},
+		{"table in a div", `<div align="center"><table><tr><td>A</td></tr></table></div>`},
+		{"cards without thead", `<table data-view="cards"><tbody><tr><td>A</td></tr></tbody></table>`},
+		{"picture alone", `<picture><source srcset="d.png" media="(prefers-color-scheme: dark)"><img src="l.png" alt="O"></picture>`},
+		{"br in text", `one<br>two`},
+		{"emoji span in text", `A <span data-gb-custom-inline data-tag="emoji" data-code="2705">✅</span> check`},
+		{"span with data attributes", `A <span data-x="1">text</span> here.`},
+		{"definition list", "<dl>\n<dt>Term</dt>\n<dd>Definition.</dd>\n</dl>"},
+		{"cards target names", `<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td>A</td><td><a href="a/README.md">README.md</a></td></tr><tr><td>B</td><td><a href="../b/">b</a></td></tr></tbody></table>`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			doc := mustFromMarkdown(t, tc.md)
+			got := mustToMarkdown(t, doc)
+			if got != tc.md+"\n" {
+				t.Fatalf("written back\n%s\nwant\n%s", got, tc.md)
+			}
+		})
+	}
+}
