@@ -72,3 +72,17 @@ func TestDefaultLayoutIsNotWritten(t *testing.T) {
 		t.Errorf("written %q", out)
 	}
 }
+
+func TestFrontMatterRewrittenWhenChanged(t *testing.T) {
+	src := "---\ndescription:   'Old: text'\nname: kept\nicon: book\n---\n\n# T\n"
+	sp := mustRead(t, Files{"README.md": []byte(src)}, pathIDs{})
+	if got := string(mustWrite(t, sp)["README.md"]); got != src {
+		t.Fatalf("unchanged page written\n%s\nwant\n%s", got, src)
+	}
+	p := sp.Pages[0]
+	p.Description, p.Extra = "A new description that is long enough to be folded by the exporter at eighty columns.", nil
+	want := "---\ndescription: >-\n  A new description that is long enough to be folded by the exporter at eighty\n  columns.\nicon: book\nname: kept\n---\n\n# T\n"
+	if got := string(mustWrite(t, sp)["README.md"]); got != want {
+		t.Fatalf("changed page written\n%s\nwant\n%s", got, want)
+	}
+}
