@@ -21,6 +21,7 @@ type Store interface {
 	ServerKeyStore
 	GitSyncStore
 	GitRedirectStore
+	GitConfigStore
 	ContentEventStore
 	SearchStore
 	SAMLStore
