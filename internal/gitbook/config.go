@@ -30,6 +30,7 @@ func readConfig(data []byte) (Config, map[string]string, error) {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return cfg, nil, nil
 	}
+	cfg.Source = string(data)
 	var raw configYAML
 	if err := yaml.Unmarshal(data, &raw); err != nil {
 		return cfg, nil, fileErr(configFile, "%v", yamlMessage(err))
@@ -124,8 +125,16 @@ func yamlMessage(err error) string {
 	return strings.Join(strings.Fields(strings.TrimPrefix(err.Error(), "yaml: ")), " ")
 }
 
-// writeConfig renders .gitbook.yaml.
+// writeConfig renders .gitbook.yaml: cfg.Source when it says the same
+// root, structure files and redirects, else a file of its own.
 func writeConfig(cfg Config, redirects map[string]string) ([]byte, error) {
+	if cfg.Source != "" {
+		read, readRedirects, err := readConfig([]byte(cfg.Source))
+		if err == nil && read.Root == cfg.Root && read.Readme == cfg.Readme && read.Summary == cfg.Summary &&
+			sameVariables(readRedirects, redirects) {
+			return []byte(cfg.Source), nil
+		}
+	}
 	var b strings.Builder
 	root := "./"
 	if cfg.Root != "" {

@@ -20,6 +20,9 @@ type Config struct {
 	Readme string
 	// Summary is the table of contents, relative to Root; "" is SUMMARY.md.
 	Summary string
+	// Source is .gitbook.yaml as read; Write writes it back unchanged
+	// while it says what Write would write.
+	Source string
 }
 
 // Space is a space's content as a repository describes it.
@@ -139,7 +142,7 @@ type File struct {
 // "/" (and "#1", "#2"… for later groups of the same slug); a link page's is "link:" and its target as written, then "#" and
 // the number of earlier link pages with that target; a computed page's is
 // "computed:" and its place among the computed pages, from 1; a page
-// listed without a file is "listed:" and its title, then "#" and the
+// listed without a file is "listed:" and its title without its emoji, then "#" and the
 // number of earlier such pages with that title.
 type IDs interface {
 	PageID(key string) string

@@ -141,13 +141,13 @@ func (b *summaryBuilder) linkEntry(e *tocEntry) *Page {
 // document page that only holds its title and its children's place, as
 // GitBook shows a list item without a link.
 func (b *summaryBuilder) listedPage(e *tocEntry, listing string) *Page {
-	key := "listed:" + e.title
-	n := b.r.linkSeen[key]
-	b.r.linkSeen[key] = n + 1
-	p := &Page{ID: b.r.id(key+"#"+strconv.Itoa(n), b.r.ids.PageID), Kind: quire.PageDocument,
-		Listing: listing, Document: document.New()}
+	p := &Page{Kind: quire.PageDocument, Listing: listing, Document: document.New()}
 	p.Emoji, p.Title = splitEmoji(e.title)
 	p.Slug = content.Slugify(p.Title)
+	key := "listed:" + p.Title
+	n := b.r.linkSeen[key]
+	b.r.linkSeen[key] = n + 1
+	p.ID = b.r.id(key+"#"+strconv.Itoa(n), b.r.ids.PageID)
 	return p
 }
 

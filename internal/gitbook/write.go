@@ -35,7 +35,8 @@ func Write(sp *Space) (Files, error) {
 		}
 		redirects[from] = to
 	}
-	cfg, err := writeConfig(Config{Root: w.root, Readme: sp.Config.Readme, Summary: sp.Config.Summary}, redirects)
+	cfg, err := writeConfig(Config{Root: w.root, Readme: orNone(sp.Config.Readme, defaultReadme),
+		Summary: orNone(sp.Config.Summary, defaultSummary), Source: sp.Config.Source}, redirects)
 	if err != nil {
 		return nil, err
 	}
@@ -370,4 +371,12 @@ func fileless(p *Page) bool {
 		NoRobotsIndex: p.NoRobotsIndex, Condition: p.Condition, Variables: p.Variables, Layout: p.Layout,
 		Cover: p.Cover, Extra: p.Extra}, "")
 	return err == nil && fm == "" && p.Cover == nil
+}
+
+// orNone returns s, or "" when s is the default def.
+func orNone(s, def string) string {
+	if s == def {
+		return ""
+	}
+	return s
 }

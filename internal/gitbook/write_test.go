@@ -107,6 +107,7 @@ func TestWriteUnderRoot(t *testing.T) {
 		t.Errorf("summary links are relative to its folder:\n%s", s)
 	}
 	back := mustRead(t, files, pathIDs{})
+	back.Config.Source = ""
 	if back.Config != sp.Config || outline(back.Pages) != "document Home /home @intro.md\ndocument A /a @a.md\n" {
 		t.Errorf("config %+v, pages\n%s, warnings %q", back.Config, outline(back.Pages), back.Warnings)
 	}
@@ -129,5 +130,21 @@ func TestWriteTitles(t *testing.T) {
 	}
 	if e := back.Pages[len(titles)]; e.Title != "Launch" || e.Emoji != "1f680" {
 		t.Errorf("emoji page read back as %q, %q", e.Title, e.Emoji)
+	}
+}
+
+// TestWriteConfigAsRead checks .gitbook.yaml is written back as read while
+// it says what the space holds, and written anew once it does not.
+func TestWriteConfigAsRead(t *testing.T) {
+	src := "# Content lives in docs\nroot: ./docs/\nstructure:\n  readme: ./intro.md\nredirects:\n  old: ./intro.md\n"
+	files := Files{".gitbook.yaml": []byte(src), "docs/intro.md": []byte("# Home\n")}
+	sp := mustRead(t, files, pathIDs{})
+	if got := string(mustWrite(t, sp)[".gitbook.yaml"]); got != src {
+		t.Errorf("written\n%s\nwant\n%s", got, src)
+	}
+	sp.Redirects = nil
+	want := "root: ./docs/\n\nstructure:\n  readme: intro.md\n  summary: SUMMARY.md\n"
+	if got := string(mustWrite(t, sp)[".gitbook.yaml"]); got != want {
+		t.Errorf("written after a change\n%s\nwant\n%s", got, want)
 	}
 }
