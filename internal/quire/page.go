@@ -40,8 +40,16 @@ type RevisionPage struct {
 	Computed      *ComputedSource   `json:"computed,omitempty"`
 	ComputedSeed  string            `json:"computedSeed,omitempty"`
 	Git           *GitBlob          `json:"git,omitempty"`
-	CreatedAt     time.Time         `json:"createdAt"`
-	UpdatedAt     time.Time         `json:"updatedAt"`
+	// GitFrontMatter is the front matter of the page's file as a Git
+	// import read it, written back by an export while it still says
+	// what the page holds.
+	GitFrontMatter string `json:"gitFrontMatter,omitempty"`
+	// GitListing tells how a repository's table of contents lists a page
+	// that has no file: "text" (a list item without a link) or
+	// "empty-link"; "" for the others.
+	GitListing string    `json:"gitListing,omitempty"`
+	CreatedAt  time.Time `json:"createdAt"`
+	UpdatedAt  time.Time `json:"updatedAt"`
 }
 
 // PageLayout is the display options of a document page.

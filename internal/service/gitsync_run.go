@@ -53,7 +53,7 @@ func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, raw
 		if !job.Standalone && !ed.Changed(cur) {
 			// The space already holds this content; the redirects may
 			// have changed all the same.
-			return co.OID, warnings, g.s.store.ReplaceGitRedirects(ctx, sp.ID, redirects)
+			return co.OID, warnings, g.s.keepRepoSettings(ctx, sp.ID, tree, redirects)
 		}
 		next := ed.Revision(quire.NewID(), sp.ID, quire.RevisionEdits, u.ID, cur.ID)
 		next.Git = commit
@@ -66,7 +66,7 @@ func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, raw
 		err := advanceSpace(ctx, g.s.store, sp.ID, cur.ID, next.ID)
 		if err == nil {
 			g.s.announceContent(ctx, sp.ID)
-			err = g.s.store.ReplaceGitRedirects(ctx, sp.ID, redirects)
+			err = g.s.keepRepoSettings(ctx, sp.ID, tree, redirects)
 		}
 		if !quire.IsStale(err) {
 			return co.OID, warnings, err

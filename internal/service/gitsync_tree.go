@@ -69,6 +69,14 @@ func newKnownPaths(ctx context.Context, snap *content.Snapshot) (*knownPaths, er
 				k.pages[p.Git.Path] = p
 			case p.Type == quire.PageGroup:
 				k.pages[p.Slug+"/"] = p
+			case p.GitListing != "":
+				key := "listed:" + p.Title
+				k.pages[key+"#"+strconv.Itoa(links[key])] = p
+				links[key]++
+				if placed[p.ID] != "" {
+					// Given content since, it is written to a file.
+					k.pages[placed[p.ID]] = p
+				}
 			case p.Type == quire.PageLink && p.Href != "":
 				key := "link:" + p.Href
 				k.pages[key+"#"+strconv.Itoa(links[key])] = p
@@ -98,7 +106,7 @@ func outlinePages(nodes []*content.TreeNode) []*gitbook.Page {
 	for _, n := range nodes {
 		rp := n.Page
 		p := &gitbook.Page{ID: rp.ID, Kind: rp.Type, Title: rp.Title, Slug: rp.Slug, Href: rp.Href, Target: rp.Target,
-			Children: outlinePages(n.Children)}
+			Listing: rp.GitListing, Children: outlinePages(n.Children)}
 		if rp.Git != nil {
 			p.Path = rp.Git.Path
 		}
@@ -171,7 +179,7 @@ func (s *Service) importPage(ctx context.Context, ed *content.Edit, old *content
 	rp := &quire.RevisionPage{ID: p.ID, Type: p.Kind, Title: p.Title, Slug: p.Slug, Description: p.Description,
 		Emoji: p.Emoji, Icon: p.Icon, Hidden: p.Hidden, NoIndex: p.NoIndex, NoRobotsIndex: p.NoRobotsIndex,
 		Condition: p.Condition, Variables: p.Variables, Layout: p.Layout, Cover: p.Cover, Href: p.Href,
-		Target: p.Target, Computed: p.Computed, Parent: parent}
+		Target: p.Target, Computed: p.Computed, Parent: parent, GitFrontMatter: p.FrontMatter, GitListing: p.Listing}
 	if rp.Title == "" {
 		rp.Title = "Untitled"
 	}
@@ -288,7 +296,7 @@ func (s *Service) exportTree(ctx context.Context, snap *content.Snapshot) (*gitb
 			p := &gitbook.Page{ID: rp.ID, Kind: rp.Type, Title: rp.Title, Slug: rp.Slug, Description: rp.Description,
 				Emoji: rp.Emoji, Icon: rp.Icon, Hidden: rp.Hidden, NoIndex: rp.NoIndex, NoRobotsIndex: rp.NoRobotsIndex,
 				Condition: rp.Condition, Variables: rp.Variables, Layout: rp.Layout, Cover: rp.Cover,
-				Href: rp.Href, Target: rp.Target, Computed: rp.Computed}
+				Href: rp.Href, Target: rp.Target, Computed: rp.Computed, FrontMatter: rp.GitFrontMatter, Listing: rp.GitListing}
 			if rp.Git != nil {
 				p.Path = rp.Git.Path
 			}
@@ -333,6 +341,9 @@ func (s *Service) exportTree(ctx context.Context, snap *content.Snapshot) (*gitb
 		sp.Files = append(sp.Files, gf)
 	}
 	if err := s.exportRedirects(ctx, snap.Rev.SpaceID, sp); err != nil {
+		return nil, err
+	}
+	if err := s.exportGitConfig(ctx, snap.Rev.SpaceID, sp); err != nil {
 		return nil, err
 	}
 	return sp, nil

@@ -301,6 +301,9 @@ func copyContent(ctx context.Context, st quire.Store, src, dst *quire.Space, use
 		return err
 	}
 	dst.Revision = rev.ID
+	if err := copyGitConfig(ctx, st, src.ID, dst.ID); err != nil {
+		return err
+	}
 	rs, err := st.GitRedirects(ctx, src.ID)
 	if err != nil || len(rs) == 0 {
 		return err
