@@ -1,6 +1,9 @@
 package document
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestHTMLKeptVerbatim checks that HTML the export would write in another
 // form (tables written by hand, tables inside other HTML, a <picture> of
@@ -31,5 +34,26 @@ func TestHTMLKeptVerbatim(t *testing.T) {
 				t.Fatalf("written back\n%s\nwant\n%s", got, tc.md)
 			}
 		})
+	}
+}
+
+// TestImageAltAndCaption checks where an image's text goes: its alt text
+// in the image's data as "alt", a figure's <figcaption> in its "caption"
+// fragment, as the published schema has them.
+func TestImageAltAndCaption(t *testing.T) {
+	doc := mustFromMarkdown(t, `<figure><img src="a.png" alt="A diagram"><figcaption><p>The <em>flow</em></p></figcaption></figure>`)
+	img := doc.Nodes[0].Nodes[0]
+	if img.Type != TypeImage || img.Data["alt"] != "A diagram" {
+		t.Fatalf("image %s data %v", img.Type, img.Data)
+	}
+	if _, ok := img.Data["caption"]; ok {
+		t.Fatalf("caption in data: %v", img.Data)
+	}
+	if len(img.Fragments) != 1 || img.Fragments[0].Fragment != "caption" || strings.TrimSpace(New(img.Fragments[0].Nodes...).PlainText()) != "The flow" {
+		t.Fatalf("caption fragments %+v", img.Fragments)
+	}
+	md := mustFromMarkdown(t, `![Only alt](a.png)`).Nodes[0].Nodes[0]
+	if md.Data["alt"] != "Only alt" || len(md.Fragments) != 0 {
+		t.Fatalf("markdown image data %v fragments %v", md.Data, md.Fragments)
 	}
 }
