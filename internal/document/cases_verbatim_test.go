@@ -23,6 +23,8 @@ func TestHTMLKeptVerbatim(t *testing.T) {
 		{"br in text", `one<br>two`},
 		{"emoji span in text", `A <span data-gb-custom-inline data-tag="emoji" data-code="2705">✅</span> check`},
 		{"span with data attributes", `A <span data-x="1">text</span> here.`},
+		{"author's img in text", `Text <img src="a.png" alt="x"> more`},
+		{"img with a width in text", `An <img src="a.png" width="20"> icon`},
 		{"definition list", "<dl>\n<dt>Term</dt>\n<dd>Definition.</dd>\n</dl>"},
 		{"cards target names", `<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody><tr><td>A</td><td><a href="a/README.md">README.md</a></td></tr><tr><td>B</td><td><a href="../b/">b</a></td></tr></tbody></table>`},
 	}
@@ -55,5 +57,16 @@ func TestImageAltAndCaption(t *testing.T) {
 	md := mustFromMarkdown(t, `![Only alt](a.png)`).Nodes[0].Nodes[0]
 	if md.Data["alt"] != "Only alt" || len(md.Fragments) != 0 {
 		t.Fatalf("markdown image data %v fragments %v", md.Data, md.Fragments)
+	}
+}
+
+func TestGitBookInlineImageConverted(t *testing.T) {
+	src := `Some <img src="a.svg" alt="logo" data-size="line"> text`
+	doc := mustFromMarkdown(t, src)
+	if n := doc.Nodes[0].Nodes[1]; n.Type != InlineImage || n.Data["alt"] != "logo" {
+		t.Fatalf("inline %s %v", n.Type, n.Data)
+	}
+	if got := mustToMarkdown(t, doc); got != src+"\n" {
+		t.Fatalf("written back %q", got)
 	}
 }

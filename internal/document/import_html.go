@@ -24,18 +24,39 @@ func (ic *inlineConv) rawHTML(raw string) {
 	}
 }
 
-// markdownHTML handles an inline HTML tag of Markdown text. A line break
-// and an emoji span, which GitBook writes only inside HTML, are kept as
-// written there (the span's text stays text), so that the text is
-// written back the same; other tags go to rawHTML.
+// markdownHTML handles an inline HTML tag of Markdown text. A line break,
+// an emoji span (which GitBook writes only inside HTML) and an <img> the
+// export would write otherwise are kept as written there (the span's
+// text stays text), so that the text is written back the same; other
+// tags go to rawHTML.
 func (ic *inlineConv) markdownHTML(raw string) {
 	toks := tokenizeHTML(raw)
-	if len(toks) == 1 && toks[0].isTag() && !toks[0].closing &&
-		(toks[0].name == "br" || toks[0].name == "span" && toks[0].attrOr("data-tag") == "emoji") {
-		ic.addRaw(raw)
-		return
+	if len(toks) == 1 && toks[0].isTag() && !toks[0].closing {
+		switch t := toks[0]; {
+		case t.name == "br", t.name == "span" && t.attrOr("data-tag") == "emoji":
+			ic.addRaw(raw)
+			return
+		case t.name == "img":
+			// GitBook's inline image is converted; an author's <img>
+			// (other attributes, another order) is kept as written.
+			n := ic.c.inlineImage(t)
+			if dataString(n, "size") != "" && ic.c.imageWritesBack(n, raw) {
+				ic.addInline(n)
+			} else {
+				ic.addRaw(raw)
+			}
+			return
+		}
 	}
 	ic.rawHTML(raw)
+}
+
+// imageWritesBack reports whether an inline image converted from an <img>
+// tag is written back as the same tag.
+func (c *converter) imageWritesBack(n Node, raw string) bool {
+	o := &options{headingOffset: c.opts.headingOffset, resolver: readTargets(c.opts.targets), ctx: c.opts.ctx}
+	w := &mdWriter{opts: o, state: newConvState(o)}
+	return w.htmlInlineImage(n) == raw
 }
 
 // addRaw keeps inline HTML that has no model, a comment or an unknown
