@@ -108,12 +108,13 @@ func TestGitRedirectsAnswerOnTheSite(t *testing.T) {
 		ts.wantRedirect(t, "/sites/docs/api/getting-started", "/sites/docs/api/setup")
 
 		// An export writes them back to .gitbook.yaml, leading to where
-		// the page is written now, and a round trip keeps them.
+		// the page is written now, and a round trip keeps them; pages go
 		exported := []string{"redirects:\n", "  getting-started: setup.md\n", "  gone: nowhere.md\n", "  old/intro: README.md\n"}
 		out, co := ts.exportSpace(t, s.api)
 		wantRedirectsIn(t, co, exported)
-		if co.Files["setup.md"] == nil {
-			t.Errorf("the renamed page is not at setup.md: %v", co.Files)
+		// under the content root the repository named.
+		if co.Files["docs/setup.md"] == nil {
+			t.Errorf("the renamed page is not at docs/setup.md: %v", co.Files)
 		}
 		wantFields(t, importRepo(s.api, out), map[string]any{"operation.state": "success"})
 		ts.wantRedirect(t, "/sites/docs/api/getting-started", "/sites/docs/api/setup")
