@@ -126,3 +126,33 @@ func TestSummaryGroupsOfOneSlug(t *testing.T) {
 		t.Errorf("groups: %+v %+v", sp.Pages[1], sp.Pages[2])
 	}
 }
+
+// TestSummaryItemsWithoutLink checks that list items without a link keep
+// their children under them, at every depth, and are written back as
+// they were listed, without a file.
+func TestSummaryItemsWithoutLink(t *testing.T) {
+	summary := "# Table of contents\n\n* [Home](README.md)\n* Getting started\n  * [Install](getting-started/install.md)\n  * Advanced\n    * [Tuning](getting-started/advanced/tuning.md)\n\n## Reference\n\n* [Later](<>)\n  * [API](reference/later/api.md)\n"
+	files := Files{"SUMMARY.md": []byte(summary), "README.md": []byte("# Home\n"),
+		"getting-started/install.md":         []byte("# Install\n"),
+		"getting-started/advanced/tuning.md": []byte("# Tuning\n"),
+		"reference/later/api.md":             []byte("# API\n")}
+	sp := mustRead(t, files, pathIDs{})
+	want := "document Home /home @README.md\ndocument Getting started /getting-started\n  document Install /install @getting-started/install.md\n" +
+		"  document Advanced /advanced\n    document Tuning /tuning @getting-started/advanced/tuning.md\n" +
+		"group Reference /reference\n  document Later /later\n    document API /api @reference/later/api.md\n"
+	if got := outline(sp.Pages); got != want {
+		t.Fatalf("tree\n%s\nwant\n%s", got, want)
+	}
+	if len(sp.Warnings) > 0 {
+		t.Errorf("warnings %q", sp.Warnings)
+	}
+	out := mustWrite(t, sp)
+	for name, data := range files {
+		if string(out[name]) != string(data) {
+			t.Errorf("%s written\n%s\nwant\n%s", name, out[name], data)
+		}
+	}
+	if len(out) != len(files)+1 { // and .gitbook.yaml
+		t.Errorf("files written %q", paths(out))
+	}
+}
