@@ -6,6 +6,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"github.com/microcosm-cc/bluemonday"
 )
 
 //go:embed templates/*.html
@@ -22,7 +24,9 @@ var hexColor = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}){1,2}$`)
 type Renderer struct {
 	tmpl *template.Template
 	hl   *highlighter
-	css  template.CSS
+	// policy filters the raw HTML of documents.
+	policy *bluemonday.Policy
+	css    template.CSS
 	// assets are the scripts pages load, by their hashed names.
 	assets *assets
 }
@@ -63,7 +67,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{tmpl: t, hl: hl, css: css, assets: as}, nil
+	return &Renderer{tmpl: t, hl: hl, policy: htmlPolicy(), css: css, assets: as}, nil
 }
 
 // chrome is what the shell templates read, shared by every page kind.
@@ -135,7 +139,7 @@ func (r *Renderer) RenderBody(w io.Writer, p *Page) ([]Heading, error) {
 
 // body returns the HTML of the page's document and its outline.
 func (r *Renderer) body(p *Page) (string, []Heading) {
-	bw := newBodyWriter(&p.Resolvers, r.hl)
+	bw := newBodyWriter(&p.Resolvers, r.hl, r.policy)
 	if p.Document != nil {
 		bw.shiftHeadings(p.Document.Nodes)
 		bw.blocks(p.Document.Nodes)
