@@ -99,6 +99,7 @@ type pageData struct {
 	Tree          []TreeItem
 	Title         string
 	CoverURL      string
+	Layout        Layout
 	Body          template.HTML
 	Empty         bool
 	Outline       []Heading
@@ -161,15 +162,27 @@ func (r *Renderer) RenderPage(w io.Writer, p *Page) error {
 	c.NoIndex = p.NoIndex
 	c.Sections = p.Sections
 	c.Search = p.Search
-	c.HasSidebar = true
+	c.HasSidebar = !p.Layout.HideTree || len(p.Variants) > 1
 	label := p.VariantsLabel
 	if label == "" {
 		label = "Version"
 	}
 	data := pageData{chrome: c, Variants: p.Variants, VariantsLabel: label, Tree: p.Tree,
-		Title: p.Title, CoverURL: p.CoverURL,
+		Title: p.Title, CoverURL: p.CoverURL, Layout: p.Layout,
 		// The body writer escapes every value it writes (body.go).
 		Body: template.HTML(body), Empty: p.Empty,
 		Outline: outline, Previous: p.Previous, Next: p.Next}
+	if p.Layout.HideCover {
+		data.CoverURL = ""
+	}
+	if p.Layout.HideOutline {
+		data.Outline = nil
+	}
+	if p.Layout.HidePagination {
+		data.Previous, data.Next = nil, nil
+	}
+	if p.Layout.HideTree {
+		data.Tree = nil
+	}
 	return r.tmpl.ExecuteTemplate(w, "page", data)
 }
