@@ -169,11 +169,14 @@ func (w *bodyWriter) inline(n *document.Node) {
 	case document.InlineEmoji:
 		w.text(document.EmojiFromCode(dataString(n, "code")))
 	case document.InlineIcon:
-		// Icons come from an icon font the reader does not ship; the
-		// name is kept for assistive technology only.
-		w.raw(`<span class="icon" role="img"`)
-		w.attr("aria-label", dataString(n, "icon"))
-		w.raw("></span>")
+		// Icons come from an icon font the reader does not ship: those a
+		// character draws are that character, the others nothing.
+		name := dataString(n, "icon")
+		if g := iconGlyph(name); g != "" {
+			w.raw(`<span class="icon" role="img"`)
+			w.attr("aria-label", strings.TrimPrefix(name, "fa-"))
+			w.raw(">" + g + "</span>")
+		}
 	case document.InlineExpression:
 		w.raw(`<code class="expression">`)
 		w.text(dataString(n, "expression"))
