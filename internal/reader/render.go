@@ -48,14 +48,6 @@ func New() (*Renderer, error) {
 			return "header-link"
 		},
 		"methodClass": methodClass,
-		"visible": func(items []TreeItem) bool {
-			for _, it := range items {
-				if !it.Hidden {
-					return true
-				}
-			}
-			return false
-		},
 	}
 	t, err := template.New("reader").Funcs(funcs).ParseFS(templateFS, "templates/*.html")
 	if err != nil {
@@ -96,7 +88,7 @@ type pageData struct {
 	chrome
 	Variants      []Link
 	VariantsLabel string
-	Tree          []TreeItem
+	Tree          []treeNode
 	Title         string
 	CoverURL      string
 	Layout        Layout
@@ -167,7 +159,9 @@ func (r *Renderer) RenderPage(w io.Writer, p *Page) error {
 	if label == "" {
 		label = "Version"
 	}
-	data := pageData{chrome: c, Variants: p.Variants, VariantsLabel: label, Tree: p.Tree,
+	seq := 0
+	tree, _ := treeNodes(p.Tree, &seq)
+	data := pageData{chrome: c, Variants: p.Variants, VariantsLabel: label, Tree: tree,
 		Title: p.Title, CoverURL: p.CoverURL, Layout: p.Layout,
 		// The body writer escapes every value it writes (body.go).
 		Body: template.HTML(body), Empty: p.Empty,
