@@ -3,6 +3,7 @@ package httpapi
 import (
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -12,22 +13,30 @@ import (
 // page whose layout hides its title, and pages five levels deep.
 func importedRepository(t *testing.T) map[string]string {
 	png := string(pngBytes(t, 160, 90))
-	return map[string]string{
-		"SUMMARY.md": "# Table of contents\n\n* [Welcome](README.md)\n* [Guides](guides/README.md)\n" +
-			"  * [Setup](guides/setup/README.md)\n    * [Linux](guides/setup/linux/README.md)\n" +
-			"      * [Debian](guides/setup/linux/debian.md)\n        * [Bookworm](guides/setup/linux/bookworm.md)\n" +
-			"* [Plain](plain.md)\n\n## Reference\n\n* [API](reference/api.md)\n* [CLI](reference/cli.md)\n",
+	summary := "# Table of contents\n\n* [Welcome](README.md)\n* [Plain](plain.md)\n" +
+		"* [Tutorials](tutorials/README.md)\n  * [First tutorial](tutorials/first.md)\n\n## Reference\n\n"
+	files := map[string]string{}
+	for i := 1; i <= 30; i++ {
+		n := strconv.Itoa(i)
+		summary += "* [Command " + n + "](reference/c" + n + ".md)\n"
+		files["reference/c"+n+".md"] = "# Command " + n + "\n\nRuns step " + n + ".\n"
+	}
+	summary += "\n## Guides\n\n* [Guides](guides/README.md)\n  * [Setup](guides/setup/README.md)\n" +
+		"    * [Linux](guides/setup/linux/README.md)\n      * [Debian](guides/setup/linux/debian.md)\n" +
+		"        * [Bookworm](guides/setup/linux/bookworm.md)\n"
+	files["SUMMARY.md"] = summary
+	for k, v := range map[string]string{
 		"README.md": "---\ndescription: The imported handbook.\ncover: .gitbook/assets/cover.png\ncoverY: 0\n---\n\n# Welcome\n\n" +
 			"<p align=\"center\"><picture><source srcset=\".gitbook/assets/logo.svg\" media=\"(prefers-color-scheme: dark)\">" +
 			"<img src=\".gitbook/assets/logo.svg\" alt=\"Quire logo\" width=\"160\"></picture></p>\n\n" +
 			"Press <kbd>Ctrl</kbd> + <kbd>K</kbd>, or <span data-gb-custom-block data-tag=\"emoji\" data-code=\"1f44b\">wave</span>" +
 			" at the <abbr title=\"Command line\">CLI</abbr><sup>1</sup>.<br>Next line.\n\n" +
 			"<dl><dt>Space</dt><dd>A set of pages.</dd><dt>Site</dt><dd>Spaces published together.</dd></dl>\n\n" +
-			"<details><summary>More about spaces</summary>Spaces hold <strong>pages</strong>.</details>\n\n" +
+			"<details>\n\n<summary>More about spaces</summary>\n\nSpaces hold **pages**.\n\n</details>\n\n" +
 			"<!-- an editor's note -->\n\n" +
 			"{% prompt %}\nSummarize **this** page.\n{% endprompt %}\n\n" +
 			"![A chart](.gitbook/assets/chart.png)\n\n" +
-			"## Spaces\n\nText.\n\n## Sites\n\nText.\n\n## Files\n\nText.\n",
+			"## Spaces\n\nText.\n\n## Sites\n\nText.\n\n## Files\n\n" + strings.Repeat("Files are kept by revision.\n\n", 30),
 		"plain.md": "---\ndescription: Not shown either.\nlayout:\n  title:\n    visible: false\n  description:\n    visible: false\n" +
 			"  outline:\n    visible: false\n---\n\n# Plain page\n\nA page without its title.\n\n## Part\n\nText.\n",
 		"guides/README.md":               "# Guides\n\nAll guides.\n",
@@ -35,12 +44,15 @@ func importedRepository(t *testing.T) map[string]string {
 		"guides/setup/linux/README.md":   "# Linux\n\nOn Linux.\n",
 		"guides/setup/linux/debian.md":   "# Debian\n\n![Logo](../../../.gitbook/assets/logo.svg)\n\n<img src=\"../../../.gitbook/assets/chart.png\" alt=\"Chart\" width=\"200\">\n",
 		"guides/setup/linux/bookworm.md": "# Bookworm\n\nThe current release.\n",
-		"reference/api.md":               "# API\n\nThe API.\n",
-		"reference/cli.md":               "# CLI\n\nThe CLI.\n",
+		"tutorials/README.md":            "# Tutorials\n\nLearn by doing.\n",
+		"tutorials/first.md":             "# First tutorial\n\nStart here.\n",
 		".gitbook/assets/logo.svg":       scriptedSVG,
 		".gitbook/assets/chart.png":      png,
 		".gitbook/assets/cover.png":      png,
+	} {
+		files[k] = v
 	}
+	return files
 }
 
 // importedSite imports importedRepository into a space by Git Sync and
@@ -89,7 +101,11 @@ func TestSiteReaderImportedRepository(t *testing.T) {
 			t.Errorf("image from %q, not the site's files", src[1])
 		}
 	}
-	debian := string(ts.wantVisit(t, 200, "/sites/handbook/guides/setup/linux/debian", nil).Body)
+	debianURL := regexp.MustCompile(`href="(/sites/handbook/[^"]*/debian)"`).FindStringSubmatch(home)
+	if debianURL == nil {
+		t.Fatal("no link to Debian in the tree")
+	}
+	debian := string(ts.wantVisit(t, 200, debianURL[1], nil).Body)
 	if n := strings.Count(debian, `src="/sites/handbook/~files/`); n != 2 {
 		t.Errorf("%d images of Debian from the site's files, want 2", n)
 	}
