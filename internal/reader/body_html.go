@@ -135,7 +135,7 @@ func (w *bodyWriter) rawInline(src string) {
 // paragraph writes a paragraph; one holding block elements of raw HTML
 // (a definition list, details) is a <div> instead.
 func (w *bodyWriter) paragraph(n *document.Node) {
-	if w.inHTML > 0 || !hasRawHTML(n.Nodes) {
+	if w.inHTML > 0 || w.policy == nil || !hasRawHTML(n.Nodes) {
 		w.raw("<p")
 		w.alignClass(n)
 		w.raw(">")

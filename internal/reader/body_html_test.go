@@ -181,3 +181,15 @@ func canonical(n *html.Node) string {
 	walk(n)
 	return b.String()
 }
+
+// The outline of a page with raw HTML in its headings is their text.
+func TestOutlineWithRawHTML(t *testing.T) {
+	doc, err := document.FromMarkdown("## Install <span data-x=\"1\">now</span>\n\n" + importedMarkdown)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Outline(doc, importedResolvers())
+	if len(got) != 1 || got[0].Title != "Install now" {
+		t.Errorf("outline %+v", got)
+	}
+}

@@ -90,7 +90,7 @@ func colorName(c string) bool {
 // tag); content holding any is gathered with the pieces in place and
 // filtered as one piece of HTML, so that tags pair up.
 func (w *bodyWriter) inlines(nodes []document.Node) {
-	if w.inHTML == 0 && hasRawHTML(nodes) {
+	if w.inHTML == 0 && w.policy != nil && hasRawHTML(nodes) {
 		s, _ := w.inlineHTML(nodes)
 		w.raw(s)
 		return
