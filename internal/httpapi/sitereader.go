@@ -285,12 +285,9 @@ func (s *Server) siteFile(w http.ResponseWriter, r *http.Request, v *service.Sit
 	}
 	defer f.Body.Close()
 	h := w.Header()
-	ct := f.File.ContentType
-	if ct == "" || strings.Contains(ct, "html") || strings.Contains(ct, "xml") || strings.Contains(ct, "javascript") {
-		ct = "application/octet-stream"
-	}
+	ct, csp := siteFileType(f.File.Name, f.File.ContentType)
 	h.Set("Content-Type", ct)
-	h.Set("Content-Security-Policy", "default-src 'none'; sandbox")
+	h.Set("Content-Security-Policy", csp)
 	if v.Public() {
 		h.Set("Cache-Control", "public, max-age=31536000, immutable")
 	} else {

@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
@@ -128,4 +130,34 @@ func header(res *network.Response, name string) string {
 		}
 	}
 	return ""
+}
+
+// byRole is a query option finding elements as assistive technology
+// does: by their computed role and accessible name.
+func byRole(role, name string) chromedp.QueryOption {
+	return chromedp.ByFunc(func(ctx context.Context, t *chromedp.Target, root *chromedp.Node) ([]cdp.NodeID, error) {
+		res, err := cdp.Call(ctx, t, accessibility.QueryAXTree,
+			accessibility.QueryAXTreeParams{NodeID: root.NodeID, Role: role, AccessibleName: name})
+		if err != nil {
+			return nil, err
+		}
+		var ids []cdp.BackendNodeID
+		for _, n := range res.Nodes {
+			if !n.Ignored && n.BackendDOMNodeID != 0 {
+				ids = append(ids, n.BackendDOMNodeID)
+			}
+		}
+		if len(ids) == 0 {
+			return nil, nil
+		}
+		pushed, err := cdp.Call(ctx, t, dom.PushNodesByBackendIDsToFrontend, dom.PushNodesByBackendIDsToFrontendParams{BackendNodeIDs: ids})
+		return pushed.NodeIDs, err
+	})
+}
+
+// probe marks the first element of a role and accessible name with a
+// data-probe attribute of the given value, for scripts to measure it.
+func (b *readerBrowser) probe(role, name, value string) {
+	b.t.Helper()
+	b.do(chromedp.SetAttributeValue(role+" "+name, "data-probe", value, byRole(role, name)))
 }

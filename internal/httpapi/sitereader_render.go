@@ -80,6 +80,10 @@ func readerPage(p *service.SitePage) *reader.Page {
 	if p.Cover != nil {
 		out.CoverURL = p.Image(*p.Cover)
 	}
+	l := p.Layout
+	out.Layout = reader.Layout{HideTitle: !l.Title, HideDescription: !l.Description, HideTree: !l.TableOfContents,
+		HideOutline: !l.Outline, HidePagination: !l.Pagination, HideCover: !l.Cover,
+		FullCover: l.CoverSize == "full", Wide: l.Width == "wide"}
 	return out
 }
 

@@ -4,15 +4,22 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/microcosm-cc/bluemonday"
+
 	"quire/internal/document"
 )
 
 // bodyWriter writes a document as HTML. Every string from the document
 // goes through text or attr; addresses go through SafeURL.
 type bodyWriter struct {
-	b   strings.Builder
+	b   *strings.Builder
 	res *Resolvers
 	hl  *highlighter
+	// policy filters raw HTML; nil writes none (outlines).
+	policy *bluemonday.Policy
+	// inHTML counts the inline contents being gathered to be filtered
+	// as one piece of HTML.
+	inHTML int
 	// ids are the heading anchors given so far, to keep them unique.
 	ids map[string]int
 	// seq numbers tabs and other controls for their ids.
@@ -35,8 +42,8 @@ type bodyWriter struct {
 	noCode bool
 }
 
-func newBodyWriter(res *Resolvers, hl *highlighter) *bodyWriter {
-	return &bodyWriter{res: res, hl: hl, ids: map[string]int{}, lastLevel: 1}
+func newBodyWriter(res *Resolvers, hl *highlighter, policy *bluemonday.Policy) *bodyWriter {
+	return &bodyWriter{b: &strings.Builder{}, res: res, hl: hl, policy: policy, ids: map[string]int{}, lastLevel: 1}
 }
 
 // raw writes trusted markup.
@@ -124,11 +131,7 @@ func (w *bodyWriter) block(n *document.Node) {
 	}
 	switch n.Type {
 	case document.TypeParagraph:
-		w.raw("<p")
-		w.alignClass(n)
-		w.raw(">")
-		w.inlines(n.Nodes)
-		w.raw("</p>\n")
+		w.paragraph(n)
 	case document.TypeHeading1, document.TypeHeading2, document.TypeHeading3:
 		w.heading(n)
 	case document.TypeListOrdered, document.TypeListUnordered, document.TypeListTasks:
@@ -220,16 +223,4 @@ func (w *bodyWriter) alignClass(n *document.Node) {
 	case "right":
 		w.raw(` class="align-right"`)
 	}
-}
-
-// rawBlock writes Markdown the document does not model as escaped source;
-// HTML comments are not shown.
-func (w *bodyWriter) rawBlock(src string) {
-	s := strings.TrimSpace(src)
-	if s == "" || strings.HasPrefix(s, "<!--") && strings.HasSuffix(s, "-->") {
-		return
-	}
-	w.raw(`<pre class="raw-block"><code>`)
-	w.text(s)
-	w.raw("</code></pre>\n")
 }

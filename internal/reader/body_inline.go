@@ -85,7 +85,16 @@ func colorName(c string) bool {
 
 // inlines writes inline content: text leaves with their marks, links,
 // mentions, images, math, footnote references.
+//
+// Inline HTML is kept in pieces (an opening tag, the text, the closing
+// tag); content holding any is gathered with the pieces in place and
+// filtered as one piece of HTML, so that tags pair up.
 func (w *bodyWriter) inlines(nodes []document.Node) {
+	if w.inHTML == 0 && w.policy != nil && hasRawHTML(nodes) {
+		s, _ := w.inlineHTML(nodes)
+		w.raw(s)
+		return
+	}
 	for i := range nodes {
 		n := &nodes[i]
 		switch n.Object {
@@ -160,11 +169,14 @@ func (w *bodyWriter) inline(n *document.Node) {
 	case document.InlineEmoji:
 		w.text(document.EmojiFromCode(dataString(n, "code")))
 	case document.InlineIcon:
-		// Icons come from an icon font the reader does not ship; the
-		// name is kept for assistive technology only.
-		w.raw(`<span class="icon" role="img"`)
-		w.attr("aria-label", dataString(n, "icon"))
-		w.raw("></span>")
+		// Icons come from an icon font the reader does not ship: those a
+		// character draws are that character, the others nothing.
+		name := dataString(n, "icon")
+		if g := iconGlyph(name); g != "" {
+			w.raw(`<span class="icon" role="img"`)
+			w.attr("aria-label", strings.TrimPrefix(name, "fa-"))
+			w.raw(">" + g + "</span>")
+		}
 	case document.InlineExpression:
 		w.raw(`<code class="expression">`)
 		w.text(dataString(n, "expression"))
@@ -174,12 +186,7 @@ func (w *bodyWriter) inline(n *document.Node) {
 	case document.InlineAnnotation:
 		w.annotation(n)
 	case document.InlineRaw:
-		s := strings.TrimSpace(dataString(n, "markdown"))
-		if s != "" && !strings.HasPrefix(s, "<!--") {
-			w.raw(`<code class="raw-inline">`)
-			w.text(s)
-			w.raw("</code>")
-		}
+		w.rawInline(dataString(n, "markdown"))
 	default:
 		w.inlines(n.Nodes)
 	}

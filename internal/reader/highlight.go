@@ -90,7 +90,7 @@ func (h *highlighter) format(w *bodyWriter, src, syntax string, numbered bool) {
 	if numbered {
 		f = h.numbered
 	}
-	if err := f.Format(&w.b, h.light, it); err != nil {
+	if err := f.Format(w.b, h.light, it); err != nil {
 		w.text(src)
 	}
 }

@@ -2,6 +2,7 @@ package reader
 
 import (
 	"context"
+	"regexp"
 	"strings"
 
 	"quire/internal/document"
@@ -16,6 +17,7 @@ func PageMarkdown(ctx context.Context, p *Page) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	body = siteFileRefs(body, &p.Resolvers)
 	var b strings.Builder
 	b.WriteString("# ")
 	b.WriteString(oneLine(p.Title))
@@ -83,4 +85,58 @@ func LLMsTxt(title, summary string, pages []Link) string {
 		}
 	}
 	return b.String()
+}
+
+// markdownRefs matches the addresses of Markdown that may name files of
+// the repository: link and image destinations, and src, srcset and href
+// attributes of HTML and Liquid tags.
+var markdownRefs = regexp.MustCompile(`(\]\(\s*)([^)\s]+)|\b(src|srcset|href)="([^"]*)"`)
+
+// siteFileRefs rewrites the references to files of the repository that
+// are left in a page's Markdown (in raw HTML, or that the document keeps
+// by path) to the site's file addresses, so that they resolve from the
+// site; fenced code is left as written.
+func siteFileRefs(md string, res *Resolvers) string {
+	w := &bodyWriter{res: res}
+	lines := strings.SplitAfter(md, "\n")
+	fence := ""
+	for i, line := range lines {
+		t := strings.TrimSpace(line)
+		if fence != "" {
+			if strings.HasPrefix(t, fence) {
+				fence = ""
+			}
+			continue
+		}
+		if strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+			fence = t[:3]
+			continue
+		}
+		lines[i] = markdownRefs.ReplaceAllStringFunc(line, func(m string) string {
+			s := markdownRefs.FindStringSubmatch(m)
+			if s[2] != "" {
+				return s[1] + w.resolveMarkdownRef(s[2])
+			}
+			switch s[3] {
+			case "srcset":
+				if v, ok := w.resolveSrcset(s[4]); ok {
+					return `srcset="` + v + `"`
+				}
+				return m
+			case "src":
+				return `src="` + w.resolveHTMLImage(s[4]) + `"`
+			}
+			return `href="` + w.resolveHTMLFile(s[4]) + `"`
+		})
+	}
+	return strings.Join(lines, "")
+}
+
+// resolveMarkdownRef resolves a Markdown destination naming a file of the
+// repository (under .gitbook/assets/) to the site's file address.
+func (w *bodyWriter) resolveMarkdownRef(u string) string {
+	if !strings.Contains(u, ".gitbook/assets/") {
+		return u
+	}
+	return w.resolveHTMLImage(u)
 }

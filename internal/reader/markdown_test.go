@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"testing"
+
+	"quire/internal/document"
 )
 
 func TestPageMarkdown(t *testing.T) {
@@ -36,5 +38,31 @@ func TestLLMsTxt(t *testing.T) {
 	want := "# Quire Docs\n\n> How to run Quire.\n\n## Pages\n\n- [Quick \\[start\\]](/docs/quick%20start.md)\n- [Bad]()\n"
 	if got != want {
 		t.Errorf("LLMsTxt =\n%s\nwant\n%s", got, want)
+	}
+}
+
+// References to files of the repository left in a page's Markdown (raw
+// HTML, Liquid attributes) lead to the site's files; fenced code stays
+// as written.
+func TestPageMarkdownResolvesRepositoryFiles(t *testing.T) {
+	src := "<p align=\"center\"><picture><source srcset=\".gitbook/assets/dark.svg 2x\"><img src=\"../.gitbook/assets/light.png\"></picture></p>\n\n" +
+		"Inline <img src=\".gitbook/assets/icon.svg\" width=\"16\"> icon and <a href=\".gitbook/assets/guide.pdf\">the guide</a>.\n\n" +
+		"```md\n![](.gitbook/assets/example.png)\n```\n"
+	doc, err := document.FromMarkdown(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, err := PageMarkdown(context.Background(), &Page{Title: "Files", Document: doc, Resolvers: importedResolvers()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`srcset="/files/dark.svg 2x"`, `src="/files/light.png"`, "![](/files/icon.svg)",
+		"/files/guide.pdf", "![](.gitbook/assets/example.png)"} {
+		if !strings.Contains(md, want) {
+			t.Errorf("Markdown lacks %s:\n%s", want, md)
+		}
+	}
+	if n := strings.Count(md, ".gitbook/assets/"); n != 1 {
+		t.Errorf("%d repository paths left, want the one in code:\n%s", n, md)
 	}
 }

@@ -113,6 +113,26 @@ type Search struct {
 	Query string
 }
 
+// Layout says what a page shows of its parts; the zero value shows them
+// all, at the default width, with the cover over the content.
+type Layout struct {
+	// HideTitle keeps the title for assistive technology only;
+	// HideDescription leaves the description out.
+	HideTitle, HideDescription bool
+	// HideTree leaves the sidebar's page tree out.
+	HideTree bool
+	// HideOutline leaves the "On this page" outline out.
+	HideOutline bool
+	// HidePagination leaves the previous and next links out.
+	HidePagination bool
+	// HideCover leaves the cover out.
+	HideCover bool
+	// FullCover draws the cover across the page, above the columns.
+	FullCover bool
+	// Wide gives the content the page's whole width.
+	Wide bool
+}
+
 // Page is the view model of one documentation page.
 type Page struct {
 	// Lang is the page's language (BCP 47); "en" when empty.
@@ -131,6 +151,8 @@ type Page struct {
 	Title       string
 	Description string
 	CoverURL    string
+	// Layout is what the page shows of its parts, and its width.
+	Layout Layout
 	// Document is the page's content.
 	Document *document.Document
 	// Empty marks the page shown where a site space has no page yet: the

@@ -21,7 +21,7 @@ func Outline(doc *document.Document, res Resolvers) []Heading {
 	if doc == nil {
 		return nil
 	}
-	w := newBodyWriter(&res, newHighlighter())
+	w := newBodyWriter(&res, newHighlighter(), nil)
 	w.noCode = true
 	w.shiftHeadings(doc.Nodes)
 	w.blocks(doc.Nodes)

@@ -6,6 +6,8 @@ import (
 	"io"
 	"regexp"
 	"strings"
+
+	"github.com/microcosm-cc/bluemonday"
 )
 
 //go:embed templates/*.html
@@ -22,7 +24,9 @@ var hexColor = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}){1,2}$`)
 type Renderer struct {
 	tmpl *template.Template
 	hl   *highlighter
-	css  template.CSS
+	// policy filters the raw HTML of documents.
+	policy *bluemonday.Policy
+	css    template.CSS
 	// assets are the scripts pages load, by their hashed names.
 	assets *assets
 }
@@ -44,14 +48,6 @@ func New() (*Renderer, error) {
 			return "header-link"
 		},
 		"methodClass": methodClass,
-		"visible": func(items []TreeItem) bool {
-			for _, it := range items {
-				if !it.Hidden {
-					return true
-				}
-			}
-			return false
-		},
 	}
 	t, err := template.New("reader").Funcs(funcs).ParseFS(templateFS, "templates/*.html")
 	if err != nil {
@@ -63,7 +59,7 @@ func New() (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Renderer{tmpl: t, hl: hl, css: css, assets: as}, nil
+	return &Renderer{tmpl: t, hl: hl, policy: htmlPolicy(), css: css, assets: as}, nil
 }
 
 // chrome is what the shell templates read, shared by every page kind.
@@ -92,9 +88,10 @@ type pageData struct {
 	chrome
 	Variants      []Link
 	VariantsLabel string
-	Tree          []TreeItem
+	Tree          []treeNode
 	Title         string
 	CoverURL      string
+	Layout        Layout
 	Body          template.HTML
 	Empty         bool
 	Outline       []Heading
@@ -135,7 +132,7 @@ func (r *Renderer) RenderBody(w io.Writer, p *Page) ([]Heading, error) {
 
 // body returns the HTML of the page's document and its outline.
 func (r *Renderer) body(p *Page) (string, []Heading) {
-	bw := newBodyWriter(&p.Resolvers, r.hl)
+	bw := newBodyWriter(&p.Resolvers, r.hl, r.policy)
 	if p.Document != nil {
 		bw.shiftHeadings(p.Document.Nodes)
 		bw.blocks(p.Document.Nodes)
@@ -157,15 +154,29 @@ func (r *Renderer) RenderPage(w io.Writer, p *Page) error {
 	c.NoIndex = p.NoIndex
 	c.Sections = p.Sections
 	c.Search = p.Search
-	c.HasSidebar = true
+	c.HasSidebar = !p.Layout.HideTree || len(p.Variants) > 1
 	label := p.VariantsLabel
 	if label == "" {
 		label = "Version"
 	}
-	data := pageData{chrome: c, Variants: p.Variants, VariantsLabel: label, Tree: p.Tree,
-		Title: p.Title, CoverURL: p.CoverURL,
+	seq := 0
+	tree, _ := treeNodes(p.Tree, &seq)
+	data := pageData{chrome: c, Variants: p.Variants, VariantsLabel: label, Tree: tree,
+		Title: p.Title, CoverURL: p.CoverURL, Layout: p.Layout,
 		// The body writer escapes every value it writes (body.go).
 		Body: template.HTML(body), Empty: p.Empty,
 		Outline: outline, Previous: p.Previous, Next: p.Next}
+	if p.Layout.HideCover {
+		data.CoverURL = ""
+	}
+	if p.Layout.HideOutline {
+		data.Outline = nil
+	}
+	if p.Layout.HidePagination {
+		data.Previous, data.Next = nil, nil
+	}
+	if p.Layout.HideTree {
+		data.Tree = nil
+	}
 	return r.tmpl.ExecuteTemplate(w, "page", data)
 }

@@ -32,6 +32,9 @@ type SitePage struct {
 	Document    *document.Document
 	// Cover is the reference of the page's cover image; nil for none.
 	Cover *document.Ref
+	// Layout is what the page shows of its parts (title, description,
+	// cover, outline, pagination) and its width.
+	Layout quire.PageLayout
 	// MarkdownURL is the page's Markdown address.
 	MarkdownURL string
 	// NoIndex asks search engines not to index the page.
@@ -271,6 +274,7 @@ func (r *SiteReader) emptyPage(ctx context.Context, v *SiteVisit, nav *spaceNav)
 		Title:   v.Site.Title,
 		Empty:   true,
 		NoIndex: true,
+		Layout:  quire.DefaultPageLayout(),
 		refs:    &pageRefs{ctx: ctx, r: r, v: v, nav: nav},
 	}
 	p.Sections = r.sectionTabs(v, ss)
@@ -312,6 +316,10 @@ func (r *SiteReader) buildPage(ctx context.Context, v *SiteVisit, nav *spaceNav,
 	p.Sections = r.sectionTabs(v, ss)
 	for _, other := range v.visibleSpaces(ss.Section) {
 		p.Variants = append(p.Variants, SiteNavLink{Title: other.Space.Space.Title, URL: v.SpaceURL(other), Active: other == ss})
+	}
+	p.Layout = quire.DefaultPageLayout()
+	if np.page.Layout != nil {
+		p.Layout = *np.page.Layout
 	}
 	if c := np.page.Cover; c != nil && c.Ref != nil {
 		p.Cover = &document.Ref{Kind: c.Ref.Kind, URL: c.Ref.URL, File: c.Ref.File}

@@ -44,6 +44,47 @@
     });
   }
 
+  // Page tree: a branch's toggle shows or hides its pages, and the page
+  // being read is scrolled into the sidebar's view.
+  var sidebar = document.getElementById("sidebar");
+  document.querySelectorAll(".tree-toggle").forEach(function (btn) {
+    btn.addEventListener("click", function () {
+      var open = btn.getAttribute("aria-expanded") !== "true";
+      btn.setAttribute("aria-expanded", open ? "true" : "false");
+      var list = document.getElementById(btn.getAttribute("aria-controls"));
+      if (list) list.hidden = !open;
+    });
+  });
+  function showCurrentPage() {
+    var cur = sidebar && sidebar.querySelector('a[aria-current="page"]');
+    if (!cur) return;
+    var box = sidebar.getBoundingClientRect(), r = cur.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom) sidebar.scrollTop += r.top - box.top - (box.height - r.height) / 2;
+  }
+  showCurrentPage();
+  if (navToggle) navToggle.addEventListener("click", showCurrentPage);
+
+  // Outline: the heading being read (the last one above 40% of the
+  // window) is marked as the page scrolls.
+  var outline = document.querySelector(".outline");
+  if (outline && "IntersectionObserver" in window) {
+    var outlineLinks = Array.prototype.slice.call(outline.querySelectorAll('a[href^="#"]'));
+    var heads = outlineLinks.map(function (a) {
+      return document.getElementById(decodeURIComponent(a.getAttribute("href").slice(1)));
+    });
+    var markHeading = function () {
+      var line = window.innerHeight * 0.4, cur = 0;
+      heads.forEach(function (h, i) { if (h && h.getBoundingClientRect().top < line) cur = i; });
+      outlineLinks.forEach(function (a, i) {
+        if (i === cur) a.setAttribute("aria-current", "location");
+        else a.removeAttribute("aria-current");
+      });
+    };
+    var watch = new IntersectionObserver(markHeading, { rootMargin: "0px 0px -60% 0px" });
+    heads.forEach(function (h) { if (h) watch.observe(h); });
+    markHeading();
+  }
+
   // Copy buttons of code blocks.
   document.querySelectorAll("[data-copy]").forEach(function (btn) {
     btn.addEventListener("click", function () {
