@@ -47,17 +47,17 @@ func svgRasterSize(w, h float64) (int, int) {
 	return max(1, int(pw)), max(1, int(ph))
 }
 
-// rasterizeSVG draws an SVG document, which checkSVG passed as info,
+// rasterizeSVG draws the SVG document checkSVG passed as info
 // onto a white w×h image, fitting its user space in the image and
 // keeping its shape. A drawing that would take more work than the
 // limits allow, or that the library fails on, is an error.
-func rasterizeSVG(data []byte, info svgInfo, w, h int) (img *image.RGBA, err error) {
+func rasterizeSVG(info svgInfo, w, h int) (img *image.RGBA, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			img, err = nil, fmt.Errorf("svg: drawing failed: %v", v)
 		}
 	}()
-	icon, err := oksvg.ReadIconStream(bytes.NewReader(data))
+	icon, err := oksvg.ReadIconStream(bytes.NewReader(info.doc))
 	if err != nil {
 		return nil, fmt.Errorf("svg: %w", err)
 	}

@@ -8,8 +8,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"golang.org/x/net/html/charset"
 )
 
 // Limits on the SVG documents drawn, checked before the drawing library
@@ -35,8 +33,20 @@ var (
 	errSVGLimits = errors.New("svg: document over the limits")
 )
 
+// hiddenSVGElements are the SVG elements whose content is not drawn
+// where it stands (clip paths, masks, symbols, patterns, markers,
+// filters) or not drawn at all. The drawing library knows none of them
+// and would draw their shapes as if they stood in the picture, so they
+// are removed before it reads the document.
+var hiddenSVGElements = map[string]bool{
+	"clipPath": true, "mask": true, "symbol": true, "pattern": true, "marker": true, "filter": true,
+	"foreignObject": true, "metadata": true, "script": true, "text": true,
+}
+
 // svgInfo is what the check learns of an SVG document.
 type svgInfo struct {
+	// doc is the document without its hidden elements.
+	doc []byte
 	// width and height are its size in CSS pixels.
 	width, height float64
 	// viewBox is its user space, x, y, width, height; zero when the
@@ -45,19 +55,26 @@ type svgInfo struct {
 }
 
 // checkSVG reads an SVG document as XML tokens, refusing it when it is
-// not an SVG, malformed, nested too deep or too large once its <use>
-// elements are expanded, and returns its size. A <use> inside <defs>
-// is refused: the drawing library follows those references without
-// bound.
+// not an SVG in UTF-8, malformed, nested too deep or too large once its
+// <use> elements are expanded, and returns its size and its drawn part.
+// A <use> inside <defs> is refused: the drawing library follows those
+// references without bound.
 func checkSVG(data []byte) (svgInfo, error) {
 	var info svgInfo
 	if len(data) > maxSVGBytes {
 		return info, errSVGLimits
 	}
+	// Without a CharsetReader the decoder refuses encodings other than
+	// UTF-8, so its offsets are offsets into data.
 	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.CharsetReader = charset.NewReaderLabel
 	depth, elements, defsDepth, defsElements, uses := 0, 0, 0, 0, 0
+	// hidden is the depth of the hidden element being skipped, from
+	// hiddenFrom; 0 outside one.
+	hidden, hiddenFrom := 0, int64(0)
+	var doc bytes.Buffer
+	kept := int64(0)
 	for {
+		start := dec.InputOffset()
 		tok, err := dec.Token()
 		if err == io.EOF {
 			break
@@ -78,6 +95,13 @@ func checkSVG(data []byte) (svgInfo, error) {
 				}
 				info = rootInfo(t.Attr)
 			}
+			if hidden > 0 {
+				continue
+			}
+			if hiddenSVGElements[t.Name.Local] {
+				hidden, hiddenFrom = depth, start
+				continue
+			}
 			if defsDepth > 0 {
 				defsDepth++
 				defsElements++
@@ -90,10 +114,13 @@ func checkSVG(data []byte) (svgInfo, error) {
 				uses++
 			}
 		case xml.EndElement:
-			depth--
-			if defsDepth > 0 {
+			if hidden == depth {
+				doc.Write(data[kept:hiddenFrom])
+				kept, hidden = dec.InputOffset(), 0
+			} else if hidden == 0 && defsDepth > 0 {
 				defsDepth--
 			}
+			depth--
 		}
 	}
 	if elements == 0 {
@@ -102,6 +129,8 @@ func checkSVG(data []byte) (svgInfo, error) {
 	if uses > 0 && defsElements > (maxSVGElements-elements)/uses {
 		return info, errSVGLimits
 	}
+	doc.Write(data[kept:])
+	info.doc = doc.Bytes()
 	return info, nil
 }
 

@@ -172,7 +172,7 @@ func drawSVG(data []byte) (*image.RGBA, error) {
 	r := &renderer{width: contentW}
 	w, h := r.fitImage(info.width, info.height)
 	pw, ph := svgRasterSize(w, h)
-	return rasterizeSVG(data, info, pw, ph)
+	return rasterizeSVG(info, pw, ph)
 }
 
 // nested returns an SVG of n groups, each inside the one before.
@@ -305,6 +305,58 @@ func TestCheckSVGSize(t *testing.T) {
 		}
 		if fmt.Sprintf("%.3f×%.3f", info.width, info.height) != fmt.Sprintf("%.3f×%.3f", c.w, c.h) {
 			t.Errorf("%s: size %g×%g, want %g×%g", c.attrs, info.width, info.height, c.w, c.h)
+		}
+	}
+}
+
+// TestSVGHiddenElements checks that the shapes of elements not drawn
+// where they stand (clip paths, masks, symbols, markers, patterns) stay
+// out of the picture, and that the rest of the document is drawn.
+func TestSVGHiddenElements(t *testing.T) {
+	full := `<rect width="100" height="100"/>`
+	img, err := drawSVG([]byte(`<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+<defs><clipPath id="c">` + full + `</clipPath><mask id="m"><g>` + full + `</g></mask><pattern id="p"/></defs>
+<symbol id="s">` + full + `</symbol><marker id="k"><use href="#s"/>` + full + `</marker>
+<filter id="f"><feFlood/></filter><text x="0" y="50">label</text><foreignObject><svg>` + full + `</svg></foreignObject>
+<rect x="40" y="40" width="20" height="20" fill="#00c000" clip-path="url(#c)"/>
+</svg>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dark, green := 0, 0
+	for y := range img.Bounds().Dy() {
+		for x := range img.Bounds().Dx() {
+			c := img.RGBAAt(x, y)
+			switch {
+			case c.R < 100 && c.G < 100 && c.B < 100:
+				dark++
+			case c.G > 150 && c.R < 80 && c.B < 80:
+				green++
+			}
+		}
+	}
+	if dark != 0 {
+		t.Errorf("%d dark pixels: shapes of hidden elements were drawn", dark)
+	}
+	// 20×20 CSS pixels drawn at 0.75 pt, rasterized at 2 per CSS pixel.
+	if green < 38*38 || green > 42*42 {
+		t.Errorf("%d green pixels, want the 40×40 square", green)
+	}
+}
+
+// TestCheckSVGEncoding checks that documents in UTF-8 are read and
+// others refused.
+func TestCheckSVGEncoding(t *testing.T) {
+	for decl, ok := range map[string]bool{
+		`<?xml version="1.0"?>`:                       true,
+		`<?xml version="1.0" encoding="UTF-8"?>`:      true,
+		`<?xml version="1.0" encoding="utf-8"?>`:      true,
+		`<?xml version="1.0" encoding="ISO-8859-1"?>`: false,
+		`<?xml version="1.0" encoding="UTF-16"?>`:     false,
+	} {
+		_, err := checkSVG([]byte(decl + `<svg xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1"/></svg>`))
+		if ok != (err == nil) {
+			t.Errorf("%s: error %v", decl, err)
 		}
 	}
 }
