@@ -93,7 +93,7 @@ func (r *renderer) placeSVG(data []byte) bool {
 	}
 	w, h := r.fitImage(info.width, info.height)
 	pw, ph := svgRasterSize(w, h)
-	img, err := rasterizeSVG(info, pw, ph)
+	img, err := rasterizeSVG(info, pw, ph, fullSVGBudget())
 	if err != nil {
 		return false
 	}

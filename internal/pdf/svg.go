@@ -50,8 +50,8 @@ func svgRasterSize(w, h float64) (int, int) {
 // rasterizeSVG draws the SVG document checkSVG passed as info
 // onto a white w×h image, fitting its user space in the image and
 // keeping its shape. A drawing that would take more work than the
-// limits allow, or that the library fails on, is an error.
-func rasterizeSVG(info svgInfo, w, h int) (img *image.RGBA, err error) {
+// budget allows, or that the library fails on, is an error.
+func rasterizeSVG(info svgInfo, w, h int, budget svgBudget) (img *image.RGBA, err error) {
 	defer func() {
 		if v := recover(); v != nil {
 			img, err = nil, fmt.Errorf("svg: drawing failed: %v", v)
@@ -73,7 +73,6 @@ func rasterizeSVG(info svgInfo, w, h int) (img *image.RGBA, err error) {
 	}
 	img = image.NewRGBA(image.Rect(0, 0, w, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(color.White), image.Point{}, draw.Src)
-	budget := svgBudget{segments: maxSVGSegments, paint: maxSVGPaint}
 	icon.Draw(rasterx.NewDasher(w, h, newSVGScanner(img, &budget)), 1)
 	return img, nil
 }

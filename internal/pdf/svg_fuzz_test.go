@@ -37,7 +37,7 @@ func FuzzRasterizeSVG(f *testing.F) {
 		if pw*ph > maxSVGPixels {
 			t.Fatalf("rasterized at %d×%d", pw, ph)
 		}
-		img, err := rasterizeSVG(info, pw, ph)
+		img, err := rasterizeSVG(info, pw, ph, fullSVGBudget())
 		if err == nil && (img.Bounds().Dx() != pw || img.Bounds().Dy() != ph) {
 			t.Fatalf("drawn at %v, asked %d×%d", img.Bounds(), pw, ph)
 		}

@@ -22,6 +22,11 @@ type svgBudget struct {
 	paint    int
 }
 
+// fullSVGBudget is the budget of an SVG image of a PDF.
+func fullSVGBudget() svgBudget {
+	return svgBudget{segments: maxSVGSegments, paint: maxSVGPaint}
+}
+
 // gradientPaintCost is how many plain pixels painting one pixel of a
 // gradient counts for: its color is computed pixel by pixel.
 const gradientPaintCost = 16

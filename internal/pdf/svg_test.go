@@ -165,6 +165,11 @@ func TestRenderSVGPlaceholder(t *testing.T) {
 // drawSVG takes an SVG through what placeSVG does, at the size a page
 // column gives it.
 func drawSVG(data []byte) (*image.RGBA, error) {
+	return drawSVGWithin(data, fullSVGBudget())
+}
+
+// drawSVGWithin is drawSVG with the given budget.
+func drawSVGWithin(data []byte, budget svgBudget) (*image.RGBA, error) {
 	info, err := checkSVG(data)
 	if err != nil {
 		return nil, err
@@ -172,7 +177,7 @@ func drawSVG(data []byte) (*image.RGBA, error) {
 	r := &renderer{width: contentW}
 	w, h := r.fitImage(info.width, info.height)
 	pw, ph := svgRasterSize(w, h)
-	return rasterizeSVG(info, pw, ph)
+	return rasterizeSVG(info, pw, ph, budget)
 }
 
 // nested returns an SVG of n groups, each inside the one before.
@@ -204,44 +209,54 @@ func TestSVGHostile(t *testing.T) {
 		// drawn tells whether the document is to be drawn (true) or
 		// refused (false).
 		drawn bool
+		// paint, when not 0, is the budget of painted pixels: the
+		// cases made to spend it are drawn at a twentieth, so that
+		// they take a twentieth of the time.
+		paint int
 	}{
-		{"huge size", `<svg xmlns="http://www.w3.org/2000/svg" width="1e300" height="4e300"><rect width="1e300" height="1e300" fill="red"/></svg>`, true},
-		{"huge view box", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1e308 -1e308 1e308 1e308"><circle r="1e307"/></svg>`, true},
-		{"thin huge size", `<svg xmlns="http://www.w3.org/2000/svg" width="1e9" height="0.001"><rect width="5" height="5"/></svg>`, true},
-		{"1 MB of nested groups", nested(150_000), false},
-		{"nested within bounds", nested(maxSVGDepth - 2), true},
-		{"1 MB of groups side by side", shapes(150_000, "<g></g>"), false},
+		{"huge size", `<svg xmlns="http://www.w3.org/2000/svg" width="1e300" height="4e300"><rect width="1e300" height="1e300" fill="red"/></svg>`, true, 0},
+		{"huge view box", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-1e308 -1e308 1e308 1e308"><circle r="1e307"/></svg>`, true, 0},
+		{"thin huge size", `<svg xmlns="http://www.w3.org/2000/svg" width="1e9" height="0.001"><rect width="5" height="5"/></svg>`, true, 0},
+		{"1 MB of nested groups", nested(150_000), false, 0},
+		{"nested within bounds", nested(maxSVGDepth - 2), true, 0},
+		{"1 MB of groups side by side", shapes(150_000, "<g></g>"), false, 0},
 		{"external image", `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">` +
 			`<image href="` + u + `/a.png" width="10" height="10"/><image xlink:href="` + u + `/b.png"/>` +
 			`<use href="` + u + `/c.svg#x"/><rect width="5" height="5" fill="url(` + u + `/d.svg#g)"/>` +
 			`<style>@import url(` + u + `/e.css); rect { fill: url(` + u + `/f.svg#g) }</style>` +
-			`<linearGradient id="g" xlink:href="` + u + `/g.svg#h"/><rect width="5" height="5" fill="url(#g)"/></svg>`, true},
-		{"external entity", `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "` + u + `/x">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>`, false},
-		{"entity expansion", `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><title>&b;</title></svg>`, false},
-		{"malformed", `<svg xmlns="http://www.w3.org/2000/svg"><g><rect></g></svg>`, false},
-		{"truncated", `<svg xmlns="http://www.w3.org/2000/svg"><rect width="4"`, false},
-		{"not XML", "\x00\x01<svg", false},
-		{"not an SVG", `<html><svg></svg></html>`, false},
-		{"empty", ``, false},
-		{"use of itself", `<svg xmlns="http://www.w3.org/2000/svg"><defs><g id="a"><use href="#a"/></g></defs><use href="#a"/></svg>`, false},
+			`<linearGradient id="g" xlink:href="` + u + `/g.svg#h"/><rect width="5" height="5" fill="url(#g)"/></svg>`, true, 0},
+		{"external entity", `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x SYSTEM "` + u + `/x">]><svg xmlns="http://www.w3.org/2000/svg">&x;</svg>`, false, 0},
+		{"entity expansion", `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><title>&b;</title></svg>`, false, 0},
+		{"malformed", `<svg xmlns="http://www.w3.org/2000/svg"><g><rect></g></svg>`, false, 0},
+		{"truncated", `<svg xmlns="http://www.w3.org/2000/svg"><rect width="4"`, false, 0},
+		{"not XML", "\x00\x01<svg", false, 0},
+		{"not an SVG", `<html><svg></svg></html>`, false, 0},
+		{"empty", ``, false, 0},
+		{"use of itself", `<svg xmlns="http://www.w3.org/2000/svg"><defs><g id="a"><use href="#a"/></g></defs><use href="#a"/></svg>`, false, 0},
 		{"use multiplied", `<svg xmlns="http://www.w3.org/2000/svg"><defs><g id="a">` + strings.Repeat(`<rect width="1" height="1"/>`, 1000) +
-			`</g></defs>` + strings.Repeat(`<use href="#a"/>`, 1000) + `</svg>`, false},
+			`</g></defs>` + strings.Repeat(`<use href="#a"/>`, 1000) + `</svg>`, false, 0},
 		{"use within bounds", `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><rect id="a" width="1" height="1"/></defs>` +
-			strings.Repeat(`<use href="#a" x="2"/>`, 50) + `</svg>`, true},
-		{"bad color panics the library", `<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5" fill="hsl(1,,)"/></svg>`, false},
-		{"ends groups it did not open", `<svg xmlns="http://www.w3.org/2000/svg"><defs><g id="a"></g></g></defs><use href="#a"/></svg>`, false},
-		{"full-page shapes", shapes(maxSVGElements-10, `<rect width="100" height="100" fill="#123"/>`), false},
+			strings.Repeat(`<use href="#a" x="2"/>`, 50) + `</svg>`, true, 0},
+		{"bad color panics the library", `<svg xmlns="http://www.w3.org/2000/svg"><rect width="5" height="5" fill="hsl(1,,)"/></svg>`, false, 0},
+		{"ends groups it did not open", `<svg xmlns="http://www.w3.org/2000/svg"><defs><g id="a"></g></g></defs><use href="#a"/></svg>`, false, 0},
+		{"full-page shapes", shapes(maxSVGElements-10, `<rect width="100" height="100" fill="#123"/>`), false, maxSVGPaint / 20},
+		// 100×100 CSS pixels are 200×200 device pixels.
+		{"full-page shapes within the budget", shapes(maxSVGPaint/20/(200*200)-1, `<rect width="100" height="100" fill="#123"/>`), true, maxSVGPaint / 20},
 		{"full-page gradients", `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="2000"><linearGradient id="g"><stop offset="0" stop-color="red"/><stop offset="1" stop-color="blue"/></linearGradient>` +
-			strings.Repeat(`<rect width="2000" height="2000" fill="url(#g)"/>`, 300) + `</svg>`, false},
-		{"tiny dashes on a long line", shapes(1, `<path d="M0 0 L1e6 1e6 L0 1e6 L1e6 0" stroke="#000" stroke-dasharray="0.01 0.01"/>`), true},
-		{"dashes on a line made long", shapes(200, `<path transform="scale(1000)" d="M0 0 L100 100 L0 100 L100 0" stroke="#000" stroke-dasharray="1 1"/>`), false},
-		{"huge curves", shapes(2000, `<path d="M0 0 C1e7 -1e7 -1e7 1e7 100 100 C1e7 -1e7 -1e7 1e7 0 0" stroke="#000" stroke-width="3"/>`), false},
-		{"huge stroke", shapes(1, `<path d="M0 0 L100 100" stroke="#000" stroke-width="1e30" stroke-linecap="round" stroke-linejoin="round"/>`), true},
-		{"NaN and infinity", shapes(1, `<path d="M0 0 L1e400 NaN L-1e400 5 Z" transform="scale(1e308) rotate(1e308)" stroke="#000" stroke-width="Inf"/>`), true},
+			strings.Repeat(`<rect width="2000" height="2000" fill="url(#g)"/>`, 300) + `</svg>`, false, maxSVGPaint / 20},
+		{"tiny dashes on a long line", shapes(1, `<path d="M0 0 L1e6 1e6 L0 1e6 L1e6 0" stroke="#000" stroke-dasharray="0.01 0.01"/>`), true, 0},
+		{"dashes on a line made long", shapes(200, `<path transform="scale(1000)" d="M0 0 L100 100 L0 100 L100 0" stroke="#000" stroke-dasharray="1 1"/>`), false, 0},
+		{"huge curves", shapes(2000, `<path d="M0 0 C1e7 -1e7 -1e7 1e7 100 100 C1e7 -1e7 -1e7 1e7 0 0" stroke="#000" stroke-width="3"/>`), false, 0},
+		{"huge stroke", shapes(1, `<path d="M0 0 L100 100" stroke="#000" stroke-width="1e30" stroke-linecap="round" stroke-linejoin="round"/>`), true, 0},
+		{"NaN and infinity", shapes(1, `<path d="M0 0 L1e400 NaN L-1e400 5 Z" transform="scale(1e308) rotate(1e308)" stroke="#000" stroke-width="Inf"/>`), true, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			img, err := drawSVG([]byte(c.svg))
+			budget := fullSVGBudget()
+			if c.paint != 0 {
+				budget.paint = c.paint
+			}
+			img, err := drawSVGWithin([]byte(c.svg), budget)
 			if c.drawn && err != nil {
 				t.Errorf("refused: %v", err)
 			}
