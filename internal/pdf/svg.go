@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"strings"
 
 	"github.com/srwiley/oksvg"
 	"github.com/srwiley/rasterx"
@@ -30,7 +31,7 @@ const (
 // looksLikeSVG tells whether a file is probably an SVG document, by its
 // content type or by an <svg tag near its start.
 func looksLikeSVG(contentType string, data []byte) bool {
-	if bytes.HasPrefix([]byte(contentType), []byte("image/svg")) {
+	if strings.HasPrefix(contentType, "image/svg") {
 		return true
 	}
 	head := data[:min(len(data), 4096)]
