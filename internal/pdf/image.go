@@ -43,7 +43,7 @@ func (r *renderer) image(n document.Node) {
 // placeImage reads a file and sets it as an image, reporting whether it
 // could.
 func (r *renderer) placeImage(id string) bool {
-	_, rc, err := r.open(r.ctx, id)
+	contentType, rc, err := r.open(r.ctx, id)
 	if err != nil {
 		return false
 	}
@@ -53,17 +53,16 @@ func (r *renderer) placeImage(id string) bool {
 		return false
 	}
 	cfg, format, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil || cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxImagePixels {
+	if err != nil {
+		if looksLikeSVG(contentType, data) {
+			return r.placeSVG(data)
+		}
 		return false
 	}
-	w, h := float64(cfg.Width)*pxToPt, float64(cfg.Height)*pxToPt
-	maxH := (pageH - margin - bottomMargin) * 0.7
-	if w > r.width {
-		w, h = r.width, h*r.width/w
+	if cfg.Width <= 0 || cfg.Height <= 0 || cfg.Width*cfg.Height > maxImagePixels {
+		return false
 	}
-	if h > maxH {
-		w, h = w*maxH/h, maxH
-	}
+	w, h := r.fitImage(float64(cfg.Width), float64(cfg.Height))
 	r.ensure(h)
 	rect := &gopdf.Rect{W: w, H: h}
 	switch format {
@@ -83,6 +82,42 @@ func (r *renderer) placeImage(id string) bool {
 	}
 	r.y += h + 4
 	return true
+}
+
+// placeSVG rasterizes an SVG document and sets it as an image, reporting
+// whether it could.
+func (r *renderer) placeSVG(data []byte) bool {
+	info, err := checkSVG(data)
+	if err != nil {
+		return false
+	}
+	w, h := r.fitImage(info.width, info.height)
+	pw, ph := svgRasterSize(w, h)
+	img, err := rasterizeSVG(info, pw, ph, fullSVGBudget())
+	if err != nil {
+		return false
+	}
+	r.ensure(h)
+	if r.gp.ImageFrom(img, r.left, r.y, &gopdf.Rect{W: w, H: h}) != nil {
+		return false
+	}
+	r.y += h + 4
+	return true
+}
+
+// fitImage returns the size in points at which an image of w×h CSS
+// pixels is set: its own size, made smaller to fit the column and most
+// of a page.
+func (r *renderer) fitImage(wPx, hPx float64) (float64, float64) {
+	w, h := wPx*pxToPt, hPx*pxToPt
+	maxH := (pageH - margin - bottomMargin) * 0.7
+	if w > r.width {
+		w, h = r.width, h*r.width/w
+	}
+	if h > maxH {
+		w, h = w*maxH/h, maxH
+	}
+	return w, h
 }
 
 // fileBlock names an attached file.
