@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/transport"
 )
@@ -34,6 +35,7 @@ type target struct {
 	user     string
 	password string
 	redacted string // the URL without user information
+	began    time.Time // when the operation on it began
 }
 
 // parseURL parses a remote URL; ok is false for anything this package does
