@@ -2,7 +2,7 @@ package gitremote
 
 import (
 	"errors"
-		"io"
+	"io"
 	"os"
 	"path/filepath"
 

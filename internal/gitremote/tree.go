@@ -135,7 +135,9 @@ type missingError struct {
 }
 
 // Error implements error.
-func (e *missingError) Error() string { return "object " + e.hash.String() + " of " + e.path + " missing" }
+func (e *missingError) Error() string {
+	return "object " + e.hash.String() + " of " + e.path + " missing"
+}
 
 // missingAt turns go-git's object-not-found error about h, at path, into
 // a *missingError; other errors pass unchanged.

@@ -34,7 +34,7 @@ type target struct {
 	endpoint *transport.Endpoint // no user information
 	user     string
 	password string
-	redacted string // the URL without user information
+	redacted string    // the URL without user information
 	began    time.Time // when the operation on it began
 }
 
