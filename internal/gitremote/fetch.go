@@ -139,7 +139,8 @@ func (r *Remote) read(ctx context.Context, t *target, st *filesystem.Storage, h 
 	if err != nil {
 		return nil, r.failure(ctx, opFetch, t, err)
 	}
-	p.set(PhaseReading, 0, 0)
+	p.now.Phase = PhaseReading
+	p.tell()
 	root, err := commit.Tree()
 	if err != nil {
 		return nil, r.transferFailure(ctx, opFetch, t, missingAt(err, commit.TreeHash, ""))
@@ -184,12 +185,7 @@ func (r *Remote) read(ctx context.Context, t *target, st *filesystem.Storage, h 
 			return nil, r.transferFailure(ctx, opFetch, t, missingAt(err, e.hash, join(dir, path)))
 		}
 		co.Files[path] = b
-		p.now.Objects++
-		if p.now.Objects%64 == 0 {
-			p.tell()
-		}
 	}
-	p.tell()
 	return co, nil
 }
 

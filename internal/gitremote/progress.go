@@ -14,7 +14,8 @@ const (
 	// PhaseIndexing: the pack received is indexed; Objects of
 	// ObjectsTotal are done.
 	PhaseIndexing Phase = "indexing"
-	// PhaseReading: the commit's tree is listed and its small files read.
+	// PhaseReading: the commit's tree is listed and its small files read;
+	// the counts stay those of the pack.
 	PhaseReading Phase = "reading"
 )
 
