@@ -28,7 +28,7 @@ type knownPaths struct {
 	files    map[string]*quire.File         // by Git path
 	byPageID map[string]*quire.RevisionPage
 	byFileID map[string]*quire.File
-	minted   map[string]string // "p:"/"f:" + path → new id
+	minted   map[string]string      // "p:"/"f:" + path → new id
 	oids     map[string]*quire.File // Git object id and name → file, built on first use
 }
 
