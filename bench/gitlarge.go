@@ -282,6 +282,9 @@ func writeLargeRepo(ctx context.Context, gitBin, dir string) (int, int64, error)
 		{"-c", "core.compression=1", "add", "-A"},
 		{"commit", "--quiet", "-m", "Generated docs"},
 		{"clone", "--quiet", "--bare", work, filepath.Join(dir, "repo.git")},
+		// No delta search, here or when serving: random bytes do not
+		// delta, and a hosting service sends the packs it keeps.
+		{"-C", filepath.Join(dir, "repo.git"), "config", "pack.window", "0"},
 		{"-C", filepath.Join(dir, "repo.git"), "-c", "pack.compression=1", "repack", "-a", "-d", "-q"},
 	} {
 		if err := run(work, args...); err != nil {

@@ -39,7 +39,7 @@ func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, raw
 	if err != nil {
 		return "", nil, err
 	}
-	files, err := src.gitbookFiles(ctx, known.knownOIDs())
+	files, err := src.gitbookFiles(ctx, known.knownFiles())
 	if err != nil {
 		return "", nil, err
 	}

@@ -81,16 +81,16 @@ func (r *repoSource) open(rel string, _ []byte) (io.ReadCloser, int64, error) {
 // gitbookFiles is what gitbook.Read is given: the bytes of the files read
 // into memory and, for the others, only their start, enough to tell
 // their media type, or nothing when the space holds a file of the same
-// Git object id already (its media type is kept). knownOIDs holds the
-// object ids of the space's files.
-func (r *repoSource) gitbookFiles(ctx context.Context, knownOIDs map[string]bool) (gitbook.Files, error) {
+// Git object id and name already (its media type is kept). known holds
+// the object ids and names of the space's files (see knownFiles).
+func (r *repoSource) gitbookFiles(ctx context.Context, known map[string]bool) (gitbook.Files, error) {
 	files := make(gitbook.Files, len(r.co.Blobs))
 	for p, b := range r.co.Blobs {
 		if data, ok := r.co.Files[p]; ok {
 			files[p] = data
 			continue
 		}
-		if knownOIDs[b.OID] {
+		if known[b.OID+"\x00"+path.Base(p)] {
 			files[p] = nil
 			continue
 		}
@@ -112,12 +112,13 @@ func (r *repoSource) gitbookFiles(ctx context.Context, knownOIDs map[string]bool
 	return files, nil
 }
 
-// knownOIDs lists the Git object ids of the files known holds.
-func (k *knownPaths) knownOIDs() map[string]bool {
+// knownFiles lists the Git object id and name, joined by a NUL, of each
+// file known holds.
+func (k *knownPaths) knownFiles() map[string]bool {
 	out := make(map[string]bool, len(k.byFileID))
 	for _, f := range k.byFileID {
 		if f.Git != nil && f.Git.OID != "" {
-			out[f.Git.OID] = true
+			out[f.Git.OID+"\x00"+f.Name] = true
 		}
 	}
 	return out
