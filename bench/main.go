@@ -36,6 +36,13 @@
 // remote end to end, and the space exported to another (bench/gitsync.go;
 // goal at most 2 s each). -sections gitsync runs that part alone.
 //
+// Then a generated repository of about 500 MB in 1,300 files (images,
+// GIFs and videos of random bytes) is served over smart HTTP by the git
+// binary and imported end to end on each engine (bench/gitlarge.go):
+// the import time (goal under 60 s), this process's resident memory
+// growth while it runs (goal under 200 MB) and the time of a re-import of
+// the same commit. -sections gitlarge runs that part alone.
+//
 // Last, on a fresh database of each engine, space searches run over an
 // index of 100,000 generated pages (p50 and p99; goal p99 at most 20 ms
 // on SQLite), and the index follows a merge changing one page in real
@@ -141,7 +148,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, or reader for the site reader's rendered page")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, search, reader, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, reader, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
 	err := fs.Parse(args)
 	if err != nil {
@@ -224,6 +231,11 @@ func benchAfterReads(ctx context.Context, cfg config, names []string, w io.Write
 	}
 	if cfg.on("gitsync") {
 		if err := benchGitSync(ctx, cfg, names, w); err != nil {
+			return err
+		}
+	}
+	if cfg.on("gitlarge") {
+		if err := benchGitLarge(ctx, cfg, names, w); err != nil {
 			return err
 		}
 	}

@@ -46,9 +46,9 @@ type areas struct {
 // server's public base URL; key is the server's secret key (nil for the
 // one kept in the database).
 func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queue, fetcher *fetch.Client, key []byte, log *slog.Logger) (*areas, error) {
-	remote := gitremote.New(gitremote.Options{AllowLocal: cfg.AllowLocalFetch, Logger: log})
-	git := service.NewGitSync(svc, remote, service.WithSealingKey(key))
-	jobs.Register(queue, git.RunJob)
+	remote := gitremote.New(gitremote.Options{AllowLocal: cfg.AllowLocalFetch, Timeout: cfg.GitTimeout, Logger: log})
+	git := service.NewGitSync(svc, remote, service.WithSealingKey(key), service.WithGitTimeout(cfg.GitTimeout))
+	jobs.Register(queue, git.RunJob, jobs.Timeout(git.JobTimeout()))
 	// The one place where content subscribers are registered: each is
 	// handed every move of a space's current revision.
 	events := service.NewContentEvents(svc)

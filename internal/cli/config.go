@@ -61,6 +61,9 @@ type Config struct {
 	// specification's files.
 	OpenAPIRefresh      time.Duration
 	OpenAPIFetchTimeout time.Duration
+	// GitTimeout bounds one Git Sync import or export: the fetch or push
+	// and the writing into the space.
+	GitTimeout time.Duration
 
 	// TranslatorURL names the machine translation engine translations
 	// run with, its scheme naming the engine; empty runs none.
@@ -91,6 +94,7 @@ func DefaultConfig() Config {
 		// The OpenAPI specifications' defaults are the service's.
 		OpenAPIRefresh:      service.DefaultOpenAPIRefreshInterval,
 		OpenAPIFetchTimeout: service.DefaultOpenAPIFetchTimeout,
+		GitTimeout:          service.DefaultGitTimeout,
 	}
 }
 
@@ -157,6 +161,12 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	if err := c.registerOpenAPIFlags(fs, getenv); err != nil {
 		return nil, nil, err
 	}
+	gitTimeout, err := envDuration(getenv, "QUIRE_GIT_TIMEOUT", d.GitTimeout)
+	if err != nil {
+		return nil, nil, err
+	}
+	fs.DurationVar(&c.GitTimeout, "git-timeout", gitTimeout,
+		"time allowed to one Git Sync import or export, fetch and writing into the space together (env QUIRE_GIT_TIMEOUT)")
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,
@@ -190,6 +200,9 @@ func (c Config) Validate() error {
 	}
 	if c.MaxBodyBytes <= 0 {
 		return errors.New("--max-body must be positive")
+	}
+	if c.GitTimeout <= 0 {
+		return errors.New("--git-timeout must be positive")
 	}
 	if c.OpenAPIRefresh < 0 || c.OpenAPIFetchTimeout < 0 {
 		return errors.New("--openapi-refresh and --openapi-fetch-timeout must not be negative")

@@ -32,6 +32,7 @@ func TestLoadPrecedence(t *testing.T) {
 		"QUIRE_ALLOW_LOCAL_FETCH": "true",
 		"QUIRE_METRICS_ADDR":      "127.0.0.1:9100",
 		"QUIRE_STRICT_INPUT":      "true",
+		"QUIRE_GIT_TIMEOUT":       "40m",
 	}
 	// Environment over defaults.
 	c, err := Load(nil, env(vars))
@@ -44,6 +45,7 @@ func TestLoadPrecedence(t *testing.T) {
 	want.AllowLocalFetch = true
 	want.MetricsAddr = "127.0.0.1:9100"
 	want.StrictInput = true
+	want.GitTimeout = 40 * time.Minute
 	if c != want {
 		t.Errorf("env: got %+v\nwant %+v", c, want)
 	}
@@ -53,7 +55,7 @@ func TestLoadPrecedence(t *testing.T) {
 		"--addr", ":7000", "--data", "/flag/data", "--database", "", "--base-url", "http://flag.example",
 		"--max-body", "10", "--log-format", "text", "--log-level", "warn", "--allow-local-fetch=false", "--strict-input=false",
 		"--org-title", "Acme", "--admin-email", "a@b.c", "--admin-name", "Ann", "--metrics-addr", "",
-		"--openapi-refresh", "10m", "--openapi-fetch-timeout", "5s",
+		"--openapi-refresh", "10m", "--openapi-fetch-timeout", "5s", "--git-timeout", "90s",
 	}, env(vars))
 	if err != nil {
 		t.Fatal(err)
@@ -62,7 +64,7 @@ func TestLoadPrecedence(t *testing.T) {
 		StoreConfig: StoreConfig{DataDir: "/flag/data"},
 		Addr:        ":7000", BaseURL: "http://flag.example", MaxBodyBytes: 10,
 		LogFormat: "text", LogLevel: "warn", OrgTitle: "Acme", AdminEmail: "a@b.c", AdminName: "Ann",
-		OpenAPIRefresh: 10 * time.Minute, OpenAPIFetchTimeout: 5 * time.Second,
+		OpenAPIRefresh: 10 * time.Minute, OpenAPIFetchTimeout: 5 * time.Second, GitTimeout: 90 * time.Second,
 	}
 	if c != want {
 		t.Errorf("flags: got %+v\nwant %+v", c, want)
@@ -81,6 +83,10 @@ func TestLoadErrors(t *testing.T) {
 	if _, err := Load(nil, env(map[string]string{"QUIRE_STRICT_INPUT": "sometimes"})); err == nil ||
 		!strings.Contains(err.Error(), "QUIRE_STRICT_INPUT") {
 		t.Errorf("bad env boolean: %v", err)
+	}
+	if _, err := Load(nil, env(map[string]string{"QUIRE_GIT_TIMEOUT": "forever"})); err == nil ||
+		!strings.Contains(err.Error(), "QUIRE_GIT_TIMEOUT") {
+		t.Errorf("bad env duration: %v", err)
 	}
 	if _, err := Load([]string{"--nope"}, env(nil)); err == nil {
 		t.Error("unknown flag accepted")
@@ -107,6 +113,7 @@ func TestValidate(t *testing.T) {
 		"org title":    {func(c *Config) { c.OrgTitle = "" }, "--org-title"},
 		"admin email":  {func(c *Config) { c.AdminEmail = "" }, "--admin-email"},
 		"admin name":   {func(c *Config) { c.AdminName = "" }, "--admin-name"},
+		"git timeout":  {func(c *Config) { c.GitTimeout = 0 }, "--git-timeout"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			c := DefaultConfig()

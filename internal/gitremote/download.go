@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp/capability"
 	"github.com/go-git/go-git/v5/plumbing/protocol/packp/sideband"
@@ -21,11 +20,11 @@ type head struct {
 }
 
 // download resolves ref on the remote and, when it exists, fetches its
-// commit (only that commit where the server can send a shallow pack) into
-// st. An empty repository, or a missing ref, gives a zero hash; the name
+// commit (only that commit where the server can send a shallow pack) and
+// hands the pack to sink. An empty repository, or a missing ref, gives a zero hash; the name
 // is then the branch ref stands for. ok is false when ref names no branch;
 // with branchOnly nothing is fetched then.
-func (r *Remote) download(ctx context.Context, c *connection, ref string, st *store, branchOnly bool) (head, bool, error) {
+func (r *Remote) download(ctx context.Context, c *connection, ref string, sink func(pack io.Reader) error, branchOnly bool) (head, bool, error) {
 	sess, err := c.uploadPack(ctx)
 	if err != nil {
 		return head{}, false, err
@@ -63,7 +62,7 @@ func (r *Remote) download(ctx context.Context, c *connection, ref string, st *st
 	defer resp.Close()
 	var pack io.Reader = &capReader{r: resp, left: r.opts.MaxBytes}
 	pack = demux(req.Capabilities, pack)
-	if err := packfile.UpdateObjectStorage(st, pack); err != nil {
+	if err := sink(pack); err != nil {
 		return head{}, false, err
 	}
 	return h, ok, nil

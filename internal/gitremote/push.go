@@ -16,6 +16,10 @@ import (
 	"quire/internal/quire"
 )
 
+// pushMemoryCap bounds the bytes of the objects a push holds in memory:
+// the current commit's tree, read before writing on top of it.
+const pushMemoryCap = 1 << 30
+
 // Push writes files under dir on the branch ref of the remote at url, as
 // one commit with message on top of the branch's current commit, or as a
 // first commit when the branch or the repository is empty. The regular
@@ -50,8 +54,8 @@ func (r *Remote) Push(ctx context.Context, url, ref, dir string, files Files, me
 	if err != nil {
 		return "", false, r.failure(ctx, opPush, t, err)
 	}
-	st := newStore(2 * r.opts.MaxBytes)
-	h, ok, err := r.download(ctx, conn, ref, st, true)
+	st := newStore(min(2*r.opts.MaxBytes, pushMemoryCap))
+	h, ok, err := r.download(ctx, conn, ref, st.into, true)
 	if err != nil {
 		return "", false, r.transferFailure(ctx, opPush, t, err)
 	}

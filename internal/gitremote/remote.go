@@ -5,10 +5,13 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/go-git/go-billy/v5/osfs"
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/plumbing/transport"
 	githttp "github.com/go-git/go-git/v5/plumbing/transport/http"
 	"github.com/go-git/go-git/v5/plumbing/transport/server"
+	"github.com/go-git/go-git/v5/storage/filesystem"
 	"golang.org/x/crypto/ssh"
 
 	"quire/internal/fetch"
@@ -16,16 +19,18 @@ import (
 
 // Defaults of Options left zero.
 const (
-	// DefaultTimeout bounds one Fetch or Push, every exchange included.
-	DefaultTimeout = 2 * time.Minute
+	// DefaultTimeout bounds one Fetch or Push, every exchange included:
+	// long enough to receive a few gigabytes.
+	DefaultTimeout = 15 * time.Minute
 	// DefaultResponseTimeout bounds the wait for a server's answer to one
 	// request, which for Git includes the server packing the objects.
 	DefaultResponseTimeout = time.Minute
 	// DefaultMaxFiles bounds the files of a repository tree.
-	DefaultMaxFiles = 50_000
+	DefaultMaxFiles = 100_000
 	// DefaultMaxBytes bounds the bytes of one transfer as sent and the
-	// bytes of the objects it unpacks to.
-	DefaultMaxBytes = 512 << 20
+	// bytes of the objects it unpacks to (on disk when fetching; pushes
+	// hold the current tree in memory, up to twice this).
+	DefaultMaxBytes = 8 << 30
 	// DefaultAuthorName is the author of pushed commits.
 	DefaultAuthorName = "Quire"
 	// DefaultAuthorEmail is the author's address on pushed commits.
@@ -49,8 +54,11 @@ type Options struct {
 	// known_hosts file of the process user (SSH_KNOWN_HOSTS or
 	// ~/.ssh/known_hosts) at each connection.
 	SSHHostKey ssh.HostKeyCallback
-	// Timeout bounds one Fetch or Push.
+	// Timeout bounds one Fetch, Open or Push.
 	Timeout time.Duration
+	// TempDir is where Open writes the packs it receives; "" is the
+	// system's temporary directory.
+	TempDir string
 	// MaxFiles bounds the files of a repository tree read or written.
 	MaxFiles int
 	// MaxBytes bounds the bytes received or sent in one transfer, and
@@ -112,7 +120,9 @@ func New(opts Options) *Remote {
 		http:  githttp.NewClientWithOptions(hc, &githttp.ClientOptions{RedirectPolicy: githttp.FollowInitialRedirects}),
 	}
 	if opts.AllowLocal {
-		r.local = server.NewServer(server.NewFilesystemLoader(osfs.New("")))
+		r.local = server.NewServer(localLoader{open: func(fs billy.Filesystem) storer.Storer {
+			return filesystem.NewStorage(fs, cache.NewObjectLRUDefault())
+		}})
 	}
 	return r
 }

@@ -1,15 +1,12 @@
 package gitremote
 
 import (
-	"errors"
 	"io"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/storage/memory"
 )
-
-// errObjectsTooLarge is the cause of objects unpacking to more than the cap.
-var errObjectsTooLarge = errors.New("objects over the size cap")
 
 // store is go-git's memory storage counting the bytes of the objects put
 // into it, refusing more than a cap: a small pack that inflates to a huge
@@ -33,31 +30,5 @@ func (s *store) SetEncodedObject(obj plumbing.EncodedObject) (plumbing.Hash, err
 	return s.Storage.SetEncodedObject(obj)
 }
 
-// errPackTooLarge is the cause of a pack longer than the cap.
-var errPackTooLarge = errors.New("pack over the size cap")
-
-// capReader yields at most left bytes of r, then fails with
-// errPackTooLarge instead of ending quietly.
-type capReader struct {
-	r    io.Reader
-	left int64
-}
-
-// Read implements io.Reader.
-func (c *capReader) Read(p []byte) (int, error) {
-	if c.left <= 0 {
-		var one [1]byte
-		if n, err := c.r.Read(one[:]); n > 0 {
-			return 0, errPackTooLarge
-		} else if err != nil {
-			return 0, err
-		}
-		return 0, nil
-	}
-	if int64(len(p)) > c.left {
-		p = p[:c.left]
-	}
-	n, err := c.r.Read(p)
-	c.left -= int64(n)
-	return n, err
-}
+// into returns a sink of download unpacking a pack into s.
+func (s *store) into(pack io.Reader) error { return packfile.UpdateObjectStorage(s, pack) }

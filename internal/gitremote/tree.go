@@ -3,7 +3,6 @@ package gitremote
 import (
 	"errors"
 	"fmt"
-	"io"
 	"path"
 	"sort"
 	"strconv"
@@ -60,7 +59,7 @@ func flatten(s storer.EncodedObjectStorer, tree *object.Tree, prefix string, out
 		if e.Mode == filemode.Dir {
 			sub, err := object.GetTree(s, e.Hash)
 			if err != nil {
-				return err
+				return missingAt(err, e.Hash, p)
 			}
 			if err := flatten(s, sub, p, out, seen, maxEntries); err != nil {
 				return err
@@ -83,35 +82,70 @@ func isFile(m filemode.FileMode) bool {
 	return m == filemode.Regular || m == filemode.Executable || m == filemode.Deprecated
 }
 
-// readFiles returns the regular files among entries under dir, relative
-// to dir, with at most maxBytes in all (errTooManyBytes past it).
-func readFiles(s storer.EncodedObjectStorer, entries map[string]entry, dir string, maxBytes int64) (Files, error) {
-	files := Files{}
-	left := maxBytes
-	for p, e := range entries {
-		rel, ok := under(dir, p)
-		if !ok || !isFile(e.mode) {
-			continue
+// sizeTree records the size of every blob of tree (and the trees below
+// it) in sizes, failing with errTooManyBytes once they add up to more
+// than max bytes, and with a *missingError for an object the repository
+// lacks. Each object is counted once, however many paths hold it.
+func sizeTree(s interface {
+	storer.EncodedObjectStorer
+	EncodedObjectSize(plumbing.Hash) (int64, error)
+}, tree *object.Tree, prefix string, sizes map[plumbing.Hash]int64, max int64) error {
+	total := int64(0)
+	seen := map[plumbing.Hash]bool{}
+	var walk func(tree *object.Tree, prefix string) error
+	walk = func(tree *object.Tree, prefix string) error {
+		for _, e := range tree.Entries {
+			p := join(prefix, e.Name)
+			switch {
+			case e.Mode == filemode.Dir:
+				if seen[e.Hash] {
+					continue
+				}
+				seen[e.Hash] = true
+				sub, err := object.GetTree(s, e.Hash)
+				if err != nil {
+					return missingAt(err, e.Hash, p)
+				}
+				if err := walk(sub, p); err != nil {
+					return err
+				}
+			case isFile(e.Mode):
+				if _, ok := sizes[e.Hash]; ok {
+					continue
+				}
+				n, err := s.EncodedObjectSize(e.Hash)
+				if err != nil {
+					return missingAt(err, e.Hash, p)
+				}
+				sizes[e.Hash] = n
+				if total += n; total > max {
+					return errTooManyBytes
+				}
+			}
 		}
-		blob, err := object.GetBlob(s, e.hash)
-		if err != nil {
-			return nil, err
-		}
-		if left -= blob.Size; left < 0 {
-			return nil, errTooManyBytes
-		}
-		rd, err := blob.Reader()
-		if err != nil {
-			return nil, err
-		}
-		b, err := io.ReadAll(rd)
-		rd.Close()
-		if err != nil {
-			return nil, err
-		}
-		files[rel] = b
+		return nil
 	}
-	return files, nil
+	return walk(tree, prefix)
+}
+
+// missingError is an object the repository lacks, at a path of the tree.
+type missingError struct {
+	hash plumbing.Hash
+	path string
+}
+
+// Error implements error.
+func (e *missingError) Error() string {
+	return "object " + e.hash.String() + " of " + e.path + " missing"
+}
+
+// missingAt turns go-git's object-not-found error about h, at path, into
+// a *missingError; other errors pass unchanged.
+func missingAt(err error, h plumbing.Hash, path string) error {
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		return &missingError{hash: h, path: path}
+	}
+	return err
 }
 
 // errTooManyBytes is the cause of files over the byte cap.

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/transport"
 )
@@ -33,7 +34,8 @@ type target struct {
 	endpoint *transport.Endpoint // no user information
 	user     string
 	password string
-	redacted string // the URL without user information
+	redacted string    // the URL without user information
+	began    time.Time // when the operation on it began
 }
 
 // parseURL parses a remote URL; ok is false for anything this package does

@@ -101,17 +101,28 @@ func (s *Server) requestGit(ctx context.Context, spaceID string, r service.GitRe
 
 // gitOperationJSON is the last Git Sync operation of a space.
 type gitOperationJSON struct {
-	State           string   `json:"state" enum:"running,failure,success"`
-	Direction       string   `json:"direction" enum:"export,import"`
-	Stage           string   `json:"stage" enum:"repo_fetch,config_check,content_process,finalize"`
-	DispatchedTasks int      `json:"dispatchedTasks"`
-	CompletedTasks  int      `json:"completedTasks"`
-	StartedAt       string   `json:"startedAt" format:"date-time"`
-	UpdatedAt       string   `json:"updatedAt" format:"date-time"`
-	CompletedAt     *string  `json:"completedAt,omitempty" format:"date-time"`
-	Error           string   `json:"error,omitempty" doc:"What went wrong, when state is failure"`
-	Warnings        []string `json:"warnings,omitempty" doc:"What an import could not carry, such as Markdown files left out of the summary"`
-	Commit          string   `json:"commit,omitempty" doc:"The commit imported or pushed"`
+	State           string           `json:"state" enum:"running,failure,success"`
+	Direction       string           `json:"direction" enum:"export,import"`
+	Stage           string           `json:"stage" enum:"repo_fetch,config_check,content_process,finalize"`
+	DispatchedTasks int              `json:"dispatchedTasks"`
+	CompletedTasks  int              `json:"completedTasks"`
+	StartedAt       string           `json:"startedAt" format:"date-time"`
+	UpdatedAt       string           `json:"updatedAt" format:"date-time"`
+	CompletedAt     *string          `json:"completedAt,omitempty" format:"date-time"`
+	Error           string           `json:"error,omitempty" doc:"What went wrong, when state is failure"`
+	Warnings        []string         `json:"warnings,omitempty" doc:"What an import could not carry, such as Markdown files left out of the summary"`
+	Commit          string           `json:"commit,omitempty" doc:"The commit imported or pushed"`
+	Progress        *gitProgressJSON `json:"progress,omitempty" doc:"How far an import came, as last recorded (while it runs, about every second)"`
+}
+
+// gitProgressJSON is how far a Git import came.
+type gitProgressJSON struct {
+	Phase           string `json:"phase" enum:"receiving,indexing,reading,storing" doc:"What the import is doing: receiving the repository's objects, indexing them, reading the commit's tree, or storing files and pages into the space"`
+	ObjectsReceived int64  `json:"objectsReceived" doc:"Git objects received (or indexed, in the indexing phase)"`
+	ObjectsTotal    int64  `json:"objectsTotal" doc:"Git objects the repository sends for the commit; 0 while unknown or for a local repository"`
+	BytesReceived   int64  `json:"bytesReceived" doc:"Bytes of the repository's objects received"`
+	FilesStored     int64  `json:"filesStored" doc:"Files of the repository stored into the space"`
+	FilesTotal      int64  `json:"filesTotal" doc:"Files of the repository to store; 0 before the storing phase"`
 }
 
 // gitSyncJSON is the Git Sync state of a space (GitSyncState).
@@ -140,6 +151,12 @@ func gitSyncOut(g *quire.GitSync) gitSyncJSON {
 			CompletedAt: optTimestamp(g.CompletedAt), Error: g.Error, Warnings: g.Warnings, Commit: g.Commit}
 		if g.State != quire.GitRunning {
 			op.Stage, op.CompletedTasks = "finalize", 1
+		} else if g.Progress.Phase == "storing" {
+			op.Stage = "content_process"
+		}
+		if p := g.Progress; p.Phase != "" {
+			op.Progress = &gitProgressJSON{Phase: p.Phase, ObjectsReceived: p.Objects, ObjectsTotal: p.ObjectsTotal,
+				BytesReceived: p.Bytes, FilesStored: p.Files, FilesTotal: p.FilesTotal}
 		}
 		out.Operation = op
 	}

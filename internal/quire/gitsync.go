@@ -63,6 +63,24 @@ type GitSync struct {
 	StartedAt   time.Time
 	UpdatedAt   time.Time
 	CompletedAt *time.Time
+	// Progress is how far the last operation came, as it last told
+	// (while it runs, at most about once a second).
+	Progress GitProgress
+}
+
+// GitProgress is how far a Git Sync operation has come. Phase says what
+// it is doing: receiving (the repository's objects arrive), indexing
+// (they are indexed on disk), reading (the commit's tree is read) or
+// storing (files and pages are written into the space); "" before it
+// told anything.
+type GitProgress struct {
+	Phase string
+	// Objects of ObjectsTotal Git objects are received or indexed, in
+	// Bytes bytes received.
+	Objects, ObjectsTotal int64
+	Bytes                 int64
+	// Files of FilesTotal files of the repository are stored.
+	Files, FilesTotal int64
 }
 
 // GitSyncStore keeps the Git Sync record of each space.
@@ -71,6 +89,11 @@ type GitSyncStore interface {
 	GitSync(ctx context.Context, spaceID string) (*GitSync, error)
 	// PutGitSync creates or replaces the space's record.
 	PutGitSync(ctx context.Context, g *GitSync) error
+	// SetGitProgress records how far the operation applied at applied
+	// has come, and at what time, unless the record moved on to another
+	// operation or that one ended: progress is written by the replica
+	// running the operation and read from any.
+	SetGitProgress(ctx context.Context, spaceID string, applied time.Time, p GitProgress, at time.Time) error
 	// DeleteGitSync removes the space's record and reports whether there
 	// was one.
 	DeleteGitSync(ctx context.Context, spaceID string) (bool, error)

@@ -98,7 +98,7 @@ func (ci *ContentImports) addToChangeRequest(ctx context.Context, u *quire.User,
 			return nil, err
 		}
 		known := &knownPaths{byPageID: map[string]*quire.RevisionPage{}, byFileID: map[string]*quire.File{}}
-		if err := s.importTree(ctx, ed, ed.Snapshot(), known, files, tree); err != nil {
+		if err := s.importTree(ctx, ed, ed.Snapshot(), known, memorySource(files), tree, nil); err != nil {
 			return nil, err
 		}
 		if !ed.Changed(rev) {

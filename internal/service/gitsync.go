@@ -25,7 +25,18 @@ type GitSync struct {
 	// seal seals remote URLs, under the key given or else one read from
 	// the database.
 	seal *sealer
+	// timeout bounds one operation.
+	timeout time.Duration
 }
+
+// DefaultGitTimeout bounds one Git Sync operation: the fetch or push and
+// the writing into the space, long enough for repositories of a few
+// gigabytes.
+const DefaultGitTimeout = gitremote.DefaultTimeout
+
+// gitJobSlack is how much longer than an operation's limit its job may
+// run: enough to record that it timed out.
+const gitJobSlack = time.Minute
 
 // GitSyncOption configures a GitSync.
 type GitSyncOption func(*GitSync)
@@ -34,10 +45,25 @@ type GitSyncOption func(*GitSync)
 // instead of the one kept in the database.
 func WithSealingKey(key []byte) GitSyncOption { return func(g *GitSync) { g.seal.key = key } }
 
+// WithGitTimeout bounds one Git Sync operation, fetch or push and the
+// writing into the space together; zero keeps DefaultGitTimeout.
+func WithGitTimeout(d time.Duration) GitSyncOption {
+	return func(g *GitSync) {
+		if d > 0 {
+			g.timeout = d
+		}
+	}
+}
+
+// JobTimeout is the time limit the queue should give a Git Sync job
+// (jobs.Timeout): the operation's, and a little more to record how it
+// ended.
+func (g *GitSync) JobTimeout() time.Duration { return g.timeout + gitJobSlack }
+
 // NewGitSync returns the Git Sync service of s, reaching remotes through
 // remote and running its jobs on the service's queue.
 func NewGitSync(s *Service, remote *gitremote.Remote, opts ...GitSyncOption) *GitSync {
-	g := &GitSync{s: s, remote: remote, log: s.log, seal: newSealer(gitKeyName)}
+	g := &GitSync{s: s, remote: remote, log: s.log, seal: newSealer(gitKeyName), timeout: DefaultGitTimeout}
 	for _, o := range opts {
 		o(g)
 	}
@@ -160,6 +186,7 @@ func (g *GitSync) Request(ctx context.Context, u *quire.User, spaceID string, r 
 		}
 		rec.Direction, rec.State, rec.Error, rec.Warnings, rec.Commit = r.Direction, quire.GitRunning, "", nil, ""
 		rec.StartedAt, rec.UpdatedAt, rec.CompletedAt = now, now, nil
+		rec.Progress = quire.GitProgress{}
 		if err := st.PutGitSync(ctx, rec); err != nil {
 			return err
 		}

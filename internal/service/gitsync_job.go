@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"quire/internal/gitremote"
 	"quire/internal/quire"
 )
 
@@ -21,8 +22,27 @@ func (g *GitSync) RunJob(ctx context.Context, job GitJob) error {
 	if err != nil || !run {
 		return err
 	}
-	commit, warnings, opErr := g.carryOut(ctx, job)
+	opCtx, cancel := context.WithTimeout(ctx, g.timeout)
+	began := time.Now()
+	commit, warnings, opErr := g.carryOut(opCtx, job)
+	cancel()
+	if opErr != nil && ctx.Err() == nil && errors.Is(opCtx.Err(), context.DeadlineExceeded) {
+		opErr = g.timedOut(job, time.Since(began), opErr)
+	}
 	return g.finish(ctx, job, commit, warnings, opErr)
+}
+
+// timedOut is the error of an operation that ran out of its time: the
+// one the remote told, when it told it was a time-out, or else one naming
+// the limit.
+func (g *GitSync) timedOut(job GitJob, took time.Duration, err error) error {
+	var qe *quire.Error
+	if errors.As(err, &qe) && errors.Is(err, gitremote.ErrTimeout) {
+		return err
+	}
+	g.log.Debug("git sync ran out of time", "space", job.Space, "err", err)
+	return quire.Errorf(quire.EINVALID, "the %s timed out after %d s (the limit is %d s)",
+		job.Direction, int64(took.Round(time.Second)/time.Second), int64(g.timeout/time.Second))
 }
 
 // begin marks the operation as the one applied, unless a newer one ran
@@ -48,6 +68,7 @@ func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, er
 		rec.Applied = ts
 		rec.Direction, rec.State, rec.Error, rec.Warnings, rec.Ref = job.Direction, quire.GitRunning, "", nil, job.Ref
 		rec.StartedAt, rec.UpdatedAt, rec.CompletedAt = now, now, nil
+		rec.Progress = quire.GitProgress{}
 		return st.PutGitSync(ctx, rec)
 	})
 	if quire.IsNotFound(err) {

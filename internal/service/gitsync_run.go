@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"quire/internal/gitbook"
 	"quire/internal/gitremote"
@@ -17,10 +18,14 @@ import (
 // what the import could not carry: files left out of the summary, broken
 // links and the like.
 func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, rawURL string) (string, []string, error) {
-	co, err := g.remote.Fetch(ctx, rawURL, job.Ref, job.ProjectDir)
+	prog := &gitProgress{g: g, space: job.Space, applied: time.UnixMilli(job.Timestamp).UTC()}
+	co, err := g.remote.Open(ctx, rawURL, gitremote.FetchOptions{Ref: job.Ref, Dir: job.ProjectDir, Inline: gitInline,
+		Progress: func(p gitremote.Progress) { prog.fetched(ctx, p) }})
 	if err != nil {
 		return "", nil, err
 	}
+	defer co.Close()
+	src := &repoSource{co: co}
 	sp, err := liveSpace(ctx, g.s.store, job.Space)
 	if err != nil {
 		return "", nil, err
@@ -34,16 +39,21 @@ func (g *GitSync) importRepo(ctx context.Context, u *quire.User, job GitJob, raw
 	if err != nil {
 		return "", nil, err
 	}
-	tree, err := gitbook.Read(gitbook.Files(co.Files), known)
+	files, err := src.gitbookFiles(ctx, known.knownFiles())
+	if err != nil {
+		return "", nil, err
+	}
+	tree, err := gitbook.Read(files, known)
 	if err != nil {
 		return "", nil, asInvalid("repository", err)
 	}
+	src.root = tree.Config.Root
 	warnings := importWarnings(tree)
 	for _, w := range warnings {
 		g.log.WarnContext(ctx, "git import: "+w, "space", sp.ID)
 	}
 	ed := g.s.engine.Edit(g.s.store, &quire.Revision{SpaceID: sp.ID})
-	if err := g.s.importTree(ctx, ed, snap, known, co.Files, tree); err != nil {
+	if err := g.s.importTree(ctx, ed, snap, known, src, tree, prog); err != nil {
 		return "", nil, err
 	}
 	commit := &quire.GitCommit{OID: co.OID, Message: co.Message, Ref: job.Ref,

@@ -12,6 +12,7 @@ import (
 	"path"
 	"reflect"
 	"strconv"
+	"time"
 
 	"quire/internal/content"
 	"quire/internal/document"
@@ -27,7 +28,8 @@ type knownPaths struct {
 	files    map[string]*quire.File         // by Git path
 	byPageID map[string]*quire.RevisionPage
 	byFileID map[string]*quire.File
-	minted   map[string]string // "p:"/"f:" + path → new id
+	minted   map[string]string      // "p:"/"f:" + path → new id
+	oids     map[string]*quire.File // Git object id and name → file, built on first use
 }
 
 // newKnownPaths indexes the pages and files of snap by the keys an import
@@ -152,17 +154,21 @@ func gitBlobOID(b []byte) string {
 // importTree writes an imported repository's tree into ed, an edit
 // started from an empty revision: every page and file, in the
 // repository's order, keeping the ids, times and block keys of those
-// already in the space at the same path when unchanged.
-func (s *Service) importTree(ctx context.Context, ed *content.Edit, old *content.Snapshot, known *knownPaths, files map[string][]byte, tree *gitbook.Space) error {
-	for _, f := range tree.Files {
-		if err := s.importFile(ctx, ed, known, f); err != nil {
+// already in the space at the same path when unchanged. src gives the
+// files' bytes and Git object ids; prog, when not nil, is told how many
+// files are stored.
+func (s *Service) importTree(ctx context.Context, ed *content.Edit, old *content.Snapshot, known *knownPaths, src fileSource, tree *gitbook.Space, prog *gitProgress) error {
+	total := int64(len(tree.Files))
+	for i, f := range tree.Files {
+		if err := s.importFile(ctx, ed, known, src, f); err != nil {
 			return err
 		}
+		prog.stored(ctx, int64(i+1), total)
 	}
 	var put func(parent string, pages []*gitbook.Page) error
 	put = func(parent string, pages []*gitbook.Page) error {
 		for _, p := range pages {
-			if err := s.importPage(ctx, ed, old, known, files, parent, p); err != nil {
+			if err := s.importPage(ctx, ed, old, known, src, parent, p); err != nil {
 				return err
 			}
 			if err := put(p.ID, p.Children); err != nil {
@@ -175,7 +181,7 @@ func (s *Service) importTree(ctx context.Context, ed *content.Edit, old *content
 }
 
 // importPage adds one page of an imported tree under parent.
-func (s *Service) importPage(ctx context.Context, ed *content.Edit, old *content.Snapshot, known *knownPaths, files map[string][]byte, parent string, p *gitbook.Page) error {
+func (s *Service) importPage(ctx context.Context, ed *content.Edit, old *content.Snapshot, known *knownPaths, src fileSource, parent string, p *gitbook.Page) error {
 	rp := &quire.RevisionPage{ID: p.ID, Type: p.Kind, Title: p.Title, Slug: p.Slug, Description: p.Description,
 		Emoji: p.Emoji, Icon: p.Icon, Hidden: p.Hidden, NoIndex: p.NoIndex, NoRobotsIndex: p.NoRobotsIndex,
 		Condition: p.Condition, Variables: p.Variables, Layout: p.Layout, Cover: p.Cover, Href: p.Href,
@@ -184,7 +190,7 @@ func (s *Service) importPage(ctx context.Context, ed *content.Edit, old *content
 		rp.Title = "Untitled"
 	}
 	if p.Path != "" {
-		rp.Git = &quire.GitBlob{OID: gitBlobOID(files[p.Path]), Path: p.Path}
+		rp.Git = &quire.GitBlob{OID: src.oid(p.Path, nil), Path: p.Path}
 	}
 	prev := known.byPageID[p.ID]
 	var doc []byte
@@ -250,15 +256,33 @@ func samePage(prev, next *quire.RevisionPage, doc []byte, ed *content.Edit) bool
 	return reflect.DeepEqual(a, b)
 }
 
-// importFile adds one file of an imported tree, storing its bytes unless
-// the space already has the same file at the same path.
-func (s *Service) importFile(ctx context.Context, ed *content.Edit, known *knownPaths, f *gitbook.File) error {
-	oid := gitBlobOID(f.Data)
-	if prev, ok := known.byFileID[f.ID]; ok && prev.Git != nil && prev.Git.OID == oid && prev.Name == f.Name {
+// importFile adds one file of an imported tree. A file the space holds
+// already with the same Git object id and name (at the same path, or
+// moved) keeps its stored bytes, unread; any other is stored, streamed
+// from src when src did not read it into memory.
+func (s *Service) importFile(ctx context.Context, ed *content.Edit, known *knownPaths, src fileSource, f *gitbook.File) error {
+	oid := src.oid(f.Path, f.Data)
+	prev := known.byFileID[f.ID]
+	if prev != nil && prev.Git != nil && prev.Git.OID == oid && prev.Name == f.Name {
 		kept := *prev
 		return ed.PutFile(ctx, &kept)
 	}
-	key, size, err := s.blobs.Put(ctx, bytes.NewReader(f.Data), int64(len(f.Data)))
+	if same := known.byOID(oid, f.Name); same != nil {
+		moved := *same
+		moved.ID, moved.Git = f.ID, &quire.GitBlob{OID: oid, Path: f.Path}
+		moved.CreatedAt = time.Time{}
+		if prev != nil {
+			moved.CreatedAt = prev.CreatedAt
+		}
+		return ed.PutFile(ctx, &moved)
+	}
+	body, size, err := src.open(f.Path, f.Data)
+	if err != nil {
+		return err
+	}
+	defer body.Close()
+	head := &prefix{max: imageHeadLen}
+	key, size, err := s.blobs.Put(ctx, io.TeeReader(body, head), size)
 	if err != nil {
 		return err
 	}
@@ -267,17 +291,49 @@ func (s *Service) importFile(ctx context.Context, ed *content.Edit, known *known
 		ct = mime.TypeByExtension(path.Ext(f.Name))
 	}
 	if ct == "" {
-		ct = http.DetectContentType(f.Data)
+		ct = http.DetectContentType(head.Bytes())
 	}
 	qf := &quire.File{ID: f.ID, Name: f.Name, ContentType: ct, Size: size, Blob: key,
 		Git: &quire.GitBlob{OID: oid, Path: f.Path}}
-	if prev, ok := known.byFileID[f.ID]; ok {
+	if prev != nil {
 		qf.CreatedAt = prev.CreatedAt
 	}
-	if w, h, ok := imageSize(f.Data); ok {
+	if w, h, ok := imageSize(head.Bytes()); ok {
 		qf.Width, qf.Height = w, h
 	}
 	return ed.PutFile(ctx, qf)
+}
+
+// imageHeadLen is how much of an imported file is kept to read an
+// image's dimensions from (JPEG metadata may come before them).
+const imageHeadLen = 256 << 10
+
+// fileSource gives an import the files of a repository, by paths
+// relative to the content root.
+type fileSource interface {
+	// oid is the Git object id of a file, given the bytes gitbook.Read
+	// saw of it, if any.
+	oid(rel string, seen []byte) string
+	// open streams a file's bytes, given the bytes gitbook.Read saw of
+	// it, and returns its size.
+	open(rel string, seen []byte) (io.ReadCloser, int64, error)
+}
+
+// memorySource is a repository held in memory, by paths relative to the
+// content root.
+type memorySource map[string][]byte
+
+// oid implements fileSource.
+func (m memorySource) oid(rel string, seen []byte) string {
+	if seen != nil {
+		return gitBlobOID(seen)
+	}
+	return gitBlobOID(m[rel])
+}
+
+// open implements fileSource.
+func (m memorySource) open(rel string, seen []byte) (io.ReadCloser, int64, error) {
+	return io.NopCloser(bytes.NewReader(seen)), int64(len(seen)), nil
 }
 
 // exportTree reads a revision as the tree of a repository: its pages with

@@ -41,6 +41,31 @@ func gitSyncTests() []test {
 			_, err = f.st.GitSync(ctx(t), sp.ID)
 			wantCode(t, err, quire.ENOTFOUND)
 		}},
+		{"git sync/progress of the running operation", func(t *testing.T, f *fixture) {
+			o := f.org("Docs")
+			sp := f.space(o, "", "a0")
+			applied := time.UnixMilli(1_700_000_000_000).UTC()
+			g := &quire.GitSync{SpaceID: sp.ID, URL: "https://example.com/o/r.git", Applied: applied,
+				Direction: quire.GitImport, State: quire.GitRunning, StartedAt: applied, UpdatedAt: applied}
+			must(t, f.st.PutGitSync(ctx(t), g))
+			p := quire.GitProgress{Phase: "receiving", Objects: 12, ObjectsTotal: 1300, Bytes: 5 << 30, Files: 1, FilesTotal: 2}
+			at := applied.Add(3 * time.Second)
+			must(t, f.st.SetGitProgress(ctx(t), sp.ID, applied, p, at))
+			got, err := f.st.GitSync(ctx(t), sp.ID)
+			must(t, err)
+			g.Progress, g.UpdatedAt = p, at
+			equal(t, "record with progress", *got, *g)
+
+			// Progress of an operation no longer the record's is dropped,
+			// and so is progress told after the operation ended.
+			must(t, f.st.SetGitProgress(ctx(t), sp.ID, applied.Add(-time.Second), quire.GitProgress{Phase: "storing"}, at.Add(time.Second)))
+			g.State = quire.GitSuccess
+			must(t, f.st.PutGitSync(ctx(t), g))
+			must(t, f.st.SetGitProgress(ctx(t), sp.ID, applied, quire.GitProgress{Phase: "storing"}, at.Add(time.Second)))
+			got, err = f.st.GitSync(ctx(t), sp.ID)
+			must(t, err)
+			equal(t, "record after late progress", *got, *g)
+		}},
 		{"git sync/unknown space", func(t *testing.T, f *fixture) {
 			err := f.st.PutGitSync(ctx(t), &quire.GitSync{SpaceID: "nope"})
 			wantCode(t, err, quire.ENOTFOUND)

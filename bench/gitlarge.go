@@ -1,0 +1,295 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"log/slog"
+	"math"
+	"math/rand/v2"
+	"net/http/cgi"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"quire/internal/blob"
+	"quire/internal/gitremote"
+	"quire/internal/jobs"
+	"quire/internal/quire"
+	"quire/internal/service"
+	"quire/internal/store"
+)
+
+// Shape of the large repository and the goals of its import.
+const (
+	largePages  = 300
+	largeImages = 976 // 50 kB to 2 MB, most of them small
+	largeGIFs   = 16  // 5 to 10 MB
+	largeVideos = 4   // 20 to 40 MB
+	// largeGoal bounds the import; largeRSSGoal the growth of the
+	// process's resident memory while it runs.
+	largeGoal    = 60 * time.Second
+	largeRSSGoal = 200 << 20
+)
+
+// benchGitLarge generates a GitBook repository of about 500 MB in about
+// 1,300 files (pages, and images, GIFs and videos of random, incompressible
+// bytes under .gitbook/assets), serves it over smart HTTP with the git
+// binary's http-backend (a process of its own, so its memory is not
+// counted), and on each engine imports it end to end through the service
+// and the job queue: the import time against largeGoal, the growth of this
+// process's resident memory (VmRSS sampled while the import runs) against
+// largeRSSGoal, then the time of a second import of the same commit,
+// which stores no file again.
+func benchGitLarge(ctx context.Context, cfg config, names []string, w io.Writer) error {
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		return errors.New("gitlarge: the git binary is needed to write and serve the repository")
+	}
+	dir, err := os.MkdirTemp("", "quire-bench-gitlarge-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	began := time.Now()
+	files, size, err := writeLargeRepo(ctx, gitBin, dir)
+	if err != nil {
+		return fmt.Errorf("gitlarge: writing the repository: %w", err)
+	}
+	fmt.Fprintf(w, "\nGit import of a large repository: %d files, %.0f MB, written in %s\n",
+		files, float64(size)/1e6, time.Since(began).Round(time.Second))
+	srv := httptest.NewServer(&cgi.Handler{Path: gitBin, Args: []string{"http-backend"},
+		Env:    []string{"GIT_PROJECT_ROOT=" + dir, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1"},
+		Stderr: io.Discard, Logger: log.New(io.Discard, "", 0)})
+	defer srv.Close()
+	for _, name := range names {
+		if err := gitLargeOn(ctx, cfg, name, dir, srv.URL+"/repo.git", w); err != nil {
+			return fmt.Errorf("%s: gitlarge: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// gitLargeOn imports the repository twice into one space on a fresh
+// database of one engine and prints the figures.
+func gitLargeOn(ctx context.Context, cfg config, name, dir, url string, w io.Writer) (err error) {
+	eng, err := newEngine(ctx, cfg, name)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, eng.cleanup()) }()
+	st, err := store.Open(ctx, eng.cfg)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, st.Close()) }()
+	blobs, err := blob.Open(ctx, "", filepath.Join(dir, name+"-blobs"))
+	if err != nil {
+		return err
+	}
+	defer blobs.Close()
+	quiet := slog.New(slog.DiscardHandler)
+	queue, err := jobs.New(st.(jobs.Database), jobs.Config{Logger: quiet, PollInterval: 10 * time.Millisecond})
+	if err != nil {
+		return err
+	}
+	svc := service.New(st, service.WithLogger(quiet), service.WithBlobs(blobs), service.WithQueue(queue))
+	gs := service.NewGitSync(svc, gitremote.New(gitremote.Options{AllowLocal: true, Logger: quiet}))
+	jobs.Register(queue, gs.RunJob, jobs.Timeout(gs.JobTimeout()))
+	events := service.NewContentEvents(svc)
+	events.Subscribe("search", svc.IndexContent)
+	jobs.Register(queue, events.RunJob)
+	if err := queue.Start(ctx); err != nil {
+		return err
+	}
+	defer queue.Stop(context.WithoutCancel(ctx))
+	boot, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Bench Org", Email: "owner@bench.example", Name: "Bench Owner"})
+	if err != nil {
+		return err
+	}
+	u, err := svc.Authenticate(ctx, boot.Token)
+	if err != nil {
+		return err
+	}
+	sp, err := svc.CreateSpace(ctx, u, boot.Organization, service.SpaceInput{Title: "Large"})
+	if err != nil {
+		return err
+	}
+	req := service.GitRequest{Direction: quire.GitImport, URL: url, Ref: "refs/heads/main"}
+
+	runtime.GC()
+	debug.FreeOSMemory()
+	base := vmRSS()
+	var peak atomic.Int64
+	peak.Store(base)
+	done := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		t := time.NewTicker(20 * time.Millisecond)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				if r := vmRSS(); r > peak.Load() {
+					peak.Store(r)
+				}
+			}
+		}
+	}()
+	took, err := timeGit(ctx, gs, u, sp.Space.ID, req)
+	close(done)
+	<-sampled
+	if err != nil {
+		return err
+	}
+	rec, err := gs.State(ctx, sp.Space.ID)
+	if err != nil {
+		return err
+	}
+	again, err := timeGit(ctx, gs, u, sp.Space.ID, req)
+	if err != nil {
+		return err
+	}
+	growth := peak.Load() - base
+	fmt.Fprintf(w, "%-8s  import    %8s  (goal <= %s), %s; %d objects, %.0f MB received\n", name, ms(took), largeGoal,
+		verdict(took <= largeGoal), rec.Progress.ObjectsTotal, float64(rec.Progress.Bytes)/1e6)
+	fmt.Fprintf(w, "%-8s  RSS growth %6.0f MB  (goal < %d MB), %s (from %.0f MB to a peak of %.0f MB)\n", name,
+		float64(growth)/(1<<20), largeRSSGoal>>20, verdict(growth < largeRSSGoal), float64(base)/(1<<20), float64(peak.Load())/(1<<20))
+	fmt.Fprintf(w, "%-8s  re-import %8s  (the same commit: no file stored again)\n", name, ms(again))
+	return nil
+}
+
+// verdict says whether a goal is met.
+func verdict(met bool) string {
+	if met {
+		return "met"
+	}
+	return "missed"
+}
+
+// vmRSS is this process's resident memory in bytes, from /proc (0 where
+// there is none).
+func vmRSS() int64 {
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSuffix(strings.TrimSpace(rest), " kB"), 10, 64)
+			return kb << 10
+		}
+	}
+	return 0
+}
+
+// writeLargeRepo writes the work tree of the large repository under
+// dir/work, commits it with the git binary and makes dir/repo.git, a
+// bare, packed clone of it. It returns the number of files and their
+// bytes.
+func writeLargeRepo(ctx context.Context, gitBin, dir string) (int, int64, error) {
+	work := filepath.Join(dir, "work")
+	stream := rand.NewChaCha8([32]byte{'q', 'u', 'i', 'r', 'e'})
+	rng := rand.New(stream)
+	var total int64
+	n := 0
+	put := func(p string, b []byte) error {
+		full := filepath.Join(work, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			return err
+		}
+		total += int64(len(b))
+		n++
+		return os.WriteFile(full, b, 0o644)
+	}
+	random := func(size int) []byte {
+		b := make([]byte, size)
+		_, _ = stream.Read(b)
+		return b
+	}
+	var assets []string
+	for i := range largeImages {
+		// Most images small: 50 kB × 40^(u³) spans 50 kB to 2 MB.
+		size := int(50e3 * math.Pow(40, math.Pow(rng.Float64(), 3)))
+		name := fmt.Sprintf(".gitbook/assets/image-%04d.png", i)
+		if err := put(name, random(size)); err != nil {
+			return 0, 0, err
+		}
+		assets = append(assets, name)
+	}
+	for i := range largeGIFs {
+		name := fmt.Sprintf(".gitbook/assets/animation-%02d.gif", i)
+		if err := put(name, random(5e6+rng.IntN(5e6))); err != nil {
+			return 0, 0, err
+		}
+		assets = append(assets, name)
+	}
+	for i := range largeVideos {
+		name := fmt.Sprintf(".gitbook/assets/video-%d.mp4", i)
+		if err := put(name, random(20e6+rng.IntN(20e6))); err != nil {
+			return 0, 0, err
+		}
+		assets = append(assets, name)
+	}
+	var summary strings.Builder
+	summary.WriteString("# Table of contents\n\n* [Welcome](README.md)\n")
+	if err := put("README.md", []byte("# Welcome\n\nA large generated repository.\n")); err != nil {
+		return 0, 0, err
+	}
+	per := len(assets)/largePages + 1
+	for i := 1; i < largePages; i++ {
+		var b strings.Builder
+		fmt.Fprintf(&b, "# Page %d\n\nText of page %d, with its figures.\n\n", i, i)
+		for j := range per {
+			fmt.Fprintf(&b, "![Figure %d](../%s)\n\n", j, assets[(i*per+j)%len(assets)])
+		}
+		p := fmt.Sprintf("pages/page-%03d.md", i)
+		fmt.Fprintf(&summary, "* [Page %d](%s)\n", i, p)
+		if err := put(p, []byte(b.String())); err != nil {
+			return 0, 0, err
+		}
+	}
+	if err := put("SUMMARY.md", []byte(summary.String())); err != nil {
+		return 0, 0, err
+	}
+	run := func(dir string, args ...string) error {
+		cmd := exec.CommandContext(ctx, gitBin, args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=Bench", "GIT_AUTHOR_EMAIL=bench@example.com",
+			"GIT_COMMITTER_NAME=Bench", "GIT_COMMITTER_EMAIL=bench@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("git %s: %w: %s", strings.Join(args, " "), err, out)
+		}
+		return nil
+	}
+	for _, args := range [][]string{
+		{"init", "--quiet", "-b", "main"},
+		{"-c", "core.compression=1", "add", "-A"},
+		{"commit", "--quiet", "-m", "Generated docs"},
+		{"clone", "--quiet", "--bare", work, filepath.Join(dir, "repo.git")},
+		// No delta search, here or when serving: random bytes do not
+		// delta, and a hosting service sends the packs it keeps.
+		{"-C", filepath.Join(dir, "repo.git"), "config", "pack.window", "0"},
+		{"-C", filepath.Join(dir, "repo.git"), "-c", "pack.compression=1", "repack", "-a", "-d", "-q"},
+	} {
+		if err := run(work, args...); err != nil {
+			return 0, 0, err
+		}
+	}
+	return n, total, os.RemoveAll(work)
+}
