@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"quire/internal/quire"
+	"quire/internal/search"
 )
 
 // TestSearchRanksWhereAllTermsMeet checks the order of a space search on
@@ -52,4 +53,26 @@ func TestSearchRanksWhereAllTermsMeet(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSiteSearchHitLeadsToItsBestSection checks that a site search's
+// answer leads to the section that matched best, named under the page's
+// title, with that section's snippet marked; the page itself when its
+// first section matched best.
+func TestSiteSearchHitLeadsToItsBestSection(t *testing.T) {
+	m := search.NewMatcher(search.ParseQuery("git sync"))
+	page := SearchPageHit{ID: "p", Title: "Setup", Path: "setup", Sections: []SearchSectionHit{
+		{ID: "p#git-sync", Title: "Git Sync", Path: "setup#git-sync", Body: "Connect git sync first."},
+		{ID: "p", Title: "Setup", Path: "setup", Body: "Git sync later.", First: true},
+	}}
+	got := siteSearchHit(m, "/docs/", page)
+	if got.URL != "/docs/setup#git-sync" || got.Section != "Git Sync" || search.Plain(got.Snippet) != "Connect git sync first." ||
+		len(got.Snippet) != 5 || !got.Snippet[1].Mark || got.Snippet[1].Text != "git" {
+		t.Errorf("hit %+v", got)
+	}
+	page.Sections = page.Sections[1:]
+	got = siteSearchHit(m, "/docs/", page)
+	if got.URL != "/docs/setup" || got.Section != "" || len(got.TitleParts) != 1 || got.TitleParts[0].Mark {
+		t.Errorf("hit %+v", got)
+	}
 }
