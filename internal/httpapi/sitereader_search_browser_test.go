@@ -50,6 +50,17 @@ func TestSiteSearchBrowser(t *testing.T) {
 		}
 		b.shoot("search-list-" + size.name + ".png")
 
+		// The list closes when focus leaves the box and comes back with it.
+		list := `document.querySelector('[role=listbox][aria-label="Search results"]').hidden ? "hidden" : "shown"`
+		b.js(`document.activeElement.blur(), ""`)
+		if got := b.js(list); got != "hidden" {
+			t.Errorf("%s: the list is %s once focus left", size.name, got)
+		}
+		b.focusByRole("searchbox", "Search")
+		if got := b.js(list); got != "shown" {
+			t.Errorf("%s: the list is %s with focus back", size.name, got)
+		}
+
 		// Enter sends the form: the results page.
 		do(chromedp.KeyEvent("\r"))
 		b.h1("Search results")

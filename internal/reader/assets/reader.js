@@ -132,6 +132,14 @@
     input.addEventListener("keydown", function (e) {
       if (e.key === "Escape") list.hidden = true;
     });
+    // The list closes when focus leaves the search form, and comes back
+    // with it.
+    input.form.addEventListener("focusout", function (e) {
+      if (!input.form.contains(e.relatedTarget)) list.hidden = true;
+    });
+    input.addEventListener("focus", function () {
+      if (input.value.trim() && list.firstChild) list.hidden = false;
+    });
   }
 
   // searchItem is the list item of one result: its title, the section
