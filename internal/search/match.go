@@ -3,6 +3,7 @@ package search
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"quire/internal/quire"
 )
@@ -132,18 +133,66 @@ func stem(w string) string {
 }
 
 // MatchesAll reports whether every term of the query matches somewhere
-// in s.
+// in s. It runs over every section a search found, so it looks for each
+// word in the folded text rather than splitting the text into words.
 func (m *Matcher) MatchesAll(s string) bool {
 	if len(m.terms) == 0 {
 		return false
 	}
-	ws := words([]rune(s))
+	folded := Fold(s)
+	var ws []word // split only for phrases
 	for _, t := range m.terms {
+		if len(t.Words) == 1 && !IsCJKWord(t.Words[0]) {
+			if !hasWord(folded, t.Words[0], t.Prefix) {
+				return false
+			}
+			continue
+		}
+		if ws == nil {
+			ws = words([]rune(folded))
+		}
 		if !containsTerm(ws, t) {
 			return false
 		}
 	}
 	return true
+}
+
+// hasWord reports whether a word of the folded text matches a term's
+// word (see wordMatches): one beginning with the word or its stem.
+func hasWord(folded, term string, prefix bool) bool {
+	for _, look := range []string{stem(term), term} {
+		for at := 0; at < len(folded); {
+			i := strings.Index(folded[at:], look)
+			if i < 0 {
+				break
+			}
+			i += at
+			if r, _ := utf8.DecodeLastRuneInString(folded[:i]); i == 0 || !isWordRune(r) {
+				end := i + len(look)
+				for end < len(folded) {
+					r, n := utf8.DecodeRuneInString(folded[end:])
+					if !isWordRune(r) {
+						break
+					}
+					end += n
+				}
+				if wordMatches(folded[i:end], term, prefix) {
+					return true
+				}
+			}
+			at = i + 1
+		}
+		if look == term {
+			break
+		}
+	}
+	return false
+}
+
+// isWordRune reports whether r continues a word of a folded text.
+func isWordRune(r rune) bool {
+	return !IsCJK(r) && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // containsTerm reports whether the term matches somewhere in the words.
