@@ -8,7 +8,7 @@ import (
 
 // SearchParams are the query parameters of the search operations.
 type SearchParams struct {
-	Query string `query:"query" required:"true" maxLength:"512" doc:"Text to search for: every word must match, the last one as a prefix"`
+	Query string `query:"query" required:"true" maxLength:"512" doc:"Text to search for: every word must match, as a word or the start of one"`
 	ListParams
 }
 

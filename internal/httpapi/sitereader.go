@@ -321,23 +321,6 @@ func (s *Server) sitemap(w http.ResponseWriter, r *http.Request, v *service.Site
 	_, _ = w.Write(b.Bytes())
 }
 
-// searchPage shows search results as a page, for the search form sent
-// without script.
-func (s *Server) searchPage(w http.ResponseWriter, r *http.Request, v *service.SiteVisit, q string, hits []service.SiteSearchHit) {
-	nodes := []document.Node{}
-	if len(hits) == 0 {
-		nodes = append(nodes, document.Paragraph("No page matches."))
-	}
-	for _, h := range hits {
-		nodes = append(nodes, document.Block("paragraph", nil, document.Inline("link",
-			map[string]any{"ref": map[string]any{"kind": "url", "url": h.URL}}, document.Text(document.PlainLeaf(h.Title)))))
-	}
-	p := &reader.Page{Site: reader.Site{Title: v.Site.Title, HomeURL: v.Base, ThemeToggle: true}, Title: "Search: " + q,
-		Document: document.New(nodes...), NoIndex: true,
-		Search: reader.Search{Action: v.Base + "~search", JSONURL: v.Base + "~search", Query: q}}
-	s.writeReaderPage(w, r, http.StatusOK, p)
-}
-
 // writeReaderPage renders a page built here (search results, errors).
 func (s *Server) writeReaderPage(w http.ResponseWriter, r *http.Request, status int, p *reader.Page) {
 	var buf bytes.Buffer

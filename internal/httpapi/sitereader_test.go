@@ -149,8 +149,8 @@ func TestSiteReaderPages(t *testing.T) {
 		ts.awaitIndexed(t, s.guides)
 		ts.awaitIndexed(t, s.api)
 		r = ts.wantVisit(t, 200, "/sites/docs/~search?q=installer", nil)
-		var hits []map[string]string
-		if err := json.Unmarshal(r.Body, &hits); err != nil || len(hits) != 1 || hits[0]["url"] != "/sites/docs/install" {
+		var hits []struct{ URL string }
+		if err := json.Unmarshal(r.Body, &hits); err != nil || len(hits) != 1 || hits[0].URL != "/sites/docs/install" {
 			t.Fatalf("search: %s", r.Body)
 		}
 		ts.wantVisit(t, 200, "/sites/docs/~search?q=installer", []string{`href="/sites/docs/install"`}, "Accept", "text/html")

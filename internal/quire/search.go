@@ -75,7 +75,8 @@ type SearchSection struct {
 
 // SearchTerm is one required term of a search: a word, or a phrase of
 // consecutive words (a run of CJK characters, one word per character).
-// Prefix matches words beginning with the last word.
+// Prefix matches words beginning with the last word, as well as the
+// word itself.
 type SearchTerm struct {
 	Words  []string
 	Prefix bool

@@ -25,12 +25,27 @@ func foldRune(r rune) string {
 
 // Fold returns s lower-cased and without accents.
 func Fold(s string) string {
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	for _, r := range s {
-		b.WriteString(foldRune(r))
+		writeFolded(&b, r)
 	}
 	return b.String()
+}
+
+// writeFolded writes foldRune(r), without its allocation for ASCII.
+func writeFolded(b *strings.Builder, r rune) {
+	if r < 0x80 {
+		if 'A' <= r && r <= 'Z' {
+			r += 'a' - 'A'
+		}
+		b.WriteByte(byte(r))
+		return
+	}
+	b.WriteString(foldRune(r))
 }
 
 // IsCJK reports whether r is a Chinese, Japanese or Korean character,
@@ -54,4 +69,14 @@ func IndexText(s string) string {
 		b.WriteString(foldRune(r))
 	}
 	return b.String()
+}
+
+// isASCII reports whether s holds ASCII only.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
 }

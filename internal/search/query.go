@@ -9,10 +9,16 @@ import (
 // maxTerms bounds the terms of one query: beyond it, words are dropped.
 const maxTerms = 32
 
+// minPrefix is the length from which a word that is not the query's
+// last matches as a prefix.
+const minPrefix = 3
+
 // ParseQuery turns a user's query into required terms: each word (a run
-// of letters and digits, folded) is a term, each run of CJK characters a
-// phrase of its characters, and the last word matches as a prefix. Other
-// characters only separate words, so no query syntax reaches the engine.
+// of letters and digits, folded) is a term matching as a prefix ("git"
+// finds "GitHub"), except words shorter than minPrefix that are not the
+// last (a prefix as short as "to" would match much of the index); each
+// run of CJK characters is a phrase of its characters. Other characters
+// only separate words, so no query syntax reaches the engine.
 func ParseQuery(q string) []quire.SearchTerm {
 	var (
 		terms []quire.SearchTerm
@@ -21,7 +27,7 @@ func ParseQuery(q string) []quire.SearchTerm {
 	)
 	flushWord := func() {
 		if len(word) > 0 {
-			terms = append(terms, quire.SearchTerm{Words: []string{string(word)}})
+			terms = append(terms, quire.SearchTerm{Words: []string{string(word)}, Prefix: len(word) >= minPrefix})
 			word = word[:0]
 		}
 	}

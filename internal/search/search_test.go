@@ -14,11 +14,12 @@ func TestParseQuery(t *testing.T) {
 		in   string
 		want []quire.SearchTerm
 	}{
-		{"Install  Guide", []quire.SearchTerm{{Words: []string{"install"}}, {Words: []string{"guide"}, Prefix: true}}},
-		{"Café-crème!", []quire.SearchTerm{{Words: []string{"cafe"}}, {Words: []string{"creme"}, Prefix: true}}},
+		{"Install  Guide", []quire.SearchTerm{{Words: []string{"install"}, Prefix: true}, {Words: []string{"guide"}, Prefix: true}}},
+		{"Café-crème!", []quire.SearchTerm{{Words: []string{"cafe"}, Prefix: true}, {Words: []string{"creme"}, Prefix: true}}},
 		{"安装指南 setup", []quire.SearchTerm{{Words: []string{"安", "装", "指", "南"}}, {Words: []string{"setup"}, Prefix: true}}},
-		{"setup 文档", []quire.SearchTerm{{Words: []string{"setup"}}, {Words: []string{"文", "档"}}}},
-		{`"quoted" OR *`, []quire.SearchTerm{{Words: []string{"quoted"}}, {Words: []string{"or"}, Prefix: true}}},
+		{"setup 文档", []quire.SearchTerm{{Words: []string{"setup"}, Prefix: true}, {Words: []string{"文", "档"}}}},
+		{`"quoted" OR *`, []quire.SearchTerm{{Words: []string{"quoted"}, Prefix: true}, {Words: []string{"or"}, Prefix: true}}},
+		{"go to it", []quire.SearchTerm{{Words: []string{"go"}}, {Words: []string{"to"}}, {Words: []string{"it"}, Prefix: true}}},
 		{"?!", nil},
 	}
 	for _, c := range cases {

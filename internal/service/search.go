@@ -19,6 +19,9 @@ const maxSectionsPerPage = 5
 // snippet of its body around the match.
 type SearchSectionHit struct {
 	ID, Title, Path, Body string
+	// First marks the page's first section, titled with the page's
+	// title.
+	First bool
 }
 
 // SearchPageHit is a page found by a search, with its matching sections,
@@ -39,7 +42,8 @@ type SearchSpaceHit struct {
 }
 
 // SearchSpace finds the pages of a space's current content matching the
-// query: every word, the last one as a prefix; best first.
+// query: every word, as a word or the start of one (see
+// search.ParseQuery); best first (see search.Order).
 func (s *Service) SearchSpace(ctx context.Context, spaceID, query string, p quire.Page) (*quire.List[SearchPageHit], error) {
 	off, err := searchOffset(p)
 	if err != nil {
@@ -140,7 +144,9 @@ func (s *Service) readableSpaces(ctx context.Context, u *quire.User, orgID strin
 }
 
 // searchPages runs a query over some spaces and groups the sections
-// found by page, best page first.
+// found by page, best page first: pages whose title holds every term,
+// then those with a heading holding them, then those with a section's
+// text holding them, then the rest (search.Order).
 func (s *Service) searchPages(ctx context.Context, spaceIDs []string, query string) ([]SearchPageHit, []quire.SearchTerm, error) {
 	terms := search.ParseQuery(query)
 	if len(terms) == 0 || len(spaceIDs) == 0 {
@@ -152,7 +158,7 @@ func (s *Service) searchPages(ctx context.Context, spaceIDs []string, query stri
 	}
 	var pages []SearchPageHit
 	at := map[[2]string]int{}
-	for _, h := range hits {
+	for _, h := range search.Order(hits, terms) {
 		key := [2]string{h.SpaceID, h.PageID}
 		i, ok := at[key]
 		if !ok {
@@ -167,7 +173,7 @@ func (s *Service) searchPages(ctx context.Context, spaceIDs []string, query stri
 		if h.Anchor != "" {
 			id += "#" + h.Anchor
 		}
-		pages[i].Sections = append(pages[i].Sections, SearchSectionHit{ID: id, Title: h.Title, Path: h.PagePath, Body: h.Body})
+		pages[i].Sections = append(pages[i].Sections, SearchSectionHit{ID: id, Title: h.Title, Path: h.PagePath, Body: h.Body, First: h.Seq == 0})
 	}
 	return pages, terms, nil
 }

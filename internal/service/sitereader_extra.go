@@ -109,47 +109,6 @@ func (r *SiteReader) OpenFile(ctx context.Context, v *SiteVisit, siteSpaceID, re
 	return &SiteFile{File: f, Body: body, Size: size}, nil
 }
 
-// SiteSearchHit is a page found by a site search.
-type SiteSearchHit struct {
-	Title string `json:"title"`
-	URL   string `json:"url"`
-}
-
-// maxSiteSearchHits caps the answers of a site search.
-const maxSiteSearchHits = 20
-
-// Search finds the pages matching a query in the site spaces the visitor
-// may see, best first within each site space, site spaces in order.
-func (r *SiteReader) Search(ctx context.Context, v *SiteVisit, query string) ([]SiteSearchHit, error) {
-	out := []SiteSearchHit{}
-	if strings.TrimSpace(query) == "" || len(v.SiteSpaces) == 0 {
-		return out, nil
-	}
-	bySpace := map[string]*SiteSpaceView{}
-	var ids []string
-	for _, ss := range v.SiteSpaces {
-		if bySpace[ss.Space.Space.ID] == nil {
-			bySpace[ss.Space.Space.ID] = ss
-			ids = append(ids, ss.Space.Space.ID)
-		}
-	}
-	hits, _, err := r.svc.searchPages(ctx, ids, query)
-	if err != nil {
-		return nil, err
-	}
-	for _, h := range hits {
-		ss := bySpace[h.SpaceID]
-		if ss == nil {
-			continue
-		}
-		out = append(out, SiteSearchHit{Title: h.Title, URL: v.SpaceURL(ss) + h.Path})
-		if len(out) == maxSiteSearchHits {
-			break
-		}
-	}
-	return out, nil
-}
-
 // SitePageLink is a page of a site with its address.
 type SitePageLink struct {
 	Title string

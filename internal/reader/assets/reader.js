@@ -134,32 +134,113 @@
 
   // Search as you type, when the page names a JSON endpoint.
   var input = document.querySelector("input[data-search-url]");
-  if (input) {
-    var list = document.getElementById("search-results");
+  if (input) searchAsYouType(input, document.getElementById("search-results"));
+
+  // searchAsYouType shows the pages matching what is typed in input, in
+  // the list under it, and a last item leading to every result.
+  function searchAsYouType(input, list) {
     var timer = 0;
+    var asked = 0;
     input.addEventListener("input", function () {
       clearTimeout(timer);
       timer = setTimeout(function () {
         var q = input.value.trim();
+        var n = ++asked;
         if (!q) { list.hidden = true; return; }
         var url = input.getAttribute("data-search-url");
-        fetch(url + (url.indexOf("?") < 0 ? "?" : "&") + "q=" + encodeURIComponent(q))
+        fetch(url + (url.indexOf("?") < 0 ? "?" : "&") + "q=" + encodeURIComponent(q), {headers: {Accept: "application/json"}})
           .then(function (r) { return r.ok ? r.json() : []; })
           .then(function (items) {
+            if (n !== asked) return; // a later query is on its way
             list.textContent = "";
-            (items || []).slice(0, 8).forEach(function (it) {
-              if (!it || typeof it.url !== "string" || !/^(\/|https?:)/.test(it.url)) return;
-              var li = document.createElement("li");
-              li.setAttribute("role", "option");
-              var a = document.createElement("a");
-              a.href = it.url;
-              a.textContent = it.title || it.url;
-              li.appendChild(a);
-              list.appendChild(li);
+            (Array.isArray(items) ? items : []).slice(0, 8).forEach(function (it) {
+              var li = searchItem(it);
+              if (li) list.appendChild(li);
             });
-            list.hidden = !list.firstChild;
+            if (!list.firstChild) {
+              var none = document.createElement("li");
+              none.className = "search-none";
+              none.setAttribute("role", "option");
+              none.setAttribute("aria-disabled", "true");
+              none.textContent = "No page matches.";
+              list.appendChild(none);
+            }
+            list.appendChild(allResults(input.form, q));
+            list.hidden = false;
           }, function () { list.hidden = true; });
       }, 150);
     });
+    input.addEventListener("keydown", function (e) {
+      if (e.key === "Escape") list.hidden = true;
+    });
+    // The list closes when focus leaves the search form, and comes back
+    // with it.
+    input.form.addEventListener("focusout", function (e) {
+      if (!input.form.contains(e.relatedTarget)) list.hidden = true;
+    });
+    input.addEventListener("focus", function () {
+      if (input.value.trim() && list.firstChild) list.hidden = false;
+    });
+  }
+
+  // searchItem is the list item of one result: its title, the section
+  // that matched and a snippet, each built from text nodes and <mark>
+  // elements only.
+  function searchItem(it) {
+    if (!it || typeof it.url !== "string" || !/^(\/|https?:)/.test(it.url)) return null;
+    var li = document.createElement("li");
+    li.setAttribute("role", "option");
+    li.className = "search-hit";
+    var a = document.createElement("a");
+    a.href = it.url;
+    var title = document.createElement("span");
+    title.className = "search-hit-title";
+    appendMarked(title, it.titleParts, it.title || it.url);
+    a.appendChild(title);
+    if (typeof it.section === "string" && it.section) {
+      var section = document.createElement("span");
+      section.className = "search-hit-section";
+      section.textContent = it.section;
+      a.appendChild(section);
+    }
+    if (Array.isArray(it.snippet) && it.snippet.length) {
+      var snippet = document.createElement("span");
+      snippet.className = "search-hit-snippet";
+      appendMarked(snippet, it.snippet, "");
+      a.appendChild(snippet);
+    }
+    li.appendChild(a);
+    return li;
+  }
+
+  // appendMarked adds fragments of text to el, those marked inside
+  // <mark>; the plain text when there are no fragments.
+  function appendMarked(el, parts, plain) {
+    if (!Array.isArray(parts) || !parts.length) {
+      el.textContent = plain;
+      return;
+    }
+    parts.forEach(function (p) {
+      if (!p || typeof p.text !== "string") return;
+      if (p.mark) {
+        var m = document.createElement("mark");
+        m.textContent = p.text;
+        el.appendChild(m);
+      } else {
+        el.appendChild(document.createTextNode(p.text));
+      }
+    });
+  }
+
+  // allResults is the last item of the list: a link to the results page.
+  function allResults(form, q) {
+    var li = document.createElement("li");
+    li.className = "search-all";
+    li.setAttribute("role", "option");
+    var a = document.createElement("a");
+    a.href = form.getAttribute("action") + "?q=" + encodeURIComponent(q);
+    a.textContent = "All results for “" + q + "”";
+    li.appendChild(a);
+    return li;
   }
 })();

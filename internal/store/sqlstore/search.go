@@ -235,7 +235,7 @@ func (s *Store) searchSQLite(ctx context.Context, q quire.SearchQuery) ([]*quire
 		}
 		if n <= searchRankCap {
 			ids, err := s.rowids(ctx, `SELECT rowid FROM search_fts WHERE search_fts MATCH ? AND `+spaceCond+`
-				AND rank MATCH 'bm25(0.0, 10.0, 1.0)' ORDER BY rank LIMIT ?`, match, spaceArg, q.Limit)
+				AND rank MATCH 'bm25(0.0, 10.0, 1.0)' ORDER BY rank, rowid LIMIT ?`, match, spaceArg, q.Limit)
 			return ids, false, err
 		}
 		ids, err := s.rowids(ctx, `SELECT rowid FROM search_fts WHERE search_fts MATCH ? AND `+spaceCond+`

@@ -2,6 +2,7 @@ package storetest
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"quire/internal/quire"
@@ -71,6 +72,28 @@ func searchTests() []test {
 			}
 			if rev, _ := f.st.SearchIndexRevision(ctx(t), sp.ID); rev != "r2" {
 				t.Errorf("index revision %q, want r2", rev)
+			}
+		}},
+		{"search/every word may be a prefix", func(t *testing.T, f *fixture) {
+			o := f.org("A")
+			sp := f.space(o, "", "a")
+			must(t, f.st.ReplaceSearchPages(ctx(t), sp.ID, "", "r1", true, nil, []quire.SearchSection{
+				searchSection("hub", 0, "github & gitlab sync", "connect a repository"),
+				searchSection("legit", 0, "legit", "synchronous calls"),
+				searchSection("synced", 0, "status", "the git repository synced"),
+			}))
+			prefixes := []quire.SearchTerm{{Words: []string{"git"}, Prefix: true}, {Words: []string{"sync"}, Prefix: true}}
+			hits, err := f.st.SearchSections(ctx(t), quire.SearchQuery{SpaceIDs: []string{sp.ID}, Terms: prefixes, Limit: 10})
+			must(t, err)
+			if got := fmt.Sprint(hitPages(hits)); got != "[hub synced]" {
+				t.Errorf("git* sync* finds %s", got)
+			}
+			// A prefix word is stemmed like any other: "syncing" finds "synced".
+			stemmed := []quire.SearchTerm{{Words: []string{"syncing"}, Prefix: true}}
+			hits, err = f.st.SearchSections(ctx(t), quire.SearchQuery{SpaceIDs: []string{sp.ID}, Terms: stemmed, Limit: 10})
+			must(t, err)
+			if got := fmt.Sprint(hitPages(hits)); !strings.Contains(got, "synced") {
+				t.Errorf("syncing* finds %s", got)
 			}
 		}},
 		{"search/many matches still put title hits first", func(t *testing.T, f *fixture) {
