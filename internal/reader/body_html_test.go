@@ -1,6 +1,7 @@
 package reader
 
 import (
+	"net/url"
 	"regexp"
 	"sort"
 	"strconv"
@@ -35,9 +36,11 @@ func importedResolvers() Resolvers {
 			if ref.Kind == document.RefURL {
 				return ref.URL
 			}
-			return "/files/" + name(ref)
+			return "/files/" + url.PathEscape(name(ref))
 		},
-		File: func(ref document.Ref) Target { return Target{URL: "/files/" + name(ref), Title: name(ref)} },
+		File: func(ref document.Ref) Target {
+			return Target{URL: "/files/" + url.PathEscape(name(ref)), Title: name(ref)}
+		},
 	}
 }
 

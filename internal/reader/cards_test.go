@@ -9,13 +9,13 @@ import (
 	"quire/internal/document"
 )
 
-// Cards draw their cover and the icons a character can draw; no icon is
-// an empty box.
+// Cards, as GitBook writes them, draw their cover and the icons a
+// character can draw; no icon is an empty box.
 func TestCardsDrawIconsAndCovers(t *testing.T) {
 	src := `<table data-view="cards"><thead><tr><th></th><th></th><th data-hidden data-card-cover data-type="files"></th>` +
 		`<th data-hidden data-card-target data-type="content-ref"></th></tr></thead><tbody>` +
 		`<tr><td><i class="fa-rocket">:rocket:</i></td><td><strong>Quickstart</strong></td>` +
-		`<td><a href=".gitbook/assets/cover.png">cover.png</a></td><td><a href="https://example.com/q">q</a></td></tr>` +
+		`<td><a href=".gitbook/assets/cover.png">cover.png</a></td><td><a href="https://example.com/q">https://example.com/q</a></td></tr>` +
 		`<tr><td><i class="fa-circle-check">:circle-check:</i></td><td><strong>Checks</strong></td><td></td><td></td></tr>` +
 		"</tbody></table>\n"
 	doc, err := document.FromMarkdown(src)

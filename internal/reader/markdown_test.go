@@ -56,7 +56,7 @@ func TestPageMarkdownResolvesRepositoryFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`srcset="/files/dark.svg 2x"`, `src="/files/light.png"`, "![](/files/icon.svg)",
+	for _, want := range []string{`srcset="/files/dark.svg 2x"`, `src="/files/light.png"`, `src="/files/icon.svg"`,
 		"/files/guide.pdf", "![](.gitbook/assets/example.png)"} {
 		if !strings.Contains(md, want) {
 			t.Errorf("Markdown lacks %s:\n%s", want, md)
