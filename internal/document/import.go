@@ -182,6 +182,9 @@ func (c *converter) block(n ast.Node) []Node {
 	case *tagBlock:
 		return c.tag(n)
 	case *detailsBlock:
+		if n.verbatim {
+			return []Node{rawBlock(c.linesSource(n))}
+		}
 		return []Node{c.expandable(n)}
 	case *htmlMedia:
 		return c.media(n.raw.String())

@@ -247,6 +247,18 @@ func (c *converter) expandable(n *detailsBlock) Node {
 	}}
 }
 
+// linesSource returns the source of a block's lines as written, without
+// the final line end.
+func (c *converter) linesSource(n ast.Node) string {
+	var raw strings.Builder
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		raw.Write(seg.Value(c.src))
+	}
+	return strings.TrimRight(raw.String(), "\r\n")
+}
+
 // htmlBlock converts an HTML block: GitBook's HTML forms (tables, code,
 // centred images) become their blocks, and any other HTML, comments
 // included, is kept verbatim.
