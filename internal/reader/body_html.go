@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
@@ -177,10 +179,32 @@ func (w *bodyWriter) rawBlock(src string) {
 			w.raw("</div>\n")
 		}
 	default:
+		if w.definitionList(s) {
+			return
+		}
 		w.raw(`<p class="raw-text">`)
 		w.text(s)
 		w.raw("</p>\n")
 	}
+}
+
+// definitionList writes Markdown that is a definition list (a term, then
+// ": definition" lines) as a <dl>, filtered as raw HTML is, reporting
+// whether src was one.
+func (w *bodyWriter) definitionList(src string) bool {
+	if w.policy == nil || !strings.Contains(src, "\n:") {
+		return false
+	}
+	md := goldmark.New(goldmark.WithExtensions(extension.DefinitionList))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil || !strings.HasPrefix(b.String(), "<dl>") {
+		return false
+	}
+	body, _ := w.cleanHTML(w.prepareHTML(b.String()))
+	w.raw(`<div class="html-block">`)
+	w.raw(body)
+	w.raw("</div>\n")
+	return true
 }
 
 // liquidTag matches a Liquid tag of GitBook Markdown.

@@ -193,3 +193,30 @@ func TestOutlineWithRawHTML(t *testing.T) {
 		t.Errorf("outline %+v", got)
 	}
 }
+
+// Definition lists of Markdown, which the document keeps as written, are
+// drawn as a <dl> of terms and definitions.
+func TestMarkdownDefinitionListIsDrawn(t *testing.T) {
+	doc, err := document.FromMarkdown("Intro.\n\nApple\nPear\n: A *fruit*.\n: Grows on trees.\n\nNext paragraph.\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, out := bodyOf(t, doc, importedResolvers())
+	dl := findAll(root, byTag(atom.Dl))
+	if len(dl) != 1 {
+		t.Fatalf("%d <dl> elements, want 1: %s", len(dl), out)
+	}
+	var terms, defs []string
+	for _, n := range findAll(dl[0], byTag(atom.Dt)) {
+		terms = append(terms, textOf(n))
+	}
+	for _, n := range findAll(dl[0], byTag(atom.Dd)) {
+		defs = append(defs, textOf(n))
+	}
+	if strings.Join(terms, "|") != "Apple|Pear" || strings.Join(defs, "|") != "A fruit.|Grows on trees." {
+		t.Fatalf("terms %q, definitions %q: %s", terms, defs, out)
+	}
+	if len(findAll(dl[0], byTag(atom.Em))) != 1 || strings.Contains(out, ": A") {
+		t.Fatalf("the definition's Markdown is not drawn: %s", out)
+	}
+}
