@@ -315,10 +315,27 @@ func (w *bodyWriter) resolveHTMLImage(u string) string {
 }
 
 // resolveHTMLFile resolves a link of raw HTML to a file of the repository
-// (under .gitbook/assets/); other links are kept.
+// (under .gitbook/assets/) or to a page (a .md file), its fragment kept;
+// other links are kept.
 func (w *bodyWriter) resolveHTMLFile(u string) string {
 	u = strings.TrimSpace(u)
-	if !repositoryPath(u) || !strings.Contains(u, ".gitbook/assets/") {
+	if !repositoryPath(u) {
+		return u
+	}
+	if page := repositoryFile(u).File; strings.HasSuffix(strings.ToLower(page), ".md") {
+		r := w.res.path(page).URL
+		if r == "" {
+			return u
+		}
+		if i := strings.IndexByte(u, '#'); i >= 0 {
+			if j := strings.IndexByte(r, '#'); j >= 0 {
+				r = r[:j]
+			}
+			r += u[i:]
+		}
+		return r
+	}
+	if !strings.Contains(u, ".gitbook/assets/") {
 		return u
 	}
 	if r := w.res.file(repositoryFile(u)).URL; r != "" {

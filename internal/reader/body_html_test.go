@@ -220,3 +220,30 @@ func TestMarkdownDefinitionListIsDrawn(t *testing.T) {
 		t.Fatalf("the definition's Markdown is not drawn: %s", out)
 	}
 }
+
+// Links of raw HTML to page files of the repository lead to the pages'
+// addresses, their anchors kept.
+func TestRawHTMLPageLinksResolve(t *testing.T) {
+	doc, err := document.FromMarkdown("<div><a href=\"other-page.md\">Other</a> <a href=\"../dir/page.md#usage\">Usage</a> " +
+		"<a href=\"README.md\">Home</a> <a href=\"missing.md\">Missing</a> <a href=\"https://x.io/a.md\">Out</a></div>\n\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := importedResolvers()
+	pages := map[string]string{"other-page.md": "/docs/other", "../dir/page.md": "/docs/dir/page", "README.md": "/docs/"}
+	var asked []string
+	res.Path = func(p string) Target {
+		asked = append(asked, p)
+		return Target{URL: pages[p]}
+	}
+	root, out := bodyOf(t, doc, res)
+	var hrefs []string
+	for _, a := range findAll(root, byTag(atom.A)) {
+		v, _ := attr(a, "href")
+		hrefs = append(hrefs, v)
+	}
+	want := []string{"/docs/other", "/docs/dir/page#usage", "/docs/", "missing.md", "https://x.io/a.md"}
+	if strings.Join(hrefs, " ") != strings.Join(want, " ") {
+		t.Fatalf("links %q, want %q (asked %q): %s", hrefs, want, asked, out)
+	}
+}
