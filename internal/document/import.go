@@ -61,6 +61,10 @@ func (g *gitbookSyntax) Extend(m goldmark.Markdown) {
 			util.Prioritized(g.details, 91),
 			util.Prioritized(g.media, 92),
 			util.Prioritized(g.math, 93),
+			// Definition lists (Term, then ": definition") are kept as
+			// written: the document has no such block.
+			util.Prioritized(topLevelDefinitions{extension.NewDefinitionListParser()}, 101),
+			util.Prioritized(extension.NewDefinitionDescriptionParser(), 102),
 		),
 		parser.WithInlineParsers(
 			util.Prioritized(g.budget, 1),
@@ -181,7 +185,12 @@ func (c *converter) block(n ast.Node) []Node {
 		return c.htmlBlock(n)
 	case *tagBlock:
 		return c.tag(n)
+	case *extast.DefinitionList:
+		return []Node{rawBlock(c.spanSource(n))}
 	case *detailsBlock:
+		if n.verbatim {
+			return []Node{rawBlock(c.linesSource(n))}
+		}
 		return []Node{c.expandable(n)}
 	case *htmlMedia:
 		return c.media(n.raw.String())

@@ -247,6 +247,48 @@ func (c *converter) expandable(n *detailsBlock) Node {
 	}}
 }
 
+// linesSource returns the source of a block's lines as written, without
+// the final line end.
+func (c *converter) linesSource(n ast.Node) string {
+	var raw strings.Builder
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		raw.Write(seg.Value(c.src))
+	}
+	return strings.TrimRight(raw.String(), "\r\n")
+}
+
+// spanSource returns the source from the first line of a block or its
+// descendants to the end of their last one, as written, without the final
+// line end.
+func (c *converter) spanSource(n ast.Node) string {
+	start, stop := -1, -1
+	_ = ast.Walk(n, func(d ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering || d.Type() != ast.TypeBlock {
+			return ast.WalkContinue, nil
+		}
+		lines := d.Lines()
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			if start < 0 || seg.Start < start {
+				start = seg.Start
+			}
+			stop = max(stop, seg.Stop)
+		}
+		return ast.WalkContinue, nil
+	})
+	if start < 0 {
+		return ""
+	}
+	// Lines start past their indentation: the source is read from the
+	// start of the first line.
+	for start > 0 && (c.src[start-1] == ' ' || c.src[start-1] == '\t') {
+		start--
+	}
+	return strings.TrimRight(string(c.src[start:stop]), "\r\n")
+}
+
 // htmlBlock converts an HTML block: GitBook's HTML forms (tables, code,
 // centred images) become their blocks, and any other HTML, comments
 // included, is kept verbatim.

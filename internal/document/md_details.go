@@ -16,6 +16,11 @@ type detailsBlock struct {
 	summary    string
 	hasSummary bool
 	closed     bool
+	// verbatim is set when the matching </details> shares a line with
+	// other content: the lines up to it are kept as written (Lines), so
+	// that the blocks after it stay outside.
+	verbatim bool
+	end      int // offset of the matching </details> when verbatim
 }
 
 // Kind returns the node kind.
@@ -24,11 +29,11 @@ func (n *detailsBlock) Kind() ast.NodeKind { return kindDetailsBlock }
 // Dump writes the node for debugging.
 func (n *detailsBlock) Dump(src []byte, level int) { ast.DumpHelper(n, src, level, nil, nil) }
 
-// detailsParser parses <details> blocks. It finds the last </details> of
-// a source once, so that many openings cost linear time.
+// detailsParser parses <details> blocks. It pairs the openings and
+// closings of a source once, so that many openings cost linear time.
 type detailsParser struct {
-	lastClose int // offset of the last </details>, -1 for none
-	indexed   bool
+	closes  map[int]int // offset of a <details to that of its </details>
+	indexed bool
 }
 
 // Trigger returns the characters that may start the construct.
@@ -52,13 +57,22 @@ func (p *detailsParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 	default:
 		return nil, parser.NoChildren
 	}
+	src := reader.Source()
 	if !p.indexed {
-		p.lastClose, p.indexed = lastIndexFold(reader.Source(), []byte("</details>")), true
+		p.closes, p.indexed = pairDetails(src), true
 	}
-	if p.lastClose < seg.Start {
+	end, ok := p.closes[seg.Start+pos]
+	if !ok || end < seg.Stop {
+		// No end, or one on the same line: an HTML block.
 		return nil, parser.NoChildren
 	}
 	node := &detailsBlock{}
+	if !aloneOnLine(src, end, len("</details>")) {
+		node.verbatim, node.end = true, end
+		node.Lines().Append(seg)
+		reader.AdvanceToEOL()
+		return node, parser.NoChildren
+	}
 	rest = bytes.TrimSpace(rest)
 	if len(rest) > 0 {
 		s, ok := summaryOf(rest)
@@ -91,6 +105,16 @@ func (p *detailsParser) Continue(node ast.Node, reader text.Reader, pc parser.Co
 	if n.closed {
 		return parser.Close
 	}
+	if n.verbatim {
+		_, seg := reader.PeekLine()
+		n.Lines().Append(seg)
+		reader.AdvanceToEOL()
+		if seg.Stop > n.end {
+			n.closed = true
+			return parser.Close
+		}
+		return parser.Continue | parser.NoChildren
+	}
 	line, _ := reader.PeekLine()
 	w, pos := util.IndentWidth(line, reader.LineOffset())
 	if w <= 3 && pos < len(line) {
@@ -120,13 +144,48 @@ func (p *detailsParser) CanInterruptParagraph() bool { return true }
 // CanAcceptIndentedLine reports whether the construct may start on an indented line.
 func (p *detailsParser) CanAcceptIndentedLine() bool { return false }
 
-// lastIndexFold returns the offset of the last ASCII case-insensitive
-// occurrence of the lower-case word in src, or -1.
-func lastIndexFold(src, word []byte) int {
-	for i := len(src) - len(word); i >= 0; i-- {
-		if bytes.EqualFold(src[i:i+len(word)], word) {
-			return i
+// pairDetails pairs every <details opening of src with its </details>,
+// counting nesting, ASCII case-insensitively.
+func pairDetails(src []byte) map[int]int {
+	pairs := map[int]int{}
+	var open []int
+	for i := 0; i < len(src); i++ {
+		if src[i] != '<' {
+			continue
+		}
+		rest := src[i:]
+		switch {
+		case hasPrefixFold(rest, "</details>"):
+			if n := len(open); n > 0 {
+				pairs[open[n-1]] = i
+				open = open[:n-1]
+			}
+		case hasPrefixFold(rest, "<details") && len(rest) > len("<details") &&
+			(rest[len("<details")] == '>' || rest[len("<details")] == ' ' || rest[len("<details")] == '\t'):
+			open = append(open, i)
 		}
 	}
-	return -1
+	return pairs
+}
+
+// hasPrefixFold reports whether b starts with the lower-case word, ASCII
+// case-insensitively.
+func hasPrefixFold(b []byte, word string) bool {
+	return len(b) >= len(word) && bytes.EqualFold(b[:len(word)], []byte(word))
+}
+
+// aloneOnLine reports whether the size bytes at offset i of src are the
+// only content of their line, past container markers (spaces, '>').
+func aloneOnLine(src []byte, i, size int) bool {
+	for j := i - 1; j >= 0 && src[j] != '\n'; j-- {
+		if c := src[j]; c != ' ' && c != '\t' && c != '>' {
+			return false
+		}
+	}
+	for j := i + size; j < len(src) && src[j] != '\n'; j++ {
+		if c := src[j]; c != ' ' && c != '\t' && c != '\r' {
+			return false
+		}
+	}
+	return true
 }

@@ -4,6 +4,8 @@ import (
 	"net/url"
 	"path"
 	"strings"
+
+	"quire/internal/document"
 )
 
 // File and folder names of the layout.
@@ -142,4 +144,22 @@ func escapeTarget(p string) string {
 		}
 	}
 	return b.String()
+}
+
+// TargetPath returns the path, relative to the content root as Page.Path
+// is, that a link target written in the page file at pagePath names
+// (other-page.md, ../dir/README.md): its fragment and query dropped, its
+// escapes decoded. It reports false for a URL, an anchor of the page, or
+// a path leaving the root. Site readers use it with Paths to find the
+// page that raw HTML links of a page name.
+func TargetPath(pagePath, target string) (string, bool) {
+	if target == "" || document.HasScheme(target) {
+		return "", false
+	}
+	p, _, _ := splitTarget(target)
+	if p == "" {
+		return "", false
+	}
+	out, ok := joinPath(dirOf(pagePath), unescapePath(p))
+	return out, ok && out != ""
 }

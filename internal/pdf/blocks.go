@@ -141,7 +141,9 @@ func (r *renderer) block(n document.Node) {
 		}
 	case document.TypeOpenAPIOp:
 		r.operation(n)
-	case document.TypeRaw, document.TypeSwagger, document.TypeOpenAPISchemas,
+	case document.TypeRaw:
+		r.rawImages(n)
+	case document.TypeSwagger, document.TypeOpenAPISchemas,
 		document.TypeOpenAPIWebhook, document.TypeIntegration, document.TypeReusableContent:
 		// Blocks whose content lives elsewhere leave no trace.
 	default:

@@ -21,6 +21,10 @@ type Book struct {
 	// Operations resolves the operations of OpenAPI specifications that
 	// openapi-operation blocks show as reference cards; nil shows none.
 	Operations OperationResolver
+	// FileID resolves a path of the repository that raw HTML names
+	// (.gitbook/assets/x.png, as written in the page) to the id of the
+	// space's file; nil, or "" for a path, leaves such images out.
+	FileID func(path string) string
 }
 
 // Page is one page of a book.

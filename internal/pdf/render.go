@@ -50,6 +50,8 @@ type renderer struct {
 	open  FileOpener
 	// operations resolves the operations openapi-operation blocks show.
 	operations OperationResolver
+	// fileID resolves repository paths of raw HTML images to file ids.
+	fileID func(path string) string
 	// inBook holds the titles of the book's pages by id; links to them jump to them.
 	inBook map[string]string
 	// page is the current PDF page, from 1; y the top of the free space.
@@ -77,7 +79,7 @@ func Render(ctx context.Context, w io.Writer, b *Book, fonts *Fonts, open FileOp
 		return err
 	}
 	r := &renderer{ctx: ctx, fonts: fonts, open: open, inBook: map[string]string{}, left: margin, width: contentW, face: -1,
-		operations: b.Operations}
+		operations: b.Operations, fileID: b.FileID}
 	for _, p := range b.Pages {
 		r.inBook[p.ID] = cmp.Or(p.Title, untitled)
 	}

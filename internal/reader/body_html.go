@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
@@ -177,10 +179,32 @@ func (w *bodyWriter) rawBlock(src string) {
 			w.raw("</div>\n")
 		}
 	default:
+		if w.definitionList(s) {
+			return
+		}
 		w.raw(`<p class="raw-text">`)
 		w.text(s)
 		w.raw("</p>\n")
 	}
+}
+
+// definitionList writes Markdown that is a definition list (a term, then
+// ": definition" lines) as a <dl>, filtered as raw HTML is, reporting
+// whether src was one.
+func (w *bodyWriter) definitionList(src string) bool {
+	if w.policy == nil || !strings.Contains(src, "\n:") {
+		return false
+	}
+	md := goldmark.New(goldmark.WithExtensions(extension.DefinitionList))
+	var b strings.Builder
+	if err := md.Convert([]byte(src), &b); err != nil || !strings.HasPrefix(b.String(), "<dl>") {
+		return false
+	}
+	body, _ := w.cleanHTML(w.prepareHTML(b.String()))
+	w.raw(`<div class="html-block">`)
+	w.raw(body)
+	w.raw("</div>\n")
+	return true
 }
 
 // liquidTag matches a Liquid tag of GitBook Markdown.
@@ -291,10 +315,27 @@ func (w *bodyWriter) resolveHTMLImage(u string) string {
 }
 
 // resolveHTMLFile resolves a link of raw HTML to a file of the repository
-// (under .gitbook/assets/); other links are kept.
+// (under .gitbook/assets/) or to a page (a .md file), its fragment kept;
+// other links are kept.
 func (w *bodyWriter) resolveHTMLFile(u string) string {
 	u = strings.TrimSpace(u)
-	if !repositoryPath(u) || !strings.Contains(u, ".gitbook/assets/") {
+	if !repositoryPath(u) {
+		return u
+	}
+	if page := repositoryFile(u).File; strings.HasSuffix(strings.ToLower(page), ".md") {
+		r := w.res.path(page).URL
+		if r == "" {
+			return u
+		}
+		if i := strings.IndexByte(u, '#'); i >= 0 {
+			if j := strings.IndexByte(r, '#'); j >= 0 {
+				r = r[:j]
+			}
+			r += u[i:]
+		}
+		return r
+	}
+	if !strings.Contains(u, ".gitbook/assets/") {
 		return u
 	}
 	if r := w.res.file(repositoryFile(u)).URL; r != "" {

@@ -196,3 +196,57 @@ func TestOutlineWithRawHTML(t *testing.T) {
 		t.Errorf("outline %+v", got)
 	}
 }
+
+// Definition lists of Markdown, which the document keeps as written, are
+// drawn as a <dl> of terms and definitions.
+func TestMarkdownDefinitionListIsDrawn(t *testing.T) {
+	doc, err := document.FromMarkdown("Intro.\n\nApple\nPear\n: A *fruit*.\n: Grows on trees.\n\nNext paragraph.\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, out := bodyOf(t, doc, importedResolvers())
+	dl := findAll(root, byTag(atom.Dl))
+	if len(dl) != 1 {
+		t.Fatalf("%d <dl> elements, want 1: %s", len(dl), out)
+	}
+	var terms, defs []string
+	for _, n := range findAll(dl[0], byTag(atom.Dt)) {
+		terms = append(terms, textOf(n))
+	}
+	for _, n := range findAll(dl[0], byTag(atom.Dd)) {
+		defs = append(defs, textOf(n))
+	}
+	if strings.Join(terms, "|") != "Apple|Pear" || strings.Join(defs, "|") != "A fruit.|Grows on trees." {
+		t.Fatalf("terms %q, definitions %q: %s", terms, defs, out)
+	}
+	if len(findAll(dl[0], byTag(atom.Em))) != 1 || strings.Contains(out, ": A") {
+		t.Fatalf("the definition's Markdown is not drawn: %s", out)
+	}
+}
+
+// Links of raw HTML to page files of the repository lead to the pages'
+// addresses, their anchors kept.
+func TestRawHTMLPageLinksResolve(t *testing.T) {
+	doc, err := document.FromMarkdown("<div><a href=\"other-page.md\">Other</a> <a href=\"../dir/page.md#usage\">Usage</a> " +
+		"<a href=\"README.md\">Home</a> <a href=\"missing.md\">Missing</a> <a href=\"https://x.io/a.md\">Out</a></div>\n\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := importedResolvers()
+	pages := map[string]string{"other-page.md": "/docs/other", "../dir/page.md": "/docs/dir/page", "README.md": "/docs/"}
+	var asked []string
+	res.Path = func(p string) Target {
+		asked = append(asked, p)
+		return Target{URL: pages[p]}
+	}
+	root, out := bodyOf(t, doc, res)
+	var hrefs []string
+	for _, a := range findAll(root, byTag(atom.A)) {
+		v, _ := attr(a, "href")
+		hrefs = append(hrefs, v)
+	}
+	want := []string{"/docs/other", "/docs/dir/page#usage", "/docs/", "missing.md", "https://x.io/a.md"}
+	if strings.Join(hrefs, " ") != strings.Join(want, " ") {
+		t.Fatalf("links %q, want %q (asked %q): %s", hrefs, want, asked, out)
+	}
+}

@@ -44,6 +44,11 @@ type Resolvers struct {
 	// File resolves file blocks to a download address and file name.
 	// Default: a URL reference's URL.
 	File func(ref document.Ref) Target
+	// Path resolves a path of the repository written relative to the
+	// page (other-page.md, ../dir/README.md), as raw HTML links name
+	// pages, to the page's address; the fragment is not passed. Default,
+	// or an empty URL: the address is kept.
+	Path func(path string) Target
 	// OpenAPI describes an OpenAPI block (swagger, openapi-operation,
 	// openapi-schemas, openapi-webhook); nil or a nil answer renders a
 	// plain link to the spec.
@@ -89,6 +94,13 @@ func (r *Resolvers) file(ref document.Ref) Target {
 		return Target{URL: ref.URL}
 	}
 	return Target{Title: ref.File}
+}
+
+func (r *Resolvers) path(p string) Target {
+	if r.Path != nil {
+		return r.Path(p)
+	}
+	return Target{}
 }
 
 // SafeURL returns u when it is safe as a link or image address: a
