@@ -295,3 +295,20 @@ func TestPDFFiftyPages(t *testing.T) {
 		}
 	})
 }
+
+// Images of raw HTML, named by their repository path as imported pages
+// name them, are drawn in the PDF.
+func TestPDFDrawsRawHTMLImages(t *testing.T) {
+	t.Parallel()
+	ts := newConfiguredServer(t, engineSQLite, nil)
+	sp := ts.newSpace(t, "Handbook")
+	cr := str(ts.newChangeRequest(t, sp, "Write pages"), "id")
+	ts.writeContent(t, sp, cr, insertFiles(inlineFile("line.png", pdfPNG(t))))
+	ts.writeContent(t, sp, cr, insertPage("Alpha page", "Before.\n\n<picture><img src=\".gitbook/assets/line.png\" alt=\"a line\"></picture>\n\nAfter."))
+	ts.mergeCR(t, sp, cr)
+	data := ts.getPDF(t, ts.pdfLink(t, ts.token(cRead), "/v1/spaces/"+sp+"/pdf"))
+	if !bytes.Contains(data, []byte("/Subtype /Image")) {
+		t.Error("the raw HTML image is not in the PDF")
+	}
+	wantText(t, "raw HTML image", pdfText(t, data), []string{"Before.", "After."}, []string{"[a line]"})
+}

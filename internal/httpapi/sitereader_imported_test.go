@@ -42,7 +42,8 @@ func importedRepository(t *testing.T) map[string]string {
 		"guides/README.md":               "# Guides\n\nAll guides.\n",
 		"guides/setup/README.md":         "# Setup\n\nSet up.\n",
 		"guides/setup/linux/README.md":   "# Linux\n\nOn Linux.\n",
-		"guides/setup/linux/debian.md":   "# Debian\n\n![Logo](../../../.gitbook/assets/logo.svg)\n\n<img src=\"../../../.gitbook/assets/chart.png\" alt=\"Chart\" width=\"200\">\n",
+		"guides/setup/linux/debian.md":   "# Debian\n\n![Logo](../../../.gitbook/assets/logo.svg)\n\n<img src=\"../../../.gitbook/assets/chart.png\" alt=\"Chart\" width=\"200\">\n\n" +
+			"<div>\n<p>Next: <a href=\"bookworm.md#release\">Bookworm</a>, or <a href=\"../../../plain.md\">plain</a>.</p>\n</div>\n",
 		"guides/setup/linux/bookworm.md": "# Bookworm\n\nThe current release.\n",
 		"tutorials/README.md":            "# Tutorials\n\nLearn by doing.\n",
 		"tutorials/first.md":             "# First tutorial\n\nStart here.\n",
@@ -108,6 +109,12 @@ func TestSiteReaderImportedRepository(t *testing.T) {
 	debian := string(ts.wantVisit(t, 200, debianURL[1], nil).Body)
 	if n := strings.Count(debian, `src="/sites/handbook/~files/`); n != 2 {
 		t.Errorf("%d images of Debian from the site's files, want 2", n)
+	}
+	// Raw HTML links to pages of the repository lead to those pages.
+	for _, want := range []string{`href="` + debianURL[1] + `/bookworm#release"`, `href="/sites/handbook/plain"`} {
+		if !strings.Contains(debian, want) {
+			t.Errorf("Debian lacks %s: %s", want, debian)
+		}
 	}
 
 	plain := string(ts.wantVisit(t, 200, "/sites/handbook/plain", []string{`<h1 class="visually-hidden">Plain</h1>`}).Body)

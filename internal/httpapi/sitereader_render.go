@@ -65,6 +65,7 @@ func readerPage(p *service.SitePage) *reader.Page {
 		Link:      func(ref document.Ref) reader.Target { return reader.Target(p.Link(ref)) },
 		Image:     p.Image,
 		File:      func(ref document.Ref) reader.Target { return reader.Target(p.File(ref)) },
+		Path:      func(path string) reader.Target { return reader.Target(p.Path(path)) },
 		Condition: p.Holds,
 		OpenAPI: func(n document.Node) *reader.OpenAPICard {
 			op := p.Operation(n)

@@ -146,6 +146,20 @@ func (p *PDFs) Render(ctx context.Context, l PDFLink) ([]byte, error) {
 	if book.Pages, err = p.pages(ctx, c.Snapshot, l.Page, l.Only); err != nil {
 		return nil, err
 	}
+	files, err := c.Snapshot.Files(ctx)
+	if err != nil {
+		return nil, err
+	}
+	byID := make(map[string]*quire.File, len(files))
+	for _, f := range files {
+		byID[f.ID] = f
+	}
+	book.FileID = func(path string) string {
+		if f := fileNamed(byID, path); f != nil {
+			return f.ID
+		}
+		return ""
+	}
 	select {
 	case p.slots <- struct{}{}:
 		defer func() { <-p.slots }()

@@ -298,7 +298,7 @@ func (r *SiteReader) buildPage(ctx context.Context, v *SiteVisit, nav *spaceNav,
 		Document:    doc,
 		MarkdownURL: v.SpaceURL(ss) + np.path + ".md",
 		NoIndex:     !v.Indexable() || np.page.NoRobotsIndex,
-		refs:        &pageRefs{ctx: ctx, r: r, v: v, nav: nav},
+		refs:        &pageRefs{ctx: ctx, r: r, v: v, nav: nav, page: np.page},
 	}
 	p.Tree = copyTree(nav.tree)
 	markActive(p.Tree, np.url)
@@ -389,6 +389,8 @@ type pageRefs struct {
 	r   *SiteReader
 	v   *SiteVisit
 	nav *spaceNav
+	// page is the page being read; nil for a site space's empty root.
+	page *quire.RevisionPage
 	// failed is the first failure of a store read while resolving.
 	failed error
 }
@@ -407,14 +409,7 @@ func (x *pageRefs) file(id string) (string, string) {
 	}
 	f := nav.files[id]
 	if f == nil {
-		// A reference by path (.gitbook/assets/<name>) names the file
-		// of that name.
-		name := id[strings.LastIndex(id, "/")+1:]
-		for _, c := range nav.files {
-			if c.Name == name && (f == nil || c.ID < f.ID) {
-				f = c
-			}
-		}
+		f = fileNamed(nav.files, id)
 	}
 	if f == nil {
 		return "", ""
