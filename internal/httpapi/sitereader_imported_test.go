@@ -39,10 +39,10 @@ func importedRepository(t *testing.T) map[string]string {
 			"## Spaces\n\nText.\n\n## Sites\n\nText.\n\n## Files\n\n" + strings.Repeat("Files are kept by revision.\n\n", 30),
 		"plain.md": "---\ndescription: Not shown either.\nlayout:\n  title:\n    visible: false\n  description:\n    visible: false\n" +
 			"  outline:\n    visible: false\n---\n\n# Plain page\n\nA page without its title.\n\n## Part\n\nText.\n",
-		"guides/README.md":               "# Guides\n\nAll guides.\n",
-		"guides/setup/README.md":         "# Setup\n\nSet up.\n",
-		"guides/setup/linux/README.md":   "# Linux\n\nOn Linux.\n",
-		"guides/setup/linux/debian.md":   "# Debian\n\n![Logo](../../../.gitbook/assets/logo.svg)\n\n<img src=\"../../../.gitbook/assets/chart.png\" alt=\"Chart\" width=\"200\">\n\n" +
+		"guides/README.md":             "# Guides\n\nAll guides.\n",
+		"guides/setup/README.md":       "# Setup\n\nSet up.\n",
+		"guides/setup/linux/README.md": "# Linux\n\nOn Linux.\n",
+		"guides/setup/linux/debian.md": "# Debian\n\n![Logo](../../../.gitbook/assets/logo.svg)\n\n<img src=\"../../../.gitbook/assets/chart.png\" alt=\"Chart\" width=\"200\">\n\n" +
 			"<div>\n<p>Next: <a href=\"bookworm.md#release\">Bookworm</a>, or <a href=\"../../../plain.md\">plain</a>.</p>\n</div>\n",
 		"guides/setup/linux/bookworm.md": "# Bookworm\n\nThe current release.\n",
 		"tutorials/README.md":            "# Tutorials\n\nLearn by doing.\n",
