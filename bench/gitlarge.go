@@ -63,7 +63,7 @@ func benchGitLarge(ctx context.Context, cfg config, names []string, w io.Writer)
 	}
 	defer os.RemoveAll(dir)
 	began := time.Now()
-	files, size, err := writeLargeRepo(ctx, gitBin, dir)
+	files, size, err := writeLargeRepo(ctx, gitBin, dir, cfg.largeShare)
 	if err != nil {
 		return fmt.Errorf("gitlarge: writing the repository: %w", err)
 	}
@@ -249,8 +249,11 @@ func vmRSS() int64 {
 // writeLargeRepo writes the work tree of the large repository under
 // dir/work, commits it with the git binary and makes dir/repo.git, a
 // bare, packed clone of it. It returns the number of files and their
-// bytes.
-func writeLargeRepo(ctx context.Context, gitBin, dir string) (int, int64, error) {
+// bytes. share scales the number of pages and of each kind of file,
+// keeping at least one of each.
+func writeLargeRepo(ctx context.Context, gitBin, dir string, share float64) (int, int64, error) {
+	scaled := func(n int) int { return max(1, int(float64(n)*share)) }
+	pages, images, gifs, videos := max(2, scaled(largePages)), scaled(largeImages), scaled(largeGIFs), scaled(largeVideos)
 	work := filepath.Join(dir, "work")
 	stream := rand.NewChaCha8([32]byte{'q', 'u', 'i', 'r', 'e'})
 	rng := rand.New(stream)
@@ -271,7 +274,7 @@ func writeLargeRepo(ctx context.Context, gitBin, dir string) (int, int64, error)
 		return b
 	}
 	var assets []string
-	for i := range largeImages {
+	for i := range images {
 		// Most images small: 50 kB × 40^(u³) spans 50 kB to 2 MB.
 		size := int(50e3 * math.Pow(40, math.Pow(rng.Float64(), 3)))
 		name := fmt.Sprintf(".gitbook/assets/image-%04d.png", i)
@@ -280,14 +283,14 @@ func writeLargeRepo(ctx context.Context, gitBin, dir string) (int, int64, error)
 		}
 		assets = append(assets, name)
 	}
-	for i := range largeGIFs {
+	for i := range gifs {
 		name := fmt.Sprintf(".gitbook/assets/animation-%02d.gif", i)
 		if err := put(name, random(5e6+rng.IntN(5e6))); err != nil {
 			return 0, 0, err
 		}
 		assets = append(assets, name)
 	}
-	for i := range largeVideos {
+	for i := range videos {
 		name := fmt.Sprintf(".gitbook/assets/video-%d.mp4", i)
 		if err := put(name, random(20e6+rng.IntN(20e6))); err != nil {
 			return 0, 0, err
@@ -299,8 +302,8 @@ func writeLargeRepo(ctx context.Context, gitBin, dir string) (int, int64, error)
 	if err := put("README.md", []byte("# Welcome\n\nA large generated repository.\n")); err != nil {
 		return 0, 0, err
 	}
-	per := len(assets)/largePages + 1
-	for i := 1; i < largePages; i++ {
+	per := len(assets)/pages + 1
+	for i := 1; i < pages; i++ {
 		var b strings.Builder
 		fmt.Fprintf(&b, "# Page %d\n\nText of page %d, with its figures.\n\n", i, i)
 		for j := range per {
@@ -308,7 +311,8 @@ func writeLargeRepo(ctx context.Context, gitBin, dir string) (int, int64, error)
 		}
 		p := fmt.Sprintf("pages/page-%03d.md", i)
 		fmt.Fprintf(&summary, "* [Page %d](%s)\n", i, p)
-		if err := put(p, []byte(b.String())); err != nil {
+		// One newline at the end, as GitBook writes a page.
+		if err := put(p, []byte(strings.TrimSuffix(b.String(), "\n"))); err != nil {
 			return 0, 0, err
 		}
 	}
