@@ -41,7 +41,11 @@
 // binary and imported end to end on each engine (bench/gitlarge.go):
 // the import time (goal under 60 s), this process's resident memory
 // growth while it runs (goal under 200 MB) and the time of a re-import of
-// the same commit. -sections gitlarge runs that part alone.
+// the same commit. The space is then exported to a new repository, which
+// must hold the source's files byte for byte, and that export imported
+// into a new space and exported again, which must give the same files
+// once more; the exports' time and memory growth are printed.
+// -sections gitlarge runs that part alone.
 //
 // Last, on a fresh database of each engine, space searches run over an
 // index of 100,000 generated pages (p50 and p99; goal p99 at most 20 ms
@@ -51,7 +55,8 @@
 //
 // The default engine is SQLite in a temporary directory. With
 // QUIRE_TEST_POSTGRES_URL set, or -postgres URL, the benchmark also runs
-// on PostgreSQL in a new database that it drops at the end. -cpuprofile
+// on PostgreSQL in a new database that it drops at the end; -no-sqlite
+// leaves SQLite out. -cpuprofile
 // writes a CPU profile of an extra quire run of one case (-profile-case
 // single, list, or reader for the site reader's rendered page), for
 // go tool pprof -top. The program exits non-zero only when something
@@ -99,6 +104,8 @@ type config struct {
 	skipContent   bool
 	sections      string
 	mergeWriters  int
+	noSQLite      bool
+	largeShare    float64
 }
 
 // on reports whether the command line selects a section of the benchmark.
@@ -150,6 +157,8 @@ func parseFlags(args []string) (config, error) {
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
 	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, reader, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
+	fs.Float64Var(&c.largeShare, "large-share", 1, "share of the large repository's pages and files to generate in the gitlarge section, for a quick run")
+	fs.BoolVar(&c.noSQLite, "no-sqlite", false, "run on PostgreSQL alone (needs -postgres)")
 	err := fs.Parse(args)
 	if err != nil {
 		return c, err
@@ -167,6 +176,10 @@ func parseFlags(args []string) (config, error) {
 		err = errors.New("-merges must be at least 1")
 	case c.mergeWriters < 1:
 		err = errors.New("-merge-writers must be at least 1")
+	case c.largeShare <= 0 || c.largeShare > 1:
+		err = errors.New("-large-share must be above 0 and at most 1")
+	case c.noSQLite && c.postgresURL == "":
+		err = errors.New("-no-sqlite needs -postgres or $QUIRE_TEST_POSTGRES_URL")
 	case c.profileCase != "single" && c.profileCase != "list" && c.profileCase != "reader":
 		err = errors.New("-profile-case must be single, list or reader")
 	}
@@ -191,7 +204,10 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 		}
 	}
 
-	names := []string{"sqlite"}
+	var names []string
+	if !cfg.noSQLite {
+		names = append(names, "sqlite")
+	}
 	if cfg.postgresURL != "" {
 		names = append(names, "postgres")
 	}
