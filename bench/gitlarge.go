@@ -6,11 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log"
 	"log/slog"
 	"math"
 	"math/rand/v2"
-	"net/http/cgi"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -27,6 +25,7 @@ import (
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/store"
+	"quire/internal/testutil"
 )
 
 // Shape of the large repository and the goals of its import.
@@ -69,9 +68,7 @@ func benchGitLarge(ctx context.Context, cfg config, names []string, w io.Writer)
 	}
 	fmt.Fprintf(w, "\nGit import of a large repository: %d files, %.0f MB, written in %s\n",
 		files, float64(size)/1e6, time.Since(began).Round(time.Second))
-	srv := httptest.NewServer(&cgi.Handler{Path: gitBin, Args: []string{"http-backend"},
-		Env:    []string{"GIT_PROJECT_ROOT=" + dir, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1"},
-		Stderr: io.Discard, Logger: log.New(io.Discard, "", 0)})
+	srv := httptest.NewServer(testutil.GitHTTPBackend(gitBin, dir))
 	defer srv.Close()
 	var unstable []string
 	for _, name := range names {

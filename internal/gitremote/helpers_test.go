@@ -2,11 +2,8 @@ package gitremote_test
 
 import (
 	"bytes"
-	"io"
-	"log"
 	"log/slog"
 	"net/http"
-	"net/http/cgi"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -98,13 +95,7 @@ type server struct {
 // serve starts a server for r, closed when the test ends.
 func serve(t *testing.T, r repo, user, password string) *server {
 	t.Helper()
-	backend := &cgi.Handler{
-		Path:   mustGit(t),
-		Args:   []string{"http-backend"},
-		Env:    []string{"GIT_PROJECT_ROOT=" + r.root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1"},
-		Stderr: io.Discard,
-		Logger: log.New(io.Discard, "", 0),
-	}
+	backend := testutil.GitHTTPBackend(mustGit(t), r.root)
 	s := &server{}
 	s.Server = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 		s.hits.Add(1)

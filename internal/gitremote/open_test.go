@@ -5,15 +5,13 @@ import (
 	"crypto/rand"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	gogit "github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"quire/internal/gitremote"
+	"quire/internal/testutil"
 )
 
 func TestOpenStreamsLargeFilesFromDisk(t *testing.T) {
@@ -92,26 +90,11 @@ func workTree(t *testing.T, files map[string]string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wt, err := repo.Worktree()
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := make(map[string][]byte, len(files))
 	for p, s := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := wt.Add(p); err != nil {
-			t.Fatal(err)
-		}
+		data[p] = []byte(s)
 	}
-	sig := &object.Signature{Name: "Seed", Email: "seed@example.com", When: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
-	if _, err := wt.Commit("Seed", &gogit.CommitOptions{Author: sig, Committer: sig}); err != nil {
-		t.Fatal(err)
-	}
+	testutil.CommitFiles(t, dir, data)
 	head, err := repo.Head()
 	if err != nil || head.Name().String() != "refs/heads/master" && head.Name().String() != "refs/heads/main" {
 		t.Fatalf("head %v %v", head, err)

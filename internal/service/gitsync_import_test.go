@@ -5,9 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"io"
-	"log"
 	"log/slog"
-	"net/http/cgi"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -18,12 +16,12 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"quire/internal/blob"
 	"quire/internal/gitremote"
 	"quire/internal/quire"
 	"quire/internal/store"
+	"quire/internal/testutil"
 )
 
 // countingBlobs is a blob store counting the bytes stored.
@@ -112,36 +110,6 @@ func (f *gitFixture) importFrom(t *testing.T, url, ref string) *quire.GitSync {
 	return rec
 }
 
-// commitTree writes files into the work tree at dir (a repository made
-// with git.PlainInit, not bare) and commits them.
-func commitTree(t *testing.T, dir string, files map[string][]byte) {
-	t.Helper()
-	repo, err := git.PlainOpen(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wt, err := repo.Worktree()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for p, b := range files {
-		full := filepath.Join(dir, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(full, b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := wt.Add(p); err != nil {
-			t.Fatal(err)
-		}
-	}
-	sig := &object.Signature{Name: "Seed", Email: "seed@example.com", When: time.Now()}
-	if _, err := wt.Commit("Docs", &git.CommitOptions{Author: sig, Committer: sig}); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // freshStore opens an empty SQLite store, closed when the test ends.
 func freshStore(t *testing.T) quire.Store {
 	t.Helper()
@@ -168,7 +136,7 @@ func TestGitImportOfAWorkTreeStoresChangedFilesOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 		video := noise(600 << 10)
-		commitTree(t, dir, map[string][]byte{
+		testutil.CommitFiles(t, dir, map[string][]byte{
 			"README.md":                []byte("# Welcome\n\n![Clip](.gitbook/assets/clip.mp4)\n"),
 			"SUMMARY.md":               []byte("# Table of contents\n\n* [Welcome](README.md)\n"),
 			".gitbook/assets/clip.mp4": video,
@@ -204,7 +172,7 @@ func TestGitImportOfAWorkTreeStoresChangedFilesOnly(t *testing.T) {
 		if _, err := wt.Remove(".gitbook/assets/clip.mp4"); err != nil {
 			t.Fatal(err)
 		}
-		commitTree(t, dir, map[string][]byte{
+		testutil.CommitFiles(t, dir, map[string][]byte{
 			"README.md":                      []byte("# Welcome\n\n![Clip](.gitbook/assets/video/clip.mp4)\n![Pic](.gitbook/assets/pic.bin)\n"),
 			".gitbook/assets/video/clip.mp4": video,
 			".gitbook/assets/pic.bin":        image,
@@ -248,7 +216,7 @@ func TestGitImportFailuresNameTheirCause(t *testing.T) {
 	if _, err := git.PlainInit(repo, false); err != nil {
 		t.Fatal(err)
 	}
-	commitTree(t, repo, map[string][]byte{"README.md": []byte("# R\n")})
+	testutil.CommitFiles(t, repo, map[string][]byte{"README.md": []byte("# R\n")})
 	for _, c := range []struct{ what, url, ref, want string }{
 		{"missing path", "file://" + filepath.Join(t.TempDir(), "gone"), "refs/heads/main", "the path does not exist"},
 		{"plain directory", "file://" + t.TempDir(), "refs/heads/main", "is not a Git repository"},
@@ -282,16 +250,14 @@ func TestGitImportProgressIsRecorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	asset := noise(2 << 20)
-	commitTree(t, work, map[string][]byte{
+	testutil.CommitFiles(t, work, map[string][]byte{
 		"README.md":                []byte("# Welcome\n"),
 		".gitbook/assets/clip.bin": asset,
 	})
 	if _, err := git.PlainClone(filepath.Join(root, "repo.git"), true, &git.CloneOptions{URL: work}); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(&cgi.Handler{Path: gitBin, Args: []string{"http-backend"},
-		Env:    []string{"GIT_PROJECT_ROOT=" + root, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1"},
-		Stderr: io.Discard, Logger: log.New(io.Discard, "", 0)})
+	srv := httptest.NewServer(testutil.GitHTTPBackend(gitBin, root))
 	t.Cleanup(srv.Close)
 	rec := f.importFrom(t, srv.URL+"/repo.git", "refs/heads/master")
 	if rec.State != quire.GitSuccess {
