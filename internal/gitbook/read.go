@@ -71,6 +71,8 @@ func newReader(files Files, ids IDs) (*reader, error) {
 		}
 	}
 	cfg, redirects, err := readConfig(clean[configFile])
+	_, hasConfig := clean[configFile]
+	cfg.Absent = !hasConfig
 	if err != nil {
 		return nil, err
 	}

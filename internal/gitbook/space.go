@@ -23,6 +23,10 @@ type Config struct {
 	// Source is .gitbook.yaml as read; Write writes it back unchanged
 	// while it says what Write would write.
 	Source string
+	// Absent tells that the repository the space was read from had no
+	// .gitbook.yaml: Write leaves it out again while the defaults hold
+	// and there is no redirect to write.
+	Absent bool
 }
 
 // Space is a space's content as a repository describes it.

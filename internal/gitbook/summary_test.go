@@ -152,7 +152,7 @@ func TestSummaryItemsWithoutLink(t *testing.T) {
 			t.Errorf("%s written\n%s\nwant\n%s", name, out[name], data)
 		}
 	}
-	if len(out) != len(files)+1 { // and .gitbook.yaml
+	if len(out) != len(files) {
 		t.Errorf("files written %q", paths(out))
 	}
 }

@@ -35,8 +35,12 @@ func Write(sp *Space) (Files, error) {
 		}
 		redirects[from] = to
 	}
-	cfg, err := writeConfig(Config{Root: w.root, Readme: orNone(sp.Config.Readme, defaultReadme),
-		Summary: orNone(sp.Config.Summary, defaultSummary), Source: sp.Config.Source}, redirects)
+	c := Config{Root: w.root, Readme: orNone(sp.Config.Readme, defaultReadme),
+		Summary: orNone(sp.Config.Summary, defaultSummary), Source: sp.Config.Source}
+	if sp.Config.Absent && c.Source == "" && c == (Config{}) && len(redirects) == 0 {
+		return w.out, nil
+	}
+	cfg, err := writeConfig(c, redirects)
 	if err != nil {
 		return nil, err
 	}

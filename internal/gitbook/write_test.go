@@ -148,3 +148,22 @@ func TestWriteConfigAsRead(t *testing.T) {
 		t.Errorf("written after a change\n%s\nwant\n%s", got, want)
 	}
 }
+
+// A repository without .gitbook.yaml is written back without one, until
+// the space needs settings other than the defaults.
+func TestWriteLeavesOutAnAbsentConfig(t *testing.T) {
+	files := Files{"README.md": []byte("# Home\n"), "SUMMARY.md": []byte("# Table of contents\n\n* [Home](README.md)\n")}
+	sp := mustRead(t, files, pathIDs{})
+	if out, ok := mustWrite(t, sp)[".gitbook.yaml"]; ok {
+		t.Errorf("wrote a .gitbook.yaml the repository did not have:\n%s", out)
+	}
+	sp.Redirects = map[string]string{"old": "page:README.md"}
+	if _, ok := mustWrite(t, sp)[".gitbook.yaml"]; !ok {
+		t.Error("a redirect is not written")
+	}
+	sp.Redirects = nil
+	sp.Config.Absent = false
+	if _, ok := mustWrite(t, sp)[".gitbook.yaml"]; !ok {
+		t.Error("a space not read from a repository gets no .gitbook.yaml")
+	}
+}

@@ -28,7 +28,7 @@ func (s *Service) exportGitConfig(ctx context.Context, spaceID string, sp *gitbo
 	if err != nil {
 		return err
 	}
-	sp.Config = gitbook.Config{Root: c.Root, Readme: c.Readme, Summary: c.Summary, Source: c.Source}
+	sp.Config = gitbook.Config{Root: c.Root, Readme: c.Readme, Summary: c.Summary, Source: c.Source, Absent: c.Source == ""}
 	return nil
 }
 
