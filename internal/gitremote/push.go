@@ -196,7 +196,11 @@ func (r *Remote) send(ctx context.Context, c *connection, st *store, h head, com
 	req.Packfile = rd
 	done := make(chan error, 1)
 	go func() {
-		_, err := packfile.NewEncoder(wr, st, useRefDeltas).Encode(created, 10)
+		// No delta search (window 0): the objects sent are the files a
+		// sync changed, mostly images and other compressed media, where a
+		// search over every pair of similar size costs minutes and
+		// gigabytes for a few bytes saved, and sends nothing meanwhile.
+		_, err := packfile.NewEncoder(wr, st, useRefDeltas).Encode(created, 0)
 		wr.CloseWithError(err)
 		done <- err
 	}()
