@@ -248,12 +248,12 @@ func dropEndingNewline(s string) string { return strings.TrimSuffix(s, "\n") }
 // wide where it can be, keeping the line breaks of s as a folded scalar
 // reads them.
 func foldString(s string, width int) string {
-	first, rest, _ := strings.Cut(s, "\n")
+	first, _, _ := strings.Cut(s, "\n")
 	out := foldLine(first, width)
 	if len(first) == len(s) {
 		return out
 	}
-	rest = s[len(first):]
+	rest := s[len(first):]
 	prevMore := s[0] == '\n' || s[0] == ' '
 	for rest != "" {
 		// A run of line breaks, then a line.
