@@ -64,7 +64,7 @@ func New(t testing.TB) *Issuer {
 		t.Fatal(err)
 	}
 	is := &Issuer{ClientID: "quire-test", ClientSecret: "s3cret", key: key, lifetime: 5 * time.Minute,
-		codes: map[string]grant{},
+		codes:  map[string]grant{},
 		person: Person{Subject: "sub-1", Email: "ada@example.com", EmailVerified: true, Name: "Ada Lovelace"}}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /.well-known/openid-configuration", is.discovery)
