@@ -107,8 +107,8 @@ func (a *App) ssoPage(w http.ResponseWriter, r *http.Request) error {
 const ssoFormLimit = 16 << 10
 
 // ssoFind finds the SAML identity providers of the organizations that
-// allow the email's domain: one starts its sign-in at once, several are
-// offered to pick from, none says so beside the form.
+// allow the email's domain and offers a link starting the sign-in with
+// each; none found says so beside the form.
 func (a *App) ssoFind(w http.ResponseWriter, r *http.Request) error {
 	if a.cfg.SAML == nil {
 		return quire.NotFound("page")
@@ -135,19 +135,18 @@ func (a *App) ssoFind(w http.ResponseWriter, r *http.Request) error {
 	start := func(providerID string) string {
 		return "/sso/saml/" + url.PathEscape(providerID) + "/login?redirect=" + url.QueryEscape(next)
 	}
-	switch len(choices) {
-	case 0:
+	if len(choices) == 0 {
 		data.SSO.Error = "No organization here signs in people of " + domainOf(data.SSO.Email) +
 			" through single sign-on. Sign in another way, or ask your administrator."
 		a.renderBare(w, r, http.StatusNotFound, "sso", data)
-	case 1:
-		http.Redirect(w, r, start(choices[0].ProviderID), http.StatusSeeOther)
-	default:
-		for _, c := range choices {
-			data.Choices = append(data.Choices, ssoChoice{Label: c.Label, OrgTitle: c.OrgTitle, Href: start(c.ProviderID)})
-		}
-		a.renderBare(w, r, http.StatusOK, "sso", data)
+		return nil
 	}
+	// Links, not a redirect: the page's form-action 'self' would stop a
+	// form's redirect on its way to the identity provider.
+	for _, c := range choices {
+		data.Choices = append(data.Choices, ssoChoice{Label: c.Label, OrgTitle: c.OrgTitle, Href: start(c.ProviderID)})
+	}
+	a.renderBare(w, r, http.StatusOK, "sso", data)
 	return nil
 }
 

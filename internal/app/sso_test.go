@@ -148,11 +148,12 @@ func TestSSOFindsOrganizationProvider(t *testing.T) {
 	p := h.samlProvider(t, idp)
 	h.allowDomain(t, "acme.test")
 	c := h.client(t, nil)
-	code, loc, _ := h.postForm(t, c, "/app/sign-in/sso", url.Values{"email": {"bob@Acme.test"}, "next": {"/app/o/" + h.Org}})
-	if want := "/sso/saml/" + p + "/login?redirect=" + url.QueryEscape("/app/o/"+h.Org); code != http.StatusSeeOther || loc != want {
-		t.Fatalf("found: %d %s, want %s", code, loc, want)
+	code, _, body := h.postForm(t, c, "/app/sign-in/sso", url.Values{"email": {"bob@Acme.test"}, "next": {"/app/o/" + h.Org}})
+	want := `href="/sso/saml/` + p + `/login?redirect=` + url.QueryEscape("/app/o/"+h.Org) + `"`
+	if code != http.StatusOK || !strings.Contains(body, want) || !strings.Contains(body, "Continue with Acme Okta (Acme Docs)") {
+		t.Fatalf("found: %d, want a link %s\n%s", code, want, body)
 	}
-	code, _, body := h.postForm(t, c, "/app/sign-in/sso", url.Values{"email": {"bob@other.test"}})
+	code, _, body = h.postForm(t, c, "/app/sign-in/sso", url.Values{"email": {"bob@other.test"}})
 	if code != http.StatusNotFound || !strings.Contains(body, "No organization here signs in people of other.test") {
 		t.Fatalf("unknown domain: %d\n%s", code, body)
 	}
