@@ -21,6 +21,13 @@ func (a *App) table() []row {
 		{"appHome", get, "/app/{$}", signedIn(), a.home},
 		{"appOrganization", get, "/app/o/{organizationId}", onOrg(guest), a.orgHome},
 		{"appSignOut", post, "/app/sign-out", public(), a.signOut},
+
+		// Single sign-on: OpenID Connect, and the organizations' SAML
+		// identity providers found from an email (sso*.go).
+		{"appSignInOIDC", get, "/app/sign-in/oidc", public(), a.oidcStart},
+		{"appSignInOIDCCallback", get, oidcCallbackPath, public(), a.oidcCallback},
+		{"appSignInSSO", get, ssoPath, public(), a.ssoPage},
+		{"appSignInSSOFind", post, ssoPath, public(), a.ssoFind},
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}
 }
