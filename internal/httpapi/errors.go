@@ -58,6 +58,8 @@ func statusOf(code string) int {
 		return http.StatusRequestEntityTooLarge
 	case quire.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
+	case quire.ETOOMANY:
+		return http.StatusTooManyRequests
 	}
 	return http.StatusInternalServerError
 }
