@@ -103,7 +103,6 @@ func (s *testSMTPServer) serve(c net.Conn, cfg *tls.Config) {
 	}
 }
 
-
 func TestSMTPMailerUpgradesWithSTARTTLS(t *testing.T) {
 	ts := httptest.NewTLSServer(http.NotFoundHandler())
 	defer ts.Close()
