@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"crypto/tls"
+	"errors"
 	"fmt"
 	"mime"
 	"net"
@@ -39,7 +40,7 @@ type SMTPMailer struct {
 func NewSMTPMailer(rawURL, from string) (*SMTPMailer, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "smtp" && u.Scheme != "smtps") || u.Hostname() == "" {
-		return nil, fmt.Errorf("want smtp://user:password@host:port or smtps://...")
+		return nil, errors.New("want smtp://user:password@host:port, or smtps:// for TLS from the start")
 	}
 	if a, err := mail.ParseAddress(from); err != nil || a.Address == "" {
 		return nil, fmt.Errorf("sender %q: want an email address", from)
