@@ -345,7 +345,7 @@ func (a *SAML) signIn(ctx context.Context, p *quire.SAMLProvider, email, name, r
 				return err
 			}
 		}
-		secret, expires, err := a.s.openSession(ctx, st, u.ID, p)
+		secret, expires, err := a.s.openSession(ctx, st, u.ID, SessionOrigin{Method: "saml", ProviderID: p.ID, OrgID: p.OrgID})
 		if err != nil {
 			return err
 		}

@@ -36,14 +36,33 @@ func sessionHash(secret string) []byte {
 	return h[:]
 }
 
-// openSession stores a new session for a user and returns its secret, to
-// hand to the browser once.
-func (s *Service) openSession(ctx context.Context, st quire.Store, userID string, p *quire.SAMLProvider) (string, time.Time, error) {
+// SessionOrigin says how a session was opened and from where.
+type SessionOrigin struct {
+	// Method is how the person signed in: "password", "saml" or "oidc".
+	Method string
+	// ProviderID and OrgID name the SAML provider that vouched for the
+	// person, and its organization; empty for other methods.
+	ProviderID string
+	OrgID      string
+	// UserAgent and Address describe the browser, for the sessions list.
+	UserAgent string
+	Address   string
+}
+
+// OpenSession stores a new session for a user and returns its secret, to
+// hand to the browser once, and when it expires. Every sign-in opens its
+// session through it.
+func (s *Service) OpenSession(ctx context.Context, userID string, o SessionOrigin) (string, time.Time, error) {
+	return s.openSession(ctx, s.store, userID, o)
+}
+
+// openSession stores a new session for a user through st.
+func (s *Service) openSession(ctx context.Context, st quire.Store, userID string, o SessionOrigin) (string, time.Time, error) {
 	var b [32]byte
 	_, _ = rand.Read(b[:])
 	secret := base64.RawURLEncoding.EncodeToString(b[:])
 	now := s.Now()
-	ss := &quire.Session{Hash: sessionHash(secret), UserID: userID, ProviderID: p.ID, OrgID: p.OrgID,
+	ss := &quire.Session{Hash: sessionHash(secret), UserID: userID, ProviderID: o.ProviderID, OrgID: o.OrgID,
 		CreatedAt: now, ExpiresAt: now.Add(SessionLifetime)}
 	if err := st.CreateSession(ctx, ss); err != nil {
 		return "", time.Time{}, err
