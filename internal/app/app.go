@@ -18,6 +18,14 @@ type Config struct {
 	BaseURL string
 	// Logger receives internal errors.
 	Logger *slog.Logger
+	// Accounts signs people in with passwords and hands out setup, reset
+	// and invite links; nil builds one over the service that sends no
+	// email.
+	Accounts *service.Accounts
+	// SignInOptions lists the other ways to sign in (single sign-on
+	// buttons) the sign-in page shows above the password form; nil shows
+	// none.
+	SignInOptions func(r *http.Request) []SignInOption
 }
 
 // App serves the web app. Build one with New.
@@ -49,6 +57,9 @@ func New(svc *service.Service, cfg Config) (*App, error) {
 		cfg.Logger = slog.Default()
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	if cfg.Accounts == nil {
+		cfg.Accounts = service.NewAccounts(svc, service.AccountsConfig{BaseURL: cfg.BaseURL, Logger: cfg.Logger})
+	}
 	render, err := reader.New()
 	if err != nil {
 		return nil, err

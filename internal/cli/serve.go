@@ -111,7 +111,13 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		ln.Close()
 		return err
 	}
+	webApp, err := app.New(svc, app.Config{BaseURL: baseURL, Logger: log, Accounts: accounts})
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	handler, metricsHandler, err := newHandlers(svc, log, httpapi.Config{
+		App:          webApp,
 		BaseURL:      baseURL,
 		MaxBodyBytes: cfg.MaxBodyBytes,
 		StrictInput:  cfg.StrictInput,
