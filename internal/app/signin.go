@@ -61,7 +61,8 @@ func (f *accountForm) failForm(err error) (int, error) {
 	}
 	switch quire.ErrorCode(err) {
 	case quire.EUNAUTHORIZED, quire.ETOOMANY, quire.EUNAVAILABLE, quire.EPRECONDITION:
-		f.FormError = quire.ErrorMessage(err)
+		msg := quire.ErrorMessage(err)
+		f.FormError = strings.ToUpper(msg[:1]) + msg[1:]
 		return web.StatusOf(quire.ErrorCode(err)), nil
 	}
 	return 0, err
