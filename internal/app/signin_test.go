@@ -109,7 +109,7 @@ func TestSignInForm(t *testing.T) {
 			h.postForm(t, c3, "/app/sign-in", url.Values{"email": {"ada@acme.test"}, "password": {"wrong guess!"}})
 		}
 		code, _, body = h.postForm(t, c3, "/app/sign-in", url.Values{"email": {"ada@acme.test"}, "password": {"ada's long password"}})
-		if code != http.StatusTooManyRequests || !strings.Contains(body, "too many failed sign-ins") {
+		if code != http.StatusTooManyRequests || !strings.Contains(body, "Too many failed sign-ins") {
 			t.Errorf("after five failures: %d", code)
 		}
 	}, accs.option())
