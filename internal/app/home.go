@@ -6,9 +6,15 @@ import (
 	"quire/internal/quire"
 )
 
-// guest is the least level of the route table: any member or guest of
-// an organization.
-const guest = quire.LevelGuest
+// Levels of the route table, as the API's: guest is any member or guest
+// of an organization; read the least a person needs to see a space or
+// collection at all.
+const (
+	guest  = quire.LevelGuest
+	read   = quire.LevelRead
+	create = quire.LevelCreate
+	admin  = quire.LevelAdmin
+)
 
 // home sends a person to their first organization, or says they belong
 // to none yet.

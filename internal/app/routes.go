@@ -1,10 +1,6 @@
 package app
 
-import (
-	"net/http"
-
-	"quire/internal/quire"
-)
+import "net/http"
 
 // Shorthands of the route table.
 const (
@@ -67,9 +63,24 @@ func (a *App) table() []row {
 		{"appSignUp", post, "/app/sign-up", public(), a.signUp},
 		{"appConfirmPage", get, "/app/sign-up/{secret}", public(), a.confirmPage},
 		{"appConfirm", post, "/app/sign-up/{secret}", public(), a.confirm},
-		{"appInvites", get, "/app/o/{organizationId}/invites", onOrg(quire.LevelAdmin), a.invites},
-		{"appCreateInvite", post, "/app/o/{organizationId}/invites", onOrg(quire.LevelAdmin), a.createInvite},
-		{"appRevokeInvite", post, "/app/o/{organizationId}/invites/{inviteId}/revoke", onOrg(quire.LevelAdmin), a.revokeInvite},
+		{"appInvites", get, "/app/o/{organizationId}/invites", onOrg(admin), a.invites},
+		{"appCreateInvite", post, "/app/o/{organizationId}/invites", onOrg(admin), a.createInvite},
+		{"appRevokeInvite", post, "/app/o/{organizationId}/invites/{inviteId}/revoke", onOrg(admin), a.revokeInvite},
+		// Collections and spaces: pages, creation, rename, move, delete
+		// and Trash, at the API's levels for each.
+		{"appCollection", get, "/app/c/{collectionId}", onCollection(read), a.collectionPage},
+		{"appCollectionUpdate", post, "/app/c/{collectionId}/update", onCollection(admin), a.updateCollection},
+		{"appCollectionMove", post, "/app/c/{collectionId}/move", onCollection(admin), a.moveCollection},
+		{"appCollectionDelete", post, "/app/c/{collectionId}/delete", onCollection(admin), a.deleteCollection},
+		{"appNewItem", get, "/app/o/{organizationId}/new", onOrg(create), a.newItem},
+		{"appCollectionCreate", post, "/app/o/{organizationId}/collections", onOrg(create), a.createCollection},
+		{"appSpaceCreate", post, "/app/o/{organizationId}/spaces", onOrg(create), a.createSpace},
+		{"appSpaceManage", get, "/app/s/{spaceId}/~manage", onSpace(admin), a.spaceManage},
+		{"appSpaceRename", post, "/app/s/{spaceId}/update", onSpace(admin), a.renameSpace},
+		{"appSpaceMove", post, "/app/s/{spaceId}/move", onSpace(admin), a.moveSpace},
+		{"appSpaceDelete", post, "/app/s/{spaceId}/delete", onSpace(admin), a.deleteSpace},
+		{"appSpaceRestore", post, "/app/s/{spaceId}/restore", onSpace(admin), a.restoreSpace},
+		{"appTrash", get, "/app/o/{organizationId}/trash", onOrg(guest), a.trash},
 
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}

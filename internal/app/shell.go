@@ -34,14 +34,18 @@ type Shell struct {
 	SearchURL string
 	// Query is the query the page answers, shown in the search box.
 	Query string
+	// Notice confirms the change the page was redirected after.
+	Notice string
 }
 
 // TreeNode is a collection or a space in the sidebar tree.
 type TreeNode struct {
-	ID       string
-	Title    string
-	Emoji    string
-	Space    bool
+	ID    string
+	Title string
+	Emoji string
+	Space bool
+	// Level is the caller's level on the node.
+	Level    quire.Level
 	Children []*TreeNode
 	position string
 }
@@ -51,7 +55,7 @@ type TreeNode struct {
 func (a *App) shell(r *http.Request, orgID string) (*Shell, error) {
 	ctx := r.Context()
 	u := userFrom(ctx)
-	sh := &Shell{User: u}
+	sh := &Shell{User: u, Notice: noticeText(r.URL.Query().Get(noticeParam))}
 	orgs, err := a.svc.Organizations(ctx, u, quire.Page{Limit: quire.MaxLimit})
 	if err != nil {
 		return nil, err
@@ -94,7 +98,7 @@ func (a *App) tree(r *http.Request, orgID string) ([]*TreeNode, error) {
 			return nil, err
 		}
 		for _, c := range l.Items {
-			n := &TreeNode{ID: c.Collection.ID, Title: c.Collection.Title, position: c.Collection.Position}
+			n := &TreeNode{ID: c.Collection.ID, Title: c.Collection.Title, Level: c.Level, position: c.Collection.Position}
 			nodes[n.ID] = n
 			parents[n] = c.Collection.Parent
 			all = append(all, n)
@@ -110,7 +114,7 @@ func (a *App) tree(r *http.Request, orgID string) ([]*TreeNode, error) {
 			return nil, err
 		}
 		for _, s := range l.Items {
-			n := &TreeNode{ID: s.Space.ID, Title: s.Space.Title, Emoji: s.Space.Emoji, Space: true, position: s.Space.Position}
+			n := &TreeNode{ID: s.Space.ID, Title: s.Space.Title, Emoji: s.Space.Emoji, Space: true, Level: s.Level, position: s.Space.Position}
 			parents[n] = s.Space.Parent
 			all = append(all, n)
 		}

@@ -9,10 +9,6 @@ import (
 	"quire/internal/service"
 )
 
-// read is the level of reading a space: the least a person needs to see
-// it at all.
-const read = quire.LevelRead
-
 // spaceFrom returns the space the access check loaded; a deleted space
 // is not found.
 func spaceFrom(r *http.Request) (*quire.Space, error) {

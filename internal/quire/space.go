@@ -119,6 +119,9 @@ type SpaceStore interface {
 	// PurgeSpaces removes for good the spaces deleted before the given time
 	// and returns how many went.
 	PurgeSpaces(ctx context.Context, deletedBefore time.Time) (int, error)
+	// DeletedSpaces lists the spaces of an organization deleted at or
+	// after since, most recently deleted first, at most limit of them.
+	DeletedSpaces(ctx context.Context, orgID string, since time.Time, limit int) ([]*Space, error)
 	// Siblings lists the live spaces and collections directly under parent
 	// ("" for the root) in an organization, in order.
 	Siblings(ctx context.Context, orgID, parent string) ([]Sibling, error)

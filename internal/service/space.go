@@ -402,3 +402,24 @@ func leaveCollection(ctx context.Context, st quire.Store, sp *quire.Space, dest 
 	_, err := st.UpdateSpace(ctx, sp.ID, quire.SpaceUpdate{Visibility: &private})
 	return err
 }
+
+// DeletedSpaces lists the spaces of an organization deleted within
+// RestoreWindow, most recently deleted first, with the caller's level on
+// each; those the caller may not see are left out.
+func (s *Service) DeletedSpaces(ctx context.Context, u *quire.User, orgID string) ([]SpaceView, error) {
+	l, err := s.store.DeletedSpaces(ctx, orgID, s.Now().Add(-quire.RestoreWindow), quire.MaxLimit)
+	if err != nil {
+		return nil, err
+	}
+	views, err := s.spaceViews(ctx, u, &quire.List[*quire.Space]{Items: l})
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SpaceView, 0, len(views.Items))
+	for _, v := range views.Items {
+		if v.Level >= ScopeSpace.Visible() {
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}

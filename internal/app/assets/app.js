@@ -16,10 +16,55 @@
     }
   });
 
-  // A form marked data-confirm asks before it is sent.
+  // A form marked data-confirm asks before it is sent; once asked, its
+  // empty "confirm" field says so, and the server skips its own page.
   document.addEventListener("submit", function (e) {
     var msg = e.target.getAttribute && e.target.getAttribute("data-confirm");
-    if (msg && !window.confirm(msg)) e.preventDefault();
+    if (!msg) return;
+    if (!window.confirm(msg)) { e.preventDefault(); return; }
+    var c = e.target.querySelector("input[name=confirm]");
+    if (c && !c.value) c.value = "yes";
+  });
+
+  // Dragging a tree item marked data-move onto a collection or the
+  // "Spaces" heading (data-drop) sends the same move form as the page's
+  // "Move to" select, which stays the keyboard way.
+  var dragged = null;
+  document.addEventListener("dragstart", function (e) {
+    var a = e.target.closest && e.target.closest("[data-move]");
+    if (!a) return;
+    dragged = a;
+    e.dataTransfer.effectAllowed = "move";
+    e.dataTransfer.setData("text/uri-list", a.href);
+  });
+  document.addEventListener("dragend", function () { dragged = null; mark(null); });
+  function dropTarget(e) {
+    var t = e.target.closest && e.target.closest("[data-drop]");
+    return dragged && t && t !== dragged ? t : null;
+  }
+  function mark(t) {
+    document.querySelectorAll(".drop-over").forEach(function (n) { if (n !== t) n.classList.remove("drop-over"); });
+    if (t) t.classList.add("drop-over");
+  }
+  document.addEventListener("dragover", function (e) {
+    var t = dropTarget(e);
+    mark(t);
+    if (t) { e.preventDefault(); e.dataTransfer.dropEffect = "move"; }
+  });
+  document.addEventListener("drop", function (e) {
+    var t = dropTarget(e);
+    if (!t) return;
+    e.preventDefault();
+    var f = document.createElement("form");
+    f.method = "post";
+    f.action = dragged.getAttribute("data-move");
+    var p = document.createElement("input");
+    p.type = "hidden";
+    p.name = "parent";
+    p.value = t.getAttribute("data-drop");
+    f.appendChild(p);
+    document.body.appendChild(f);
+    f.submit();
   });
 
   // A button marked data-copy-text copies its text to the clipboard.

@@ -235,3 +235,13 @@ func (s *Store) PurgeSpaces(ctx context.Context, deletedBefore time.Time) (int, 
 	})
 	return int(n), wrap("purge spaces", err)
 }
+
+// DeletedSpaces lists the spaces of an organization deleted at or after
+// since, most recently deleted first, at most limit of them. The partial
+// index on deleted_at keeps it to the deleted rows.
+func (s *Store) DeletedSpaces(ctx context.Context, orgID string, since time.Time, limit int) ([]*quire.Space, error) {
+	q := "SELECT " + spaceCols + ` FROM spaces s WHERE s.deleted_at IS NOT NULL AND s.deleted_at >= ? AND s.org_id = ?
+		ORDER BY s.deleted_at DESC, s.id LIMIT ?`
+	items, err := fetchAll(ctx, s, q, []any{millis(since), orgID, limit}, new(spaceReader).scan)
+	return items, wrap("list deleted spaces", err)
+}

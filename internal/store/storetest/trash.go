@@ -34,6 +34,30 @@ func trashTests() []test {
 			_, err = f.st.RestoreSpace(ctx(t), "nope")
 			wantCode(t, err, quire.ENOTFOUND)
 		}},
+		{"spaces/deleted list", func(t *testing.T, f *fixture) {
+			o, other := f.org("A"), f.org("B")
+			older, newer, elsewhere, stale := f.space(o, "", "a"), f.space(o, "", "b"), f.space(other, "", "d"), f.space(o, "", "e")
+			f.space(o, "", "c") // live: never listed
+			since := base().Add(time.Hour)
+			for _, d := range []struct {
+				s  *quire.Space
+				at time.Time
+			}{{stale, since.Add(-time.Millisecond)}, {older, since}, {newer, since.Add(time.Minute)}, {elsewhere, since.Add(time.Minute)}} {
+				_, err := f.st.DeleteSpace(ctx(t), d.s.ID, d.at)
+				must(t, err)
+			}
+			got, err := f.st.DeletedSpaces(ctx(t), o.ID, since, 10)
+			must(t, err)
+			var ids []string
+			for _, s := range got {
+				ids = append(ids, s.ID)
+			}
+			equal(t, "deleted since, newest first", ids, []string{newer.ID, older.ID})
+			equal(t, "deletedAt", *got[0].DeletedAt, since.Add(time.Minute))
+			got, err = f.st.DeletedSpaces(ctx(t), o.ID, since, 1)
+			must(t, err)
+			equal(t, "limited", len(got), 1)
+		}},
 		{"spaces/purge", func(t *testing.T, f *fixture) {
 			o := f.org("A")
 			u := f.user("Ada", "ada@x.io")
