@@ -111,11 +111,11 @@ type sharingData struct {
 // defaultOptions are the choices of default access: inherit, none, or a
 // role.
 func defaultOptions(isSpace bool) []defaultOption {
-	above := "the collection it is in"
+	above := "its collection"
 	if !isSpace {
 		above = "the collection above"
 	}
-	out := []defaultOption{{"inherit", "Inherit from " + above + " or the organization"}, {"none", "No one beyond those listed"}}
+	out := []defaultOption{{"inherit", "Inherit (" + above + " or the organization)"}, {"none", "No one beyond those listed"}}
 	for _, r := range quire.Roles() {
 		out = append(out, defaultOption{string(r), "Every member: " + roleName(r)})
 	}
