@@ -26,11 +26,6 @@ type invitesPage struct {
 	Error   string
 }
 
-// roleOption is a choice of the role select.
-type roleOption struct {
-	Value, Label string
-}
-
 // inviteRoles are the roles an invite link can give, the most common
 // first, and guest (no role) last.
 func inviteRoles() []roleOption {

@@ -34,11 +34,11 @@ func TestOIDCSignInBrowser(t *testing.T) {
 		}
 	}
 	b.Shoot("app-sso-desktop-light.png")
-	theme(b, page, "dark")
+	b.Theme("dark")
 	b.Shoot("app-sso-desktop-dark.png")
 	b.Viewport(390, 844, true)
 	b.Shoot("app-sso-phone-dark.png")
-	theme(b, page, "light")
+	b.Theme("light")
 	b.Shoot("app-sso-phone-light.png")
 
 	b.Click("link", "Sign in with Test IdP")
@@ -83,10 +83,3 @@ func TestSAMLSignInBrowser(t *testing.T) {
 }
 
 
-// theme sets the colour scheme, as the theme toggle would, and opens the
-// page again (a navigation the test waits for, rather than a reload).
-func theme(b *testutil.BrowserPage, page, theme string) {
-	b.T.Helper()
-	b.JS(`localStorage.setItem("quire-theme", "` + theme + `"); ""`)
-	b.Open(page, http.StatusOK)
-}

@@ -31,8 +31,10 @@ const (
 type MemberFilter struct {
 	Role   *Role // pointer to "" selects guests
 	Search string
-	Sort   MemberSort
-	Order  Order
+	// Team keeps the members of that team of the organization.
+	Team  string
+	Sort  MemberSort
+	Order Order
 }
 
 // MemberSpace is a space a member holds a role on.
@@ -51,6 +53,10 @@ type MemberStore interface {
 	Members(ctx context.Context, orgID string, f MemberFilter, p Page) (*List[*Member], error)
 	// UpdateMemberRole sets a member's role ("" for guest). Returns ENOTFOUND.
 	UpdateMemberRole(ctx context.Context, orgID, userID string, role Role) (*Member, error)
+	// SetMemberDisabled disables or enables a membership: a disabled
+	// member keeps their role and grants but reaches nothing. Returns
+	// ENOTFOUND.
+	SetMemberDisabled(ctx context.Context, orgID, userID string, disabled bool) (*Member, error)
 	// SetMemberSSO marks a member as an SSO member. Returns ENOTFOUND.
 	SetMemberSSO(ctx context.Context, orgID, userID string, sso bool) (*Member, error)
 	// TouchMember sets last-seen to now. Returns ENOTFOUND.

@@ -121,3 +121,26 @@ func (s *Service) MemberTeams(ctx context.Context, orgID, userID string, f quire
 	}
 	return s.store.MemberTeams(ctx, orgID, userID, f, p)
 }
+
+// SetMemberDisabled disables or enables a member: a disabled member keeps
+// their role, teams and grants but reaches nothing in the organization
+// until enabled again. The last admin who can act cannot be disabled.
+func (s *Service) SetMemberDisabled(ctx context.Context, orgID, userID string, disabled bool) (*quire.Member, error) {
+	var out *quire.Member
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		m, err := st.Member(ctx, orgID, userID)
+		if quire.IsNotFound(err) {
+			return quire.NotFound("member")
+		} else if err != nil {
+			return err
+		}
+		if disabled && m.Role == quire.RoleAdmin && !m.Disabled {
+			if err := lastAdminGuard(ctx, st, orgID); err != nil {
+				return quire.Invalid("disabled", "the organization's last admin cannot be disabled")
+			}
+		}
+		out, err = st.SetMemberDisabled(ctx, orgID, userID, disabled)
+		return err
+	})
+	return out, err
+}

@@ -82,3 +82,34 @@ func dedupe(in []string) []string {
 	}
 	return out
 }
+
+// TeamMembers lists the members of a team, newest to the organization
+// first.
+func (s *Service) TeamMembers(ctx context.Context, orgID, teamID string, p quire.Page) (*quire.List[*quire.Member], error) {
+	if _, err := s.Team(ctx, orgID, teamID); err != nil {
+		return nil, err
+	}
+	return s.Members(ctx, orgID, quire.MemberFilter{Team: teamID}, p)
+}
+
+// AddTeamMember adds a member of the organization to a team, or makes an
+// owner of the team a plain member again.
+func (s *Service) AddTeamMember(ctx context.Context, orgID, teamID, userID string) error {
+	if userID == "" {
+		return quire.Invalid("user", "choose a member to add")
+	}
+	err := s.store.SetTeamMember(ctx, orgID, teamID, userID, quire.TeamMember)
+	if quire.IsNotFound(err) {
+		return quire.NotFound("team")
+	}
+	return err
+}
+
+// RemoveTeamMember removes a user from a team; it reports whether they
+// were in it.
+func (s *Service) RemoveTeamMember(ctx context.Context, orgID, teamID, userID string) (bool, error) {
+	if _, err := s.Team(ctx, orgID, teamID); err != nil {
+		return false, err
+	}
+	return s.store.RemoveTeamMember(ctx, orgID, teamID, userID)
+}

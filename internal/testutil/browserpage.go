@@ -104,10 +104,15 @@ func (b *BrowserPage) Viewport(width, height int64, mobile bool) {
 }
 
 // Theme sets the colour scheme the page is drawn in ("light" or "dark"),
-// as the theme toggle would, and reloads the page.
+// as the theme toggle would, and opens the page again: a navigation the
+// browser waits for, where a reload from a script would race the next
+// step.
 func (b *BrowserPage) Theme(theme string) {
 	b.T.Helper()
-	b.JS(`localStorage.setItem("quire-theme", ` + "`" + theme + "`" + `); location.reload(); ""`)
+	b.JS(`localStorage.setItem("quire-theme", ` + "`" + theme + "`" + `); ""`)
+	if _, err := chromedp.Run(b.Ctx, chromedp.NavigateResponse(b.location())); err != nil {
+		b.T.Fatalf("reopening the page: %v", err)
+	}
 	b.Do(chromedp.WaitReady(chromedp.CSS("body")))
 }
 

@@ -100,6 +100,9 @@ func (s *Store) Members(ctx context.Context, orgID string, f quire.MemberFilter,
 		pat := containsPattern(f.Search)
 		w.add(`(u.name_lower LIKE ? ESCAPE '\' OR u.email_lower LIKE ? ESCAPE '\')`, pat, pat)
 	}
+	if f.Team != "" {
+		w.add("m.user_id IN (SELECT tm.user_id FROM team_members tm WHERE tm.team_id = ?)", f.Team)
+	}
 	count, err := s.count(ctx, "SELECT COUNT(*)"+memberFrom+w.where(), w.args...)
 	if err != nil {
 		return nil, wrap("list members", err)
@@ -139,6 +142,11 @@ func descending(o quire.Order, byDefault bool) (bool, error) {
 // UpdateMemberRole sets a member's role ("" for guest). Returns ENOTFOUND.
 func (s *Store) UpdateMemberRole(ctx context.Context, orgID, userID string, role quire.Role) (*quire.Member, error) {
 	return s.updateMember(ctx, orgID, userID, "role", nullString(role))
+}
+
+// SetMemberDisabled disables or enables a membership. Returns ENOTFOUND.
+func (s *Store) SetMemberDisabled(ctx context.Context, orgID, userID string, disabled bool) (*quire.Member, error) {
+	return s.updateMember(ctx, orgID, userID, "disabled", disabled)
 }
 
 // SetMemberSSO sets whether a member is an SSO member. Returns ENOTFOUND.
