@@ -65,31 +65,3 @@ func (s *Store) CountUsers(ctx context.Context) (int, error) {
 	n, err := s.count(ctx, "SELECT COUNT(*) FROM users")
 	return n, wrap("count users", err)
 }
-
-// CreateToken stores an API token.
-func (s *Store) CreateToken(ctx context.Context, t *quire.Token) error {
-	_, err := s.exec(ctx, "INSERT INTO tokens (id, user_id, hash, created_at) VALUES (?, ?, ?, ?)",
-		t.ID, t.UserID, t.Hash, millis(t.CreatedAt))
-	if err != nil {
-		return s.conflict("create token", err, "a token with this id already exists")
-	}
-	return nil
-}
-
-// Token returns an API token by id, or ENOTFOUND.
-func (s *Store) Token(ctx context.Context, id string) (*quire.Token, error) {
-	var (
-		t       quire.Token
-		created int64
-	)
-	err := s.queryRow(ctx, "SELECT id, user_id, hash, created_at FROM tokens WHERE id = ?", id).
-		Scan(&t.ID, &t.UserID, &t.Hash, &created)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, quire.NotFound("token")
-	}
-	if err != nil {
-		return nil, wrap("get token", err)
-	}
-	t.CreatedAt = fromMillis(created)
-	return &t, nil
-}
