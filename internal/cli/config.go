@@ -64,6 +64,8 @@ type Config struct {
 	// GitTimeout bounds one Git Sync import or export: the fetch or push
 	// and the writing into the space.
 	GitTimeout time.Duration
+	// SessionConfig is how long browser sessions last.
+	SessionConfig
 
 	// TranslatorURL names the machine translation engine translations
 	// run with, its scheme naming the engine; empty runs none.
@@ -95,6 +97,7 @@ func DefaultConfig() Config {
 		OpenAPIRefresh:      service.DefaultOpenAPIRefreshInterval,
 		OpenAPIFetchTimeout: service.DefaultOpenAPIFetchTimeout,
 		GitTimeout:          service.DefaultGitTimeout,
+		SessionConfig:       defaultSessionConfig(),
 	}
 }
 
@@ -167,6 +170,9 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	}
 	fs.DurationVar(&c.GitTimeout, "git-timeout", gitTimeout,
 		"time allowed to one Git Sync import or export, fetch and writing into the space together (env QUIRE_GIT_TIMEOUT)")
+	if err := c.SessionConfig.register(fs, getenv); err != nil {
+		return nil, nil, err
+	}
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,
@@ -203,6 +209,9 @@ func (c Config) Validate() error {
 	}
 	if c.GitTimeout <= 0 {
 		return errors.New("--git-timeout must be positive")
+	}
+	if err := c.SessionConfig.Validate(); err != nil {
+		return err
 	}
 	if c.OpenAPIRefresh < 0 || c.OpenAPIFetchTimeout < 0 {
 		return errors.New("--openapi-refresh and --openapi-fetch-timeout must not be negative")

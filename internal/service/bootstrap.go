@@ -98,13 +98,15 @@ func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*quire.Us
 	return u, token, nil
 }
 
-// CreateToken issues a new API token for the user with the given email.
-func (s *Service) CreateToken(ctx context.Context, email string) (string, error) {
+// CreateToken issues a new API token with a name for the user with the
+// given email.
+func (s *Service) CreateToken(ctx context.Context, email, name string) (string, error) {
 	u, err := s.store.UserByEmail(ctx, strings.TrimSpace(email))
 	if err != nil {
 		return "", err
 	}
-	return s.IssueToken(ctx, u)
+	token, _, err := s.CreatePersonalToken(ctx, u, name)
+	return token, err
 }
 
 func (s *Service) createUser(ctx context.Context, st quire.Store, email, name string) (*quire.User, string, error) {
