@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	"quire/internal/app"
 	"quire/internal/blob"
 	"quire/internal/fetch"
 	"quire/internal/httpapi"
@@ -241,6 +242,11 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 		return nil, nil, err
 	}
 	api.Sites = sites
+	if api.App == nil {
+		if api.App, err = app.New(svc, app.Config{BaseURL: api.BaseURL, Logger: log}); err != nil {
+			return nil, nil, err
+		}
+	}
 	mux := http.NewServeMux()
 	apiHandler := httpapi.New(svc, api)
 	// The API owns every address of its route table, and answers those

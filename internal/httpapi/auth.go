@@ -31,7 +31,7 @@ const (
 // origin.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/v1/openapi.") || strings.HasPrefix(r.URL.Path, "/sso/") || strings.HasPrefix(r.URL.Path, "/sites/") || s.public(r) {
+		if strings.HasPrefix(r.URL.Path, "/v1/openapi.") || strings.HasPrefix(r.URL.Path, "/sso/") || strings.HasPrefix(r.URL.Path, "/sites/") || strings.HasPrefix(r.URL.Path, "/app/") || s.public(r) {
 			next.ServeHTTP(w, r)
 			return
 		}

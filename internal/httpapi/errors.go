@@ -10,6 +10,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"quire/internal/quire"
+	"quire/internal/web"
 )
 
 // apiError is the one error body of the API:
@@ -38,30 +39,6 @@ func newAPIError(status int, msg string) *apiError {
 	return &apiError{Body: errorBody{Code: status, Message: msg}}
 }
 
-// statusOf maps each domain error code to its HTTP status. It is the only
-// place that does.
-func statusOf(code string) int {
-	switch code {
-	case quire.EINVALID:
-		return http.StatusBadRequest
-	case quire.EUNAUTHORIZED:
-		return http.StatusUnauthorized
-	case quire.EFORBIDDEN:
-		return http.StatusForbidden
-	case quire.ENOTFOUND:
-		return http.StatusNotFound
-	case quire.ECONFLICT:
-		return http.StatusConflict
-	case quire.EPRECONDITION:
-		return http.StatusPreconditionFailed
-	case quire.ETOOLARGE:
-		return http.StatusRequestEntityTooLarge
-	case quire.EUNAVAILABLE:
-		return http.StatusServiceUnavailable
-	}
-	return http.StatusInternalServerError
-}
-
 // toAPIError turns any error a handler returns into the response to send.
 // Internal errors are logged and never shown to the client.
 func (s *Server) toAPIError(err error) *apiError {
@@ -69,7 +46,7 @@ func (s *Server) toAPIError(err error) *apiError {
 	if errors.As(err, &ae) {
 		return ae
 	}
-	status := statusOf(quire.ErrorCode(err))
+	status := web.StatusOf(quire.ErrorCode(err))
 	if status == http.StatusInternalServerError {
 		if msg := contextEnded(err); msg != "" {
 			return newAPIError(http.StatusServiceUnavailable, msg)

@@ -4,19 +4,18 @@ import (
 	"encoding/json"
 	"errors"
 	"html/template"
-	"net"
 	"net/http"
-	"net/url"
 	"strings"
 	"time"
 
 	"quire/internal/httpmw"
 	"quire/internal/quire"
 	"quire/internal/service"
+	"quire/internal/web"
 )
 
 // SessionCookie names the cookie holding a browser session's secret.
-const SessionCookie = "quire_session"
+const SessionCookie = web.SessionCookie
 
 // relayCookie names the cookie binding a sign-in in flight to the browser
 // that started it; it is sent to the assertion consumer service only.
@@ -49,30 +48,6 @@ func (s *Server) browser(r BrowserRoute, h http.HandlerFunc) {
 
 // BrowserRoutes lists the declared browser endpoints.
 func (s *Server) BrowserRoutes() []BrowserRoute { return s.browserRoutes }
-
-// secureCookies reports whether cookies are marked Secure: always, except
-// when the server is reached over plain http on a loopback address.
-func secureCookies(base string) bool {
-	u, err := url.Parse(base)
-	if err != nil || u.Scheme != "http" {
-		return true
-	}
-	host := u.Hostname()
-	if host == "localhost" {
-		return false
-	}
-	ip := net.ParseIP(host)
-	return ip == nil || !ip.IsLoopback()
-}
-
-// originOf returns the scheme://host[:port] of a URL.
-func originOf(base string) string {
-	u, err := url.Parse(base)
-	if err != nil {
-		return ""
-	}
-	return u.Scheme + "://" + u.Host
-}
 
 // sameOrigin reports whether a request may act on a session cookie: safe
 // methods always; others only when the browser says the request comes
@@ -200,12 +175,7 @@ func (s *Server) samlACS(w http.ResponseWriter, r *http.Request) {
 // sessionCookie is the cookie carrying a session secret; an empty value
 // clears it.
 func (s *Server) sessionCookie(value string, expires time.Time) *http.Cookie {
-	c := &http.Cookie{Name: SessionCookie, Value: value, Path: "/", Expires: expires, HttpOnly: true,
-		Secure: s.secure, SameSite: http.SameSiteLaxMode}
-	if value == "" {
-		c.Expires, c.MaxAge = time.Time{}, -1
-	}
-	return c
+	return web.SessionCookieFor(value, expires, s.secure)
 }
 
 // logout ends the browser's session on every replica and clears its

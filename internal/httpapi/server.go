@@ -13,9 +13,11 @@ import (
 	"github.com/danielgtaylor/huma/v2/adapters/humago"
 	lru "github.com/hashicorp/golang-lru/v2"
 
+	"quire/internal/app"
 	"quire/internal/links"
 	"quire/internal/reader"
 	"quire/internal/service"
+	"quire/internal/web"
 )
 
 // Config configures the API.
@@ -66,6 +68,9 @@ type Config struct {
 	// Sites serves published sites to readers under /sites/; when nil the
 	// server makes one over SiteService.
 	Sites *service.SiteReader
+	// App is the web app under /app/; its routes join the route table as
+	// browser routes. Without it, /app/ answers 404.
+	App *app.App
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -144,7 +149,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 		pdfs:    area[service.PDFs]{cfg.PDFs, "PDF export"}, links: cfg.Links,
 		spaceMemo: newSpaceMemo()}
 	s.saml = area[service.SAML]{cfg.SAML, "SAML single sign-on"}
-	s.secure, s.origin = secureCookies(cfg.BaseURL), originOf(cfg.BaseURL)
+	s.secure, s.origin = web.SecureCookies(cfg.BaseURL), web.OriginOf(cfg.BaseURL)
 	s.translations = area[service.Translations]{cfg.Translations, "Translations"}
 	s.openapi = area[service.OpenAPISpecs]{cfg.OpenAPI, "OpenAPI specifications"}
 	s.integrations = area[service.Integrations]{cfg.Integrations, "Integrations"}
@@ -162,6 +167,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	api.UseMiddleware(s.checkAccess(api), s.checkBody(api))
 	s.register(api)
 	s.registerSiteReader()
+	s.registerApp()
 	dropUnprocessable(api)
 	return s, mux
 }

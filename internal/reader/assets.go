@@ -77,3 +77,15 @@ func (r *Renderer) AssetsHandler() http.Handler {
 		_, _ = w.Write(body)
 	})
 }
+
+// Stylesheet returns the reader's stylesheet, code highlighting
+// included, for other pages that show documents as readers see them.
+func (r *Renderer) Stylesheet() string { return string(r.css) }
+
+// ThemeScriptURL returns the address of the script that applies the
+// reader's chosen theme before a page paints.
+func (r *Renderer) ThemeScriptURL() string { return r.assets.url(themeScript) }
+
+// PageScriptURL returns the address of the script that runs a document's
+// interactive blocks (tabs, copy buttons, expandables).
+func (r *Renderer) PageScriptURL() string { return r.assets.url(pageScript) }

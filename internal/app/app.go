@@ -1,0 +1,77 @@
+package app
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+
+	"quire/internal/reader"
+	"quire/internal/service"
+	"quire/internal/web"
+)
+
+// Config configures the app.
+type Config struct {
+	// BaseURL is the absolute URL the server is reached at (no trailing
+	// slash): it decides whether cookies are Secure, and which origin
+	// state-changing requests must come from.
+	BaseURL string
+	// Logger receives internal errors.
+	Logger *slog.Logger
+}
+
+// App serves the web app. Build one with New.
+type App struct {
+	svc    *service.Service
+	cfg    Config
+	log    *slog.Logger
+	reader *reader.Renderer
+	views  *views
+	assets *assets
+	// secure marks cookies Secure; csrf refuses state-changing requests
+	// from other origins.
+	secure bool
+	csrf   *http.CrossOriginProtection
+	routes []Route
+}
+
+// Route is one declared address of the app, ready to register.
+type Route struct {
+	ID      string
+	Method  string
+	Path    string
+	Handler http.Handler
+}
+
+// New builds the app over the service.
+func New(svc *service.Service, cfg Config) (*App, error) {
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	render, err := reader.New()
+	if err != nil {
+		return nil, err
+	}
+	a := &App{svc: svc, cfg: cfg, log: cfg.Logger, reader: render, secure: web.SecureCookies(cfg.BaseURL)}
+	a.csrf = http.NewCrossOriginProtection()
+	if o := web.OriginOf(cfg.BaseURL); o != "" {
+		if err := a.csrf.AddTrustedOrigin(o); err != nil {
+			return nil, err
+		}
+	}
+	a.csrf.SetDenyHandler(http.HandlerFunc(a.crossOriginRefused))
+	if a.assets, err = newAssets(render); err != nil {
+		return nil, err
+	}
+	if a.views, err = parseViews(a); err != nil {
+		return nil, err
+	}
+	for _, rt := range a.table() {
+		a.routes = append(a.routes, Route{ID: rt.id, Method: rt.method, Path: rt.path, Handler: a.wrap(rt)})
+	}
+	return a, nil
+}
+
+// Routes lists the app's routes, each with its handler.
+func (a *App) Routes() []Route { return a.routes }

@@ -1,0 +1,133 @@
+package app
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"html/template"
+	"io/fs"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+
+	"quire/internal/quire"
+	"quire/internal/reader"
+)
+
+//go:embed templates/*.html templates/pages/*.html
+var templateFS embed.FS
+
+// ContentSecurityPolicy is the policy of every app page: scripts and
+// styles only from the server's own files, so that text escaping the
+// templates cannot run; images from anywhere, as documents embed them.
+const ContentSecurityPolicy = "default-src 'self'; img-src * data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// views holds one template set per page: the layouts with the page's own
+// definitions of title, content and sidebar.
+type views struct {
+	byName map[string]*template.Template
+}
+
+// parseViews parses the layouts and every page under templates/pages.
+func parseViews(a *App) (*views, error) {
+	funcs := template.FuncMap{
+		"safe":         func(u string) template.URL { return template.URL(reader.SafeURL(u)) },
+		"roleName":     roleName,
+		"levelAtLeast": func(have quire.Level, want string) bool { return have >= levelNamed(want) },
+		"asset":        a.assets.url,
+		"treeArgs":     func(sh *Shell, nodes []*TreeNode) treeArgs { return treeArgs{Shell: sh, Nodes: nodes} },
+		"plural": func(n int, one, many string) string {
+			if n == 1 {
+				return "1 " + one
+			}
+			return strconv.Itoa(n) + " " + many
+		},
+	}
+	base, err := template.New("app").Funcs(funcs).ParseFS(templateFS, "templates/*.html")
+	if err != nil {
+		return nil, err
+	}
+	pages, err := fs.Glob(templateFS, "templates/pages/*.html")
+	if err != nil {
+		return nil, err
+	}
+	v := &views{byName: map[string]*template.Template{}}
+	for _, p := range pages {
+		t, err := base.Clone()
+		if err != nil {
+			return nil, err
+		}
+		if t, err = t.ParseFS(templateFS, p); err != nil {
+			return nil, err
+		}
+		v.byName[strings.TrimSuffix(path.Base(p), ".html")] = t
+	}
+	return v, nil
+}
+
+// treeArgs are what the recursive tree template draws: a level of nodes
+// and the shell marking the current one.
+type treeArgs struct {
+	Shell *Shell
+	Nodes []*TreeNode
+}
+
+// view is what a page template sees: the shell around it and its own
+// data.
+type view struct {
+	Shell *Shell
+	Data  any
+}
+
+// render draws a page inside the shell (header, sidebar, main).
+func (a *App) render(w http.ResponseWriter, r *http.Request, status int, name string, sh *Shell, data any) error {
+	return a.execute(w, status, name, "shell", view{Shell: sh, Data: data})
+}
+
+// renderBare draws a page without the shell: sign-in, sign-up and error
+// pages, which stand alone.
+func (a *App) renderBare(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
+	if err := a.execute(w, status, name, "bare", view{Shell: &Shell{User: userFrom(r.Context())}, Data: data}); err != nil {
+		a.log.ErrorContext(r.Context(), "drawing an app page", "page", name, "err", err)
+	}
+}
+
+// execute runs a page's layout into a buffer, so that a template failure
+// answers an error rather than half a page, then writes it.
+func (a *App) execute(w http.ResponseWriter, status int, name, layout string, v view) error {
+	t, ok := a.views.byName[name]
+	if !ok {
+		return fmt.Errorf("app: no page template %q", name)
+	}
+	var buf bytes.Buffer
+	if err := t.ExecuteTemplate(&buf, layout, v); err != nil {
+		return fmt.Errorf("app: page %q: %w", name, err)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Content-Security-Policy", ContentSecurityPolicy)
+	h.Set("Referrer-Policy", "same-origin")
+	h.Set("Content-Length", strconv.Itoa(buf.Len()))
+	w.WriteHeader(status)
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// roleName is how the app names a role.
+func roleName(r quire.Role) string {
+	if r == "" {
+		return "Guest"
+	}
+	s := string(r)
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// levelNamed returns the level of a role's name, for templates that offer
+// a control only to those it would serve; guest for anything else.
+func levelNamed(name string) quire.Level {
+	if l := quire.Role(name).Level(); l != quire.LevelNone {
+		return l
+	}
+	return quire.LevelGuest
+}

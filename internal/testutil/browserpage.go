@@ -1,0 +1,212 @@
+package testutil
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// BrowserPage drives one tab of a headless Chromium for a test, with the
+// steps a person takes: open an address, find controls by their role and
+// accessible name, read the main heading, take a screenshot.
+type BrowserPage struct {
+	T   testing.TB
+	Ctx context.Context
+	// Dir is where screenshots go.
+	Dir string
+}
+
+// NewBrowserPage starts the browser (see Browser).
+func NewBrowserPage(t testing.TB) *BrowserPage {
+	t.Helper()
+	ctx, dir := Browser(t)
+	return &BrowserPage{T: t, Ctx: ctx, Dir: dir}
+}
+
+// Do runs steps, failing the test on an error.
+func (b *BrowserPage) Do(steps ...chromedp.Action[chromedp.Void]) {
+	b.T.Helper()
+	if err := chromedp.Do(b.Ctx, steps...); err != nil {
+		b.T.Fatalf("%s: %v", b.location(), err)
+	}
+}
+
+// location is the page's address, for failure messages.
+func (b *BrowserPage) location() string {
+	v, _ := chromedp.Run(b.Ctx, chromedp.Evaluate[string]("location.href"))
+	return v
+}
+
+// JS evaluates a JavaScript expression giving a string.
+func (b *BrowserPage) JS(expr string) string {
+	b.T.Helper()
+	v, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string](expr))
+	if err != nil {
+		b.T.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// H1 waits for the page's main heading and checks it.
+func (b *BrowserPage) H1(want string) {
+	b.T.Helper()
+	b.Do(chromedp.WaitVisible(chromedp.CSS("main h1")))
+	if got := strings.TrimSpace(b.JS(`document.querySelector("main h1").textContent`)); got != want {
+		b.T.Fatalf("page heading %q, want %q (%s)", got, want, b.location())
+	}
+}
+
+// Open navigates to url, checks the document's status and returns its
+// response.
+func (b *BrowserPage) Open(url string, status int) *network.Response {
+	b.T.Helper()
+	res, err := chromedp.Run(b.Ctx, chromedp.NavigateResponse(url))
+	if err != nil {
+		b.T.Fatalf("%s: %v", url, err)
+	}
+	if int(res.Status) != status {
+		b.T.Fatalf("%s: %d, want %d", url, res.Status, status)
+	}
+	return res
+}
+
+// Shoot writes a full-page screenshot to the screenshot directory.
+func (b *BrowserPage) Shoot(name string) {
+	b.T.Helper()
+	png, err := chromedp.Run(b.Ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.T.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(b.Dir, name), png, 0o644); err != nil {
+		b.T.Fatal(err)
+	}
+	b.T.Logf("screenshot: %s", filepath.Join(b.Dir, name))
+}
+
+// Viewport sets the window's width and height in CSS pixels, and whether
+// it is a phone's.
+func (b *BrowserPage) Viewport(width, height int64, mobile bool) {
+	b.T.Helper()
+	b.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+			Width: width, Height: height, DeviceScaleFactor: 1, Mobile: mobile})
+		return err
+	}))
+}
+
+// Theme sets the colour scheme the page is drawn in ("light" or "dark"),
+// as the theme toggle would, and reloads the page.
+func (b *BrowserPage) Theme(theme string) {
+	b.T.Helper()
+	b.JS(`localStorage.setItem("quire-theme", ` + "`" + theme + "`" + `); location.reload(); ""`)
+	b.Do(chromedp.WaitReady(chromedp.CSS("body")))
+}
+
+// Forget makes the browser a new visitor: no cookies, nothing cached.
+func (b *BrowserPage) Forget() {
+	b.T.Helper()
+	b.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, t, network.ClearBrowserCookies, cdp.Empty{}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, t, network.ClearBrowserCache, cdp.Empty{})
+		return err
+	}))
+}
+
+// SetCookie gives the browser a cookie for url.
+func (b *BrowserPage) SetCookie(url, name, value string) {
+	b.T.Helper()
+	b.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		httpOnly := true
+		_, err := cdp.Call(ctx, t, network.SetCookie, network.SetCookieParams{Name: name, Value: value, URL: url, HTTPOnly: &httpOnly})
+		return err
+	}))
+}
+
+// Cookie returns the value of a cookie the browser holds for url, HttpOnly
+// ones included; "" when it holds none.
+func (b *BrowserPage) Cookie(url, name string) string {
+	b.T.Helper()
+	var value string
+	b.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		res, err := cdp.Call(ctx, t, network.GetCookies, network.GetCookiesParams{URLs: []string{url}})
+		for _, c := range res.Cookies {
+			if c.Name == name {
+				value = c.Value
+			}
+		}
+		return err
+	}))
+	return value
+}
+
+// Click clicks the first element of a role and accessible name.
+func (b *BrowserPage) Click(role, name string) {
+	b.T.Helper()
+	b.Do(chromedp.Click(role+" "+name, ByRole(role, name)))
+}
+
+// Fill types text into the first element of a role and accessible name,
+// after clearing it.
+func (b *BrowserPage) Fill(role, name, text string) {
+	b.T.Helper()
+	b.Do(chromedp.SetValue(role+" "+name, "", ByRole(role, name)), chromedp.SendKeys(role+" "+name, text, ByRole(role, name)))
+}
+
+// Has reports whether the page shows an element of a role and accessible
+// name.
+func (b *BrowserPage) Has(role, name string) bool {
+	b.T.Helper()
+	var found bool
+	b.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		doc, err := cdp.Call(ctx, t, dom.GetDocument, dom.GetDocumentParams{})
+		if err != nil {
+			return err
+		}
+		res, err := cdp.Call(ctx, t, accessibility.QueryAXTree,
+			accessibility.QueryAXTreeParams{NodeID: doc.Root.NodeID, Role: role, AccessibleName: name})
+		if err != nil {
+			return err
+		}
+		for _, n := range res.Nodes {
+			if !n.Ignored {
+				found = true
+			}
+		}
+		return nil
+	}))
+	return found
+}
+
+// ByRole is a query option finding elements as assistive technology
+// does: by their computed role and accessible name.
+func ByRole(role, name string) chromedp.QueryOption {
+	return chromedp.ByFunc(func(ctx context.Context, t *chromedp.Target, root *chromedp.Node) ([]cdp.NodeID, error) {
+		res, err := cdp.Call(ctx, t, accessibility.QueryAXTree,
+			accessibility.QueryAXTreeParams{NodeID: root.NodeID, Role: role, AccessibleName: name})
+		if err != nil {
+			return nil, err
+		}
+		var ids []cdp.BackendNodeID
+		for _, n := range res.Nodes {
+			if !n.Ignored && n.BackendDOMNodeID != 0 {
+				ids = append(ids, n.BackendDOMNodeID)
+			}
+		}
+		if len(ids) == 0 {
+			return nil, nil
+		}
+		pushed, err := cdp.Call(ctx, t, dom.PushNodesByBackendIDsToFrontend, dom.PushNodesByBackendIDsToFrontendParams{BackendNodeIDs: ids})
+		return pushed.NodeIDs, err
+	})
+}
