@@ -21,6 +21,15 @@ func (a *App) table() []row {
 		{"appHome", get, "/app/{$}", signedIn(), a.home},
 		{"appOrganization", get, "/app/o/{organizationId}", onOrg(guest), a.orgHome},
 		{"appSignOut", post, "/app/sign-out", public(), a.signOut},
+
+		// Account settings: profile, sessions and personal API tokens.
+		{"appAccount", get, "/app/account", signedIn(), a.account},
+		{"appAccountProfile", post, "/app/account/profile", signedIn(), a.accountProfile},
+		{"appAccountSessionRevoke", post, "/app/account/sessions/{sessionId}/revoke", signedIn(), a.accountSessionRevoke},
+		{"appAccountSessionsRevokeOthers", post, "/app/account/sessions/revoke-others", signedIn(), a.accountSessionsRevokeOthers},
+		{"appAccountTokenCreate", post, "/app/account/tokens", signedIn(), a.accountTokenCreate},
+		{"appAccountTokenRevoke", post, "/app/account/tokens/{tokenId}/revoke", signedIn(), a.accountTokenRevoke},
+
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}
 }

@@ -48,6 +48,8 @@ type UserStore interface {
 	// UserByEmail returns a user by email, case-insensitively. Returns
 	// ENOTFOUND if none matches.
 	UserByEmail(ctx context.Context, email string) (*User, error)
+	// SetDisplayName changes a user's display name. Returns ENOTFOUND.
+	SetDisplayName(ctx context.Context, id, name string) error
 	// CountUsers counts all users; zero means a fresh database.
 	CountUsers(ctx context.Context) (int, error)
 	// CreateToken stores a token.

@@ -65,3 +65,16 @@ func (s *Store) CountUsers(ctx context.Context) (int, error) {
 	n, err := s.count(ctx, "SELECT COUNT(*) FROM users")
 	return n, wrap("count users", err)
 }
+
+// SetDisplayName changes a user's display name, and the lower-case copy
+// it is sorted and searched by.
+func (s *Store) SetDisplayName(ctx context.Context, id, name string) error {
+	n, err := s.exec(ctx, "UPDATE users SET display_name = ?, name_lower = ? WHERE id = ?", name, strings.ToLower(name), id)
+	if err != nil {
+		return wrap("set display name", err)
+	}
+	if n == 0 {
+		return quire.NotFound("user")
+	}
+	return nil
+}

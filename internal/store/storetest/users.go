@@ -34,6 +34,14 @@ func userTests() []test {
 			must(t, err)
 			equal(t, "count", n, 1)
 		}},
+		{"users/display name", func(t *testing.T, f *fixture) {
+			u := f.user("Ada", "ada@example.com")
+			must(t, f.st.SetDisplayName(ctx(t), u.ID, "Ada Lovelace"))
+			got, err := f.st.User(ctx(t), u.ID)
+			must(t, err)
+			equal(t, "name", got.DisplayName, "Ada Lovelace")
+			wantCode(t, f.st.SetDisplayName(ctx(t), "nope", "X"), quire.ENOTFOUND)
+		}},
 		{"users/not found", func(t *testing.T, f *fixture) {
 			_, err := f.st.User(ctx(t), "nope")
 			wantCode(t, err, quire.ENOTFOUND)
