@@ -19,8 +19,8 @@ func choose(b *testutil.BrowserPage, name, value string) {
 	b.Do(chromedp.SetValue("combobox "+name, value, testutil.ByRole("combobox", name)))
 }
 
-// waitFor waits until the page says text, after a form was sent.
-func waitFor(b *testutil.BrowserPage, text string) {
+// waitText waits until the page says text, after a form was sent.
+func waitText(b *testutil.BrowserPage, text string) {
 	b.T.Helper()
 	expr := "document.readyState === 'complete' && document.body.innerText.includes(" + jsString(text) + ")"
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
@@ -39,7 +39,6 @@ func waitFor(b *testutil.BrowserPage, text string) {
 
 // jsString quotes a string for a JavaScript expression.
 func jsString(s string) string { return "`" + s + "`" }
-
 
 // shots photographs the page at desktop and phone widths in both themes.
 func shots(b *testutil.BrowserPage, name string) {
@@ -76,7 +75,7 @@ func TestPeopleBrowser(t *testing.T) {
 	b.H1("Members")
 	choose(b, "Role of Bob Builder", "edit")
 	b.Click("button", "Save role of Bob Builder")
-	waitFor(b, "The role was changed.")
+	waitText(b, "The role was changed.")
 	if m, err := h.Svc.Member(ctx, h.Org, bob.ID); err != nil || m.Role != quire.RoleEdit {
 		t.Fatalf("bob's role: %v %v", m, err)
 	}
@@ -85,11 +84,11 @@ func TestPeopleBrowser(t *testing.T) {
 	b.Open(h.URL+"/app/o/"+h.Org+"/teams", http.StatusOK)
 	b.Do(chromedp.SendKeys("textbox New team", "Writers", testutil.ByRole("textbox", "New team")))
 	b.Click("button", "Create team")
-	waitFor(b, "The team was created.")
+	waitText(b, "The team was created.")
 	b.H1("Writers")
 	choose(b, "Add a member", bob.ID)
 	b.Click("button", "Add to team")
-	waitFor(b, "The member was added to the team.")
+	waitText(b, "The member was added to the team.")
 	if !b.Has("button", "Remove Bob Builder from the team") {
 		t.Fatal("bob is not listed in the team")
 	}
@@ -106,7 +105,7 @@ func TestPeopleBrowser(t *testing.T) {
 	choose(b, "Add a team", teams.Items[0].ID)
 	choose(b, "Role for the team", "edit")
 	b.Click("button", "Share with team")
-	waitFor(b, "Access was given.")
+	waitText(b, "Access was given.")
 	grants, err := h.Svc.SpaceTeamGrants(ctx, sp.Space.ID, quire.Page{})
 	if err != nil || len(grants.Items) != 1 || grants.Items[0].Role != quire.RoleEdit {
 		t.Fatalf("the space's team grants: %+v %v", grants, err)

@@ -106,6 +106,13 @@ func (a *App) table() []row {
 		{"appCollectionShareDefault", post, "/app/c/{collectionId}/sharing/default", onCollection(admin), a.setDefaultAccess},
 		{"appCollectionShareChange", post, "/app/c/{collectionId}/sharing/{kind}/{principalId}", onCollection(admin), a.changeShare},
 		{"appCollectionShareRemove", post, "/app/c/{collectionId}/sharing/{kind}/{principalId}/remove", onCollection(admin), a.removeShare},
+		// Account settings: profile, sessions and personal API tokens.
+		{"appAccount", get, "/app/account", signedIn(), a.account},
+		{"appAccountProfile", post, "/app/account/profile", signedIn(), a.accountProfile},
+		{"appAccountSessionRevoke", post, "/app/account/sessions/{sessionId}/revoke", signedIn(), a.accountSessionRevoke},
+		{"appAccountSessionsRevokeOthers", post, "/app/account/sessions/revoke-others", signedIn(), a.accountSessionsRevokeOthers},
+		{"appAccountTokenCreate", post, "/app/account/tokens", signedIn(), a.accountTokenCreate},
+		{"appAccountTokenRevoke", post, "/app/account/tokens/{tokenId}/revoke", signedIn(), a.accountTokenRevoke},
 
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}

@@ -81,5 +81,3 @@ func TestSAMLSignInBrowser(t *testing.T) {
 		t.Fatalf("landed on %s", loc)
 	}
 }
-
-

@@ -161,14 +161,15 @@ func runAdminUserCreate(ctx context.Context, args []string, env Env) error {
 // runAdminTokenCreate issues a new token for a user and prints
 // {"token":T}.
 func runAdminTokenCreate(ctx context.Context, args []string, env Env) error {
-	c := newAdminCommand("admin token create", "quire admin token create --email EMAIL", env.Getenv)
-	var email string
+	c := newAdminCommand("admin token create", "quire admin token create --email EMAIL [--name NAME]", env.Getenv)
+	var email, name string
 	c.fs.StringVar(&email, "email", "", "email of the user (required)")
+	c.fs.StringVar(&name, "name", quire.DefaultTokenName, "name of the token, to tell it from the user's others")
 	if err := c.parse(args, "email"); err != nil {
 		return err
 	}
 	return c.run(ctx, env, func(svc *service.Service) error {
-		token, err := svc.CreateToken(ctx, email)
+		token, err := svc.CreateToken(ctx, email, name)
 		if err != nil {
 			return err
 		}

@@ -87,7 +87,7 @@ func TestAdminCommands(t *testing.T) {
 	}
 	wantKeys(t, decode(t, out), "user", "token")
 
-	code, out, stderr = runCmd(t, getenv, "admin", "token", "create", "--data", dir, "--email", "ed@example.com")
+	code, out, stderr = runCmd(t, getenv, "admin", "token", "create", "--data", dir, "--email", "ed@example.com", "--name", "deploy")
 	if code != 0 {
 		t.Fatalf("admin token create: %d %s", code, stderr)
 	}

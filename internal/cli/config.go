@@ -64,6 +64,8 @@ type Config struct {
 	// GitTimeout bounds one Git Sync import or export: the fetch or push
 	// and the writing into the space.
 	GitTimeout time.Duration
+	// SessionConfig is how long browser sessions last.
+	SessionConfig
 
 	// TranslatorURL names the machine translation engine translations
 	// run with, its scheme naming the engine; empty runs none.
@@ -103,6 +105,7 @@ func DefaultConfig() Config {
 		OpenAPIRefresh:      service.DefaultOpenAPIRefreshInterval,
 		OpenAPIFetchTimeout: service.DefaultOpenAPIFetchTimeout,
 		GitTimeout:          service.DefaultGitTimeout,
+		SessionConfig:       defaultSessionConfig(),
 	}
 }
 
@@ -180,6 +183,9 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 		"SMTP server emailing password reset and sign-up confirmation links, smtp://user:password@host:port (STARTTLS when offered) or smtps://...; prefer the environment, which a process list does not show; empty sends no email (env QUIRE_SMTP_URL)")
 	fs.StringVar(&c.SMTPFrom, "smtp-from", envDefault(getenv, "QUIRE_SMTP_FROM", ""),
 		"sender address of the email, such as \"Quire <quire@example.com>\" (env QUIRE_SMTP_FROM)")
+	if err := c.SessionConfig.register(fs, getenv); err != nil {
+		return nil, nil, err
+	}
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,
@@ -216,6 +222,9 @@ func (c Config) Validate() error {
 	}
 	if c.GitTimeout <= 0 {
 		return errors.New("--git-timeout must be positive")
+	}
+	if err := c.SessionConfig.Validate(); err != nil {
+		return err
 	}
 	if c.OpenAPIRefresh < 0 || c.OpenAPIFetchTimeout < 0 {
 		return errors.New("--openapi-refresh and --openapi-fetch-timeout must not be negative")

@@ -33,6 +33,8 @@ func TestLoadPrecedence(t *testing.T) {
 		"QUIRE_METRICS_ADDR":      "127.0.0.1:9100",
 		"QUIRE_STRICT_INPUT":      "true",
 		"QUIRE_GIT_TIMEOUT":       "40m",
+		"QUIRE_SESSION_LIFETIME":  "48h",
+		"QUIRE_SESSION_IDLE":      "1h",
 	}
 	// Environment over defaults.
 	c, err := Load(nil, env(vars))
@@ -46,6 +48,7 @@ func TestLoadPrecedence(t *testing.T) {
 	want.MetricsAddr = "127.0.0.1:9100"
 	want.StrictInput = true
 	want.GitTimeout = 40 * time.Minute
+	want.SessionLifetime, want.SessionIdle = 48*time.Hour, time.Hour
 	if c != want {
 		t.Errorf("env: got %+v\nwant %+v", c, want)
 	}
@@ -56,6 +59,7 @@ func TestLoadPrecedence(t *testing.T) {
 		"--max-body", "10", "--log-format", "text", "--log-level", "warn", "--allow-local-fetch=false", "--strict-input=false",
 		"--org-title", "Acme", "--admin-email", "a@b.c", "--admin-name", "Ann", "--metrics-addr", "",
 		"--openapi-refresh", "10m", "--openapi-fetch-timeout", "5s", "--git-timeout", "90s",
+		"--session-lifetime", "72h", "--session-idle", "2h",
 	}, env(vars))
 	if err != nil {
 		t.Fatal(err)
@@ -65,6 +69,7 @@ func TestLoadPrecedence(t *testing.T) {
 		Addr:        ":7000", BaseURL: "http://flag.example", MaxBodyBytes: 10,
 		LogFormat: "text", LogLevel: "warn", OrgTitle: "Acme", AdminEmail: "a@b.c", AdminName: "Ann",
 		OpenAPIRefresh: 10 * time.Minute, OpenAPIFetchTimeout: 5 * time.Second, GitTimeout: 90 * time.Second,
+		SessionConfig: SessionConfig{SessionLifetime: 72 * time.Hour, SessionIdle: 2 * time.Hour},
 	}
 	if c != want {
 		t.Errorf("flags: got %+v\nwant %+v", c, want)
@@ -114,6 +119,7 @@ func TestValidate(t *testing.T) {
 		"admin email":  {func(c *Config) { c.AdminEmail = "" }, "--admin-email"},
 		"admin name":   {func(c *Config) { c.AdminName = "" }, "--admin-name"},
 		"git timeout":  {func(c *Config) { c.GitTimeout = 0 }, "--git-timeout"},
+		"session idle": {func(c *Config) { c.SessionIdle = 0 }, "--session-idle"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			c := DefaultConfig()

@@ -87,7 +87,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		return err
 	}
 	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs), service.WithFetcher(fetcher),
-		service.WithQueue(queue))
+		service.WithQueue(queue), service.WithSessionLifetimes(cfg.SessionLifetime, cfg.SessionIdle))
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err

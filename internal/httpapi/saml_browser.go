@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"quire/internal/httpmw"
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/web"
@@ -150,7 +151,8 @@ func (s *Server) samlACS(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, id, &quire.Error{Code: quire.EINVALID, Message: "the identity provider's answer is not a valid form", Err: err})
 		return
 	}
-	in := service.SAMLAnswer{SAMLResponse: r.PostForm.Get("SAMLResponse"), RelayState: r.PostForm.Get("RelayState")}
+	in := service.SAMLAnswer{SAMLResponse: r.PostForm.Get("SAMLResponse"), RelayState: r.PostForm.Get("RelayState"),
+		UserAgent: r.UserAgent(), Address: httpmw.ClientAddress(r)}
 	if c, err := r.Cookie(relayCookie); err == nil {
 		in.CookieRelay = c.Value
 	}

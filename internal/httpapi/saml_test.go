@@ -574,7 +574,7 @@ func TestSAMLLogin(t *testing.T) {
 		if r := stale.do("GET", "/v1/user", "", nil, ""); r.Status != 401 {
 			t.Errorf("a logged-out session: %d %s", r.Status, r.Body)
 		}
-		if _, _, err := ts.Store.Session(t.Context(), []byte(sessionSecret), time.Now()); !quire.IsNotFound(err) {
+		if _, _, err := ts.Store.Session(t.Context(), []byte(sessionSecret), time.Now(), time.Time{}); !quire.IsNotFound(err) {
 			t.Errorf("sessions are stored by hash: found by the secret itself (%v)", err)
 		}
 

@@ -44,7 +44,7 @@ func NewToken(userID string, now time.Time) (string, *Token) {
 	var secret [32]byte
 	_, _ = rand.Read(secret[:])
 	s := hex.EncodeToString(secret[:])
-	t := &Token{ID: NewID(), UserID: userID, Hash: HashSecret(s), CreatedAt: now}
+	t := &Token{ID: NewID(), UserID: userID, Name: DefaultTokenName, Hash: HashSecret(s), CreatedAt: now}
 	return tokenPrefix + t.ID + "_" + s, t
 }
 

@@ -62,20 +62,8 @@ type SAMLRequest struct {
 	ExpiresAt time.Time
 }
 
-// Session is a browser session, opened by a sign-in. Only the hash of its
-// secret is stored.
-type Session struct {
-	Hash       []byte
-	UserID     string
-	ProviderID string
-	// OrgID is the organization whose provider opened the session.
-	OrgID     string
-	CreatedAt time.Time
-	ExpiresAt time.Time
-}
-
-// SAMLStore persists SAML providers, sign-ins in flight, used assertions
-// and browser sessions.
+// SAMLStore persists SAML providers, sign-ins in flight and used
+// assertions.
 type SAMLStore interface {
 	// CreateSAMLProvider stores a provider. An unknown default team is
 	// EINVALID.
@@ -111,13 +99,4 @@ type SAMLStore interface {
 	// and whether the user is an SSO member of it. Returns ENOTFOUND when
 	// the user is not a member.
 	SSOState(ctx context.Context, orgID, userID string) (required, member bool, err error)
-
-	// CreateSession stores a session.
-	CreateSession(ctx context.Context, s *Session) error
-	// Session returns the session with that hash and its user, if it has
-	// not expired by now. Returns ENOTFOUND.
-	Session(ctx context.Context, hash []byte, now time.Time) (*Session, *User, error)
-	// DeleteSession deletes a session, and those expired by now; it
-	// reports whether it existed.
-	DeleteSession(ctx context.Context, hash []byte, now time.Time) (bool, error)
 }

@@ -98,13 +98,15 @@ func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*quire.Us
 	return u, token, nil
 }
 
-// CreateToken issues a new API token for the user with the given email.
-func (s *Service) CreateToken(ctx context.Context, email string) (string, error) {
+// CreateToken issues a new API token with a name for the user with the
+// given email.
+func (s *Service) CreateToken(ctx context.Context, email, name string) (string, error) {
 	u, err := s.store.UserByEmail(ctx, strings.TrimSpace(email))
 	if err != nil {
 		return "", err
 	}
-	return s.IssueToken(ctx, u)
+	token, _, err := s.CreatePersonalToken(ctx, u, name)
+	return token, err
 }
 
 func (s *Service) createUser(ctx context.Context, st quire.Store, email, name string) (*quire.User, string, error) {
@@ -138,14 +140,10 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*quire.User, 
 	if !ok {
 		return nil, bad
 	}
-	now := s.now()
-	if e, ok := s.tokens.get(id, now); ok {
-		if !quire.CheckSecret(e.token, secret) {
-			return nil, bad
-		}
-		return e.user, nil
-	}
-	t, err := s.store.Token(ctx, id)
+	// Every request reads the token, so that a revoked one is refused by
+	// every replica at once; the last-used time is written at most once
+	// a minute.
+	t, u, err := s.store.TokenUser(ctx, id)
 	if quire.IsNotFound(err) {
 		return nil, bad
 	} else if err != nil {
@@ -154,10 +152,11 @@ func (s *Service) Authenticate(ctx context.Context, token string) (*quire.User, 
 	if !quire.CheckSecret(t, secret) {
 		return nil, bad
 	}
-	u, err := s.store.User(ctx, t.UserID)
-	if err != nil {
-		return nil, err
+	now := s.Now()
+	if since := now.Add(-sessionTouchEvery); !t.LastUsedAt.After(since) {
+		if _, err := s.store.TouchToken(ctx, t.ID, now, since); err != nil {
+			s.log.WarnContext(ctx, "recording a token's use", "err", err)
+		}
 	}
-	s.tokens.put(t, u, now)
 	return u, nil
 }

@@ -124,6 +124,9 @@ type SAMLAnswer struct {
 	// CookieRelay is the relay state of the sign-in this browser started,
 	// "" if none.
 	CookieRelay string
+	// UserAgent and Address describe the browser, kept with its session.
+	UserAgent string
+	Address   string
 }
 
 // SAMLLogin is a finished sign-in: the session opened and where to go.
@@ -204,7 +207,7 @@ func (a *SAML) FinishLogin(ctx context.Context, providerID string, ep SPEndpoint
 		return nil, samlRefused(quire.EFORBIDDEN, "the identity provider did not give an email address",
 			errors.New("no email in the NameID or the attributes"))
 	}
-	return a.signIn(ctx, p, email, name, redirect)
+	return a.signIn(ctx, p, email, name, redirect, in)
 }
 
 // assertionExpiry is when the library would refuse the assertion anyway,
@@ -305,7 +308,7 @@ func (a *SAML) mayClaim(ctx context.Context, st quire.Store, p *quire.SAMLProvid
 // provider's organization and opens their session, in one transaction. A
 // member keeps their role; a new one gets the provider's default role and
 // team. A disabled member is refused.
-func (a *SAML) signIn(ctx context.Context, p *quire.SAMLProvider, email, name, redirect string) (*SAMLLogin, error) {
+func (a *SAML) signIn(ctx context.Context, p *quire.SAMLProvider, email, name, redirect string, origin SAMLAnswer) (*SAMLLogin, error) {
 	var out SAMLLogin
 	err := a.s.store.WithTx(ctx, func(st quire.Store) error {
 		now := a.s.Now()
@@ -345,7 +348,8 @@ func (a *SAML) signIn(ctx context.Context, p *quire.SAMLProvider, email, name, r
 				return err
 			}
 		}
-		secret, expires, err := a.s.openSession(ctx, st, u.ID, SessionOrigin{Method: "saml", ProviderID: p.ID, OrgID: p.OrgID})
+		secret, expires, err := a.s.openSession(ctx, st, u.ID, SessionOrigin{Method: quire.SessionSAML,
+			ProviderID: p.ID, OrgID: p.OrgID, UserAgent: origin.UserAgent, Address: origin.Address})
 		if err != nil {
 			return err
 		}

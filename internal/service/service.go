@@ -19,7 +19,6 @@ type Service struct {
 	store  quire.Store
 	now    func() time.Time
 	log    *slog.Logger
-	tokens *tokenCache
 	engine *content.Engine
 	blobs  blob.Store
 	// fetch fetches what users point at by URL; fetchBudget bounds the
@@ -34,6 +33,10 @@ type Service struct {
 	queue Queue
 	// spaceWatchers hear of committed changes of spaces.
 	spaceWatchers []SpaceWatcher
+	// sessionLifetime and sessionIdle are how long browser sessions last
+	// after their sign-in and without use; zero means the default.
+	sessionLifetime time.Duration
+	sessionIdle     time.Duration
 }
 
 // Option configures a Service.
@@ -61,7 +64,7 @@ func WithLogger(l *slog.Logger) Option { return func(s *Service) { s.log = l } }
 
 // New returns a Service over store.
 func New(store quire.Store, opts ...Option) *Service {
-	s := &Service{store: store, now: time.Now, log: slog.Default(), tokens: &tokenCache{}, engine: content.New(),
+	s := &Service{store: store, now: time.Now, log: slog.Default(), engine: content.New(),
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
 		spaceQueues:  &spaceQueues{}}

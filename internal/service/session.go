@@ -5,13 +5,54 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
+	"strings"
 	"time"
 
 	"quire/internal/quire"
 )
 
-// SessionLifetime is how long a browser session lasts after its sign-in.
-const SessionLifetime = 12 * time.Hour
+// DefaultSessionLifetime is how long a browser session lasts after its
+// sign-in, used or not.
+const DefaultSessionLifetime = 30 * 24 * time.Hour
+
+// DefaultSessionIdle is how long a browser session lasts without use.
+const DefaultSessionIdle = 7 * 24 * time.Hour
+
+// sessionTouchEvery spaces the writes of a session's last-seen time (and
+// a token's last-used time): a request writes only when the one recorded
+// is older, so that reads do not write on every request.
+const sessionTouchEvery = time.Minute
+
+// The lengths a session's user agent and address are clipped to.
+const (
+	maxUserAgent = 256
+	maxAddress   = 64
+)
+
+// WithSessionLifetimes sets how long browser sessions last: absolute
+// after their sign-in, idle without use. Zero keeps a default.
+func WithSessionLifetimes(absolute, idle time.Duration) Option {
+	return func(s *Service) { s.sessionLifetime, s.sessionIdle = absolute, idle }
+}
+
+// sessionTimes returns the absolute and idle lifetimes of sessions.
+func (s *Service) sessionTimes() (absolute, idle time.Duration) {
+	absolute, idle = s.sessionLifetime, s.sessionIdle
+	if absolute <= 0 {
+		absolute = DefaultSessionLifetime
+	}
+	if idle <= 0 {
+		idle = DefaultSessionIdle
+	}
+	return absolute, idle
+}
+
+// idleSince is the last-seen time at or before which a session has been
+// idle too long, at now.
+func (s *Service) idleSince(now time.Time) time.Time {
+	_, idle := s.sessionTimes()
+	return now.Add(-idle)
+}
 
 // sessionKey marks a context whose caller authenticated with a session.
 type sessionKey struct{}
@@ -36,34 +77,47 @@ func sessionHash(secret string) []byte {
 	return h[:]
 }
 
-// SessionOrigin says how a session was opened and from where.
+// SessionOrigin says how and from where a session is opened.
 type SessionOrigin struct {
-	// Method is how the person signed in: "password", "saml" or "oidc".
+	// Method is quire.SessionPassword, quire.SessionSAML or
+	// quire.SessionOIDC.
 	Method string
-	// ProviderID and OrgID name the SAML provider that vouched for the
-	// person, and its organization; empty for other methods.
+	// ProviderID and OrgID name the identity provider that vouched for
+	// the user and its organization, for SAML and OIDC sign-ins.
 	ProviderID string
 	OrgID      string
-	// UserAgent and Address describe the browser, for the sessions list.
+	// UserAgent is the browser's User-Agent header and Address the
+	// client's address; both are kept clipped, to show the user.
 	UserAgent string
 	Address   string
 }
 
-// OpenSession stores a new session for a user and returns its secret, to
-// hand to the browser once, and when it expires. Every sign-in opens its
-// session through it.
+// OpenSession stores a new session for a user, as every sign-in does, and
+// returns its secret, to hand to the browser once, and when it expires.
 func (s *Service) OpenSession(ctx context.Context, userID string, o SessionOrigin) (string, time.Time, error) {
 	return s.openSession(ctx, s.store, userID, o)
 }
 
-// openSession stores a new session for a user through st.
+// openSession stores a new session on st (which may be a transaction),
+// after deleting the sessions no longer live.
 func (s *Service) openSession(ctx context.Context, st quire.Store, userID string, o SessionOrigin) (string, time.Time, error) {
+	switch o.Method {
+	case quire.SessionPassword, quire.SessionSAML, quire.SessionOIDC:
+	default:
+		return "", time.Time{}, quire.Invalid("method", "must be password, saml or oidc")
+	}
 	var b [32]byte
 	_, _ = rand.Read(b[:])
 	secret := base64.RawURLEncoding.EncodeToString(b[:])
 	now := s.Now()
-	ss := &quire.Session{Hash: sessionHash(secret), UserID: userID, ProviderID: o.ProviderID, OrgID: o.OrgID,
-		CreatedAt: now, ExpiresAt: now.Add(SessionLifetime)}
+	absolute, _ := s.sessionTimes()
+	if _, err := st.SweepSessions(ctx, now, s.idleSince(now)); err != nil {
+		return "", time.Time{}, err
+	}
+	ss := &quire.Session{ID: quire.NewID(), Hash: sessionHash(secret), UserID: userID, Method: o.Method,
+		ProviderID: o.ProviderID, OrgID: o.OrgID,
+		UserAgent: clip(strings.TrimSpace(o.UserAgent), maxUserAgent), Address: clip(strings.TrimSpace(o.Address), maxAddress),
+		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(absolute)}
 	if err := st.CreateSession(ctx, ss); err != nil {
 		return "", time.Time{}, err
 	}
@@ -72,17 +126,31 @@ func (s *Service) openSession(ctx context.Context, st quire.Store, userID string
 
 // AuthenticateSession resolves a session secret to its user and the
 // session. Every request reads the database, so that a session ended on
-// one replica is refused by all at once. Any failure is EUNAUTHORIZED.
+// one replica is refused by all at once; a session past its absolute
+// expiry or unused for the idle lifetime is refused. The last-seen time is
+// written at most once a minute. Any failure is EUNAUTHORIZED.
 func (s *Service) AuthenticateSession(ctx context.Context, secret string) (*quire.User, *quire.Session, error) {
 	bad := quire.Errorf(quire.EUNAUTHORIZED, "invalid or expired session: sign in again")
 	if secret == "" || len(secret) > 128 {
 		return nil, nil, bad
 	}
-	ss, u, err := s.store.Session(ctx, sessionHash(secret), s.Now())
+	now := s.Now()
+	ss, u, err := s.store.Session(ctx, sessionHash(secret), now, s.idleSince(now))
 	if quire.IsNotFound(err) {
 		return nil, nil, bad
 	}
-	return u, ss, err
+	if err != nil {
+		return nil, nil, err
+	}
+	if since := now.Add(-sessionTouchEvery); !ss.LastSeenAt.After(since) {
+		// A failed write leaves the session as good as it was.
+		if _, err := s.store.TouchSession(ctx, ss.ID, now, since); err != nil {
+			s.log.WarnContext(ctx, "recording a session's use", "err", err)
+		} else {
+			ss.LastSeenAt = now
+		}
+	}
+	return u, ss, nil
 }
 
 // EndSession deletes a session; it reports whether one was open.
@@ -90,16 +158,56 @@ func (s *Service) EndSession(ctx context.Context, secret string) (bool, error) {
 	if secret == "" || len(secret) > 128 {
 		return false, nil
 	}
-	return s.store.DeleteSession(ctx, sessionHash(secret), s.Now())
+	return s.store.DeleteSession(ctx, sessionHash(secret))
 }
 
-// IssueToken issues a new API token for a user, shown once.
-func (s *Service) IssueToken(ctx context.Context, u *quire.User) (string, error) {
-	token, t := quire.NewToken(u.ID, s.Now())
-	if err := s.store.CreateToken(ctx, t); err != nil {
-		return "", err
+// ListedSession is one of a user's sessions as listed to them.
+type ListedSession struct {
+	*quire.Session
+	// Current marks the session the listing was asked with.
+	Current bool
+}
+
+// ListSessions lists the live sessions of u, the most recently used
+// first, marking the one with id current.
+func (s *Service) ListSessions(ctx context.Context, u *quire.User, current string) ([]ListedSession, error) {
+	now := s.Now()
+	list, err := s.store.UserSessions(ctx, u.ID, now, s.idleSince(now))
+	if err != nil {
+		return nil, err
 	}
-	return token, nil
+	out := make([]ListedSession, 0, len(list))
+	for _, ss := range list {
+		ss.Hash = nil
+		out = append(out, ListedSession{Session: ss, Current: current != "" && ss.ID == current})
+	}
+	return out, nil
+}
+
+// RevokeSession ends one of u's sessions by id, on every replica at once.
+// A session that is not u's is ENOTFOUND.
+func (s *Service) RevokeSession(ctx context.Context, u *quire.User, id string) error {
+	ok, err := s.store.DeleteUserSession(ctx, u.ID, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return quire.NotFound("session")
+	}
+	s.log.InfoContext(ctx, "session revoked", "user", u.ID, "session", id)
+	return nil
+}
+
+// EndUserSessions ends every session of a user but the one with id except
+// (all when empty): signing out everywhere, or after a password change. It
+// returns how many it ended.
+func (s *Service) EndUserSessions(ctx context.Context, userID, except string) (int, error) {
+	n, err := s.store.DeleteUserSessions(ctx, userID, except)
+	if err != nil {
+		return 0, err
+	}
+	s.log.InfoContext(ctx, "sessions ended", "user", userID, "ended", n, "kept", except)
+	return n, nil
 }
 
 // checkSSO refuses a session caller a member of an organization that

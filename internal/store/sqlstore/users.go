@@ -66,30 +66,15 @@ func (s *Store) CountUsers(ctx context.Context) (int, error) {
 	return n, wrap("count users", err)
 }
 
-// CreateToken stores an API token.
-func (s *Store) CreateToken(ctx context.Context, t *quire.Token) error {
-	_, err := s.exec(ctx, "INSERT INTO tokens (id, user_id, hash, created_at) VALUES (?, ?, ?, ?)",
-		t.ID, t.UserID, t.Hash, millis(t.CreatedAt))
+// SetDisplayName changes a user's display name, and the lower-case copy
+// it is sorted and searched by.
+func (s *Store) SetDisplayName(ctx context.Context, id, name string) error {
+	n, err := s.exec(ctx, "UPDATE users SET display_name = ?, name_lower = ? WHERE id = ?", name, strings.ToLower(name), id)
 	if err != nil {
-		return s.conflict("create token", err, "a token with this id already exists")
+		return wrap("set display name", err)
+	}
+	if n == 0 {
+		return quire.NotFound("user")
 	}
 	return nil
-}
-
-// Token returns an API token by id, or ENOTFOUND.
-func (s *Store) Token(ctx context.Context, id string) (*quire.Token, error) {
-	var (
-		t       quire.Token
-		created int64
-	)
-	err := s.queryRow(ctx, "SELECT id, user_id, hash, created_at FROM tokens WHERE id = ?", id).
-		Scan(&t.ID, &t.UserID, &t.Hash, &created)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, quire.NotFound("token")
-	}
-	if err != nil {
-		return nil, wrap("get token", err)
-	}
-	t.CreatedAt = fromMillis(created)
-	return &t, nil
 }

@@ -148,33 +148,35 @@ func samlTests() []test {
 			p := &quire.SAMLProvider{ID: quire.NewID(), OrgID: o.ID, Label: "Okta", CreatedAt: f.tick()}
 			must(t, f.st.CreateSAMLProvider(ctx(t), p))
 			now := f.tick()
-			s := &quire.Session{Hash: []byte("hash-1"), UserID: u.ID, ProviderID: p.ID, OrgID: o.ID, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}
+			s := &quire.Session{ID: quire.NewID(), Hash: []byte("hash-1"), UserID: u.ID, Method: quire.SessionSAML, ProviderID: p.ID, OrgID: o.ID,
+				CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}
+			idle := now.Add(-time.Hour)
 			must(t, f.st.CreateSession(ctx(t), s))
 			wantCode(t, f.st.CreateSession(ctx(t), s), quire.ECONFLICT)
-			got, gu, err := f.st.Session(ctx(t), s.Hash, now)
+			got, gu, err := f.st.Session(ctx(t), s.Hash, now, idle)
 			must(t, err)
 			equal(t, "session", *got, *s)
 			equal(t, "user", *gu, *u)
-			_, _, err = f.st.Session(ctx(t), s.Hash, now.Add(time.Hour))
+			_, _, err = f.st.Session(ctx(t), s.Hash, now.Add(time.Hour), idle)
 			wantCode(t, err, quire.ENOTFOUND)
-			_, _, err = f.st.Session(ctx(t), []byte("other"), now)
+			_, _, err = f.st.Session(ctx(t), []byte("other"), now, idle)
 			wantCode(t, err, quire.ENOTFOUND)
 
 			// A deleted provider leaves its sessions open.
 			_, err = f.st.DeleteSAMLProvider(ctx(t), o.ID, p.ID)
 			must(t, err)
-			got, _, err = f.st.Session(ctx(t), s.Hash, now)
+			got, _, err = f.st.Session(ctx(t), s.Hash, now, idle)
 			must(t, err)
 			equal(t, "provider", got.ProviderID, "")
 			equal(t, "organization", got.OrgID, o.ID)
 
-			ok, err := f.st.DeleteSession(ctx(t), s.Hash, now)
+			ok, err := f.st.DeleteSession(ctx(t), s.Hash)
 			must(t, err)
 			equal(t, "ended", ok, true)
-			ok, err = f.st.DeleteSession(ctx(t), s.Hash, now)
+			ok, err = f.st.DeleteSession(ctx(t), s.Hash)
 			must(t, err)
 			equal(t, "ended twice", ok, false)
-			_, _, err = f.st.Session(ctx(t), s.Hash, now)
+			_, _, err = f.st.Session(ctx(t), s.Hash, now, idle)
 			wantCode(t, err, quire.ENOTFOUND)
 		}},
 	}
