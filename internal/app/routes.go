@@ -1,6 +1,10 @@
 package app
 
-import "net/http"
+import (
+	"net/http"
+
+	"quire/internal/quire"
+)
 
 // Shorthands of the route table.
 const (
@@ -21,6 +25,16 @@ func (a *App) table() []row {
 		{"appHome", get, "/app/{$}", signedIn(), a.home},
 		{"appOrganization", get, "/app/o/{organizationId}", onOrg(guest), a.orgHome},
 		{"appSignOut", post, "/app/sign-out", public(), a.signOut},
+
+		// Sites, integrations, OpenAPI (read-only): the pages behind the
+		// urls.app the API answers, at the API's levels for reading them.
+		{"appSites", get, "/app/o/{organizationId}/sites", onOrg(quire.LevelRead), a.sitesPage},
+		{"appSite", get, "/app/o/{organizationId}/sites/{siteId}", onOrg(quire.LevelRead), a.sitePage},
+		{"appIntegration", get, "/app/integrations/{integrationName}", signedIn(), a.integrationPage},
+		{"appInstalledIntegration", get, "/app/o/{organizationId}/integrations/{integrationName}", onOrg(quire.LevelAdmin), a.installedIntegrationPage},
+		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(quire.LevelRead), a.openAPISpecsPage},
+		{"appOpenAPISpec", get, "/app/o/{organizationId}/openapi/{specSlug}", onOrg(quire.LevelRead), a.openAPISpecPage},
+
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}
 }
