@@ -2,9 +2,6 @@ package app_test
 
 import (
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"io"
 	"log/slog"
 	"net/http"
@@ -17,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib"
 
 	"quire/internal/app"
 	"quire/internal/blob"
@@ -28,13 +24,10 @@ import (
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/store"
+	"quire/internal/store/storetest"
 	"quire/internal/testutil"
 	"quire/internal/web"
 )
-
-// postgresEnv names the server the PostgreSQL runs use; without it only
-// SQLite runs.
-const postgresEnv = "QUIRE_TEST_POSTGRES_URL"
 
 // testClock is the service's clock: wall time shifted by an offset the
 // test moves forward.
@@ -203,7 +196,7 @@ func openTestStore(t *testing.T, engine string, now func() time.Time) quire.Stor
 	t.Helper()
 	cfg := store.Config{DataDir: t.TempDir(), Now: now}
 	if engine == "postgres" {
-		cfg.DatabaseURL = createPostgresDB(t)
+		cfg.DatabaseURL = storetest.PostgresDB(t)
 	}
 	st, err := store.Open(context.Background(), cfg)
 	if err != nil {
@@ -213,42 +206,12 @@ func openTestStore(t *testing.T, engine string, now func() time.Time) quire.Stor
 	return st
 }
 
-// createPostgresDB creates a database on the server of postgresEnv,
-// dropped when the test ends.
-func createPostgresDB(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv(postgresEnv)
-	db, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatalf("connect postgres: %v", err)
-	}
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	name := "qa_" + hex.EncodeToString(b[:])
-	if _, err := db.Exec("CREATE DATABASE " + name); err != nil {
-		_ = db.Close()
-		t.Fatalf("create database: %v", err)
-	}
-	t.Cleanup(func() {
-		defer db.Close()
-		if _, err := db.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
-			t.Errorf("drop database %s: %v", name, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.Path = "/" + name
-	return u.String()
-}
-
 // forEachEngine runs fn against a fresh harness on every engine, in
 // parallel subtests.
 func forEachEngine(t *testing.T, fn func(t *testing.T, h *harness), opts ...harnessOption) {
 	t.Helper()
 	engines := []string{"sqlite"}
-	if os.Getenv(postgresEnv) != "" {
+	if os.Getenv(storetest.PostgresEnv) != "" {
 		engines = append(engines, "postgres")
 	}
 	for _, e := range engines {
