@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"runtime/pprof"
 	"strings"
 	"time"
 
@@ -125,11 +127,35 @@ func appOn(ctx context.Context, cfg config, name string, w io.Writer) (err error
 		fmt.Fprintf(w, "  %-34s p50 %8s  p99 %8s  %6.1fx the reader's  %s\n", p.name, ms(p50), ms(p99),
 			float64(p50)/float64(max(readerP50, time.Microsecond)), verdict)
 	}
+	if cfg.cpuprofile != "" && cfg.profileCase == "app" && cfg.profileEngine == name {
+		if err := profileApp(ctx, cfg.cpuprofile, h, cookie, "/app/o/"+fx.orgID, w); err != nil {
+			return err
+		}
+	}
 	verdict := "met"
 	if !met {
 		verdict = "missed"
 	}
 	fmt.Fprintf(w, "  goal p50 < %s and p99 < %s on every page: %s\n", appGoalP50, appGoalP99, verdict)
+	return nil
+}
+
+// profileApp writes a CPU profile of the timed requests of one page.
+func profileApp(ctx context.Context, file string, h http.Handler, cookie *http.Cookie, path string, w io.Writer) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	_, err = timePage(ctx, h, cookie, path)
+	pprof.StopCPUProfile()
+	if err := errors.Join(err, f.Close()); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  CPU profile of %d requests of %s written to %s\n", appRequests, path, file)
 	return nil
 }
 

@@ -158,7 +158,7 @@ func parseFlags(args []string) (config, error) {
 		"PostgreSQL server URL to also run on (default $QUIRE_TEST_POSTGRES_URL)")
 	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of an extra quire run to this file")
 	fs.StringVar(&c.profileEngine, "profile-engine", "sqlite", "engine profiled by -cpuprofile: sqlite or postgres")
-	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, or reader for the site reader's rendered page")
+	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, reader for the site reader's rendered page, or app for the app's organization home")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
 	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, app, reader, or all")
@@ -186,8 +186,8 @@ func parseFlags(args []string) (config, error) {
 		err = errors.New("-large-share must be above 0 and at most 1")
 	case c.noSQLite && c.postgresURL == "":
 		err = errors.New("-no-sqlite needs -postgres or $QUIRE_TEST_POSTGRES_URL")
-	case c.profileCase != "single" && c.profileCase != "list" && c.profileCase != "reader":
-		err = errors.New("-profile-case must be single, list or reader")
+	case c.profileCase != "single" && c.profileCase != "list" && c.profileCase != "reader" && c.profileCase != "app":
+		err = errors.New("-profile-case must be single, list, reader or app")
 	}
 	if err != nil {
 		fmt.Fprintln(fs.Output(), err)
@@ -413,7 +413,7 @@ func benchEngine(ctx context.Context, cfg config, eng *engine, w io.Writer) (row
 		printContent(w, eng.name, res)
 	}
 
-	if cfg.cpuprofile != "" && cfg.profileEngine == eng.name && cfg.profileCase != "reader" {
+	if cfg.cpuprofile != "" && cfg.profileEngine == eng.name && cfg.profileCase != "reader" && cfg.profileCase != "app" {
 		for _, c := range cases {
 			if c.key == cfg.profileCase {
 				if err := profile(ctx, cfg, ld, c, w); err != nil {
