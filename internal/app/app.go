@@ -24,6 +24,12 @@ type Config struct {
 	Sites        *service.Sites
 	Integrations *service.Integrations
 	OpenAPI      *service.OpenAPISpecs
+	// OIDC, when set, offers sign-in through the operator's OpenID
+	// Connect issuer.
+	OIDC *service.OIDC
+	// SAML, when set, lets people find their organization's SAML
+	// identity provider from their email on the sign-in page.
+	SAML *service.SAML
 }
 
 // App serves the web app. Build one with New.

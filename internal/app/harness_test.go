@@ -14,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-
 	"quire/internal/app"
 	"quire/internal/blob"
 	"quire/internal/content"

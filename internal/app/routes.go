@@ -35,6 +35,30 @@ func (a *App) table() []row {
 		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(quire.LevelRead), a.openAPISpecsPage},
 		{"appOpenAPISpec", get, "/app/o/{organizationId}/openapi/{specSlug}", onOrg(quire.LevelRead), a.openAPISpecPage},
 
+		// Single sign-on: OpenID Connect, and the organizations' SAML
+		// identity providers found from an email (sso*.go).
+		{"appSignInOIDC", get, "/app/sign-in/oidc", public(), a.oidcStart},
+		{"appSignInOIDCCallback", get, oidcCallbackPath, public(), a.oidcCallback},
+		{"appSignInSSO", get, ssoPath, public(), a.ssoPage},
+		{"appSignInSSOFind", post, ssoPath, public(), a.ssoFind},
+
+		// Spaces and pages. ServeMux serves the most specific pattern:
+		// the literal segments (search, revisions, ~) beat the page path
+		// wildcard, so a top-level page slugged "search" or "revisions"
+		// is read through its revision's address instead.
+		{"appSpace", get, "/app/s/{spaceId}", onSpace(read), a.spaceHome},
+		{"appSpaceSearch", get, "/app/s/{spaceId}/search", onSpace(read), a.spaceSearch},
+		{"appSpaceSearchJSON", get, "/app/s/{spaceId}/search.json", onSpace(read), a.spaceSearchJSON},
+		{"appSpaceRevisions", get, "/app/s/{spaceId}/revisions", onSpace(read), a.spaceRevisions},
+		{"appRevision", get, "/app/s/{spaceId}/revisions/{revisionId}", onSpace(read), a.revisionPage},
+		{"appRevisionPage", get, "/app/s/{spaceId}/revisions/{revisionId}/{path...}", onSpace(read), a.revisionPage},
+		{"appChangeRequest", get, "/app/s/{spaceId}/~/changes/{number}", onSpace(read), a.changeRequest},
+		{"appChangeRequestPage", get, "/app/s/{spaceId}/~/changes/{number}/{path...}", onSpace(read), a.changeRequestPage},
+		{"appSpaceFile", get, "/app/s/{spaceId}/~/files/{revisionId}/{fileId}", onSpace(read), a.spaceFile},
+		{"appPage", get, "/app/s/{spaceId}/{path...}", onSpace(read), a.spacePage},
+		{"appSearch", get, "/app/o/{organizationId}/search", onOrg(guest), a.orgSearch},
+		{"appSearchJSON", get, "/app/o/{organizationId}/search.json", onOrg(guest), a.orgSearchJSON},
+
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}
 }

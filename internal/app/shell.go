@@ -28,6 +28,12 @@ type Shell struct {
 	SpaceID string
 	// Title is the page's own title, for the document title.
 	Title string
+	// SearchURL is where the header's search box searches (its results
+	// page; the same address with ".json" answers as you type): the
+	// organization's search when empty.
+	SearchURL string
+	// Query is the query the page answers, shown in the search box.
+	Query string
 }
 
 // TreeNode is a collection or a space in the sidebar tree.

@@ -26,6 +26,9 @@ type areas struct {
 	events *service.ContentEvents
 	// saml signs members in through their SAML identity providers.
 	saml *service.SAML
+	// oidc signs people in through the operator's OpenID Connect issuer;
+	// nil when none is configured.
+	oidc *service.OIDC
 
 	// translations keeps spaces translated.
 	translations *service.Translations
@@ -88,7 +91,11 @@ func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queu
 	jobs.Register(queue, oas.RunJob)
 	jobs.Register(queue, oas.RunRefresh)
 	jobs.Every(queue, oas.RefreshInterval(), service.OpenAPIRefreshJob{})
-	return &areas{git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events,
+	oidc, err := newOIDC(cfg, baseURL, svc, log)
+	if err != nil {
+		return nil, err
+	}
+	return &areas{oidc: oidc, git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events,
 		saml: service.NewSAML(svc, service.WithSAMLSealingKey(key)), translations: translations, openapi: oas,
 		integrations: integrations, sites: service.NewSites(svc, service.WithSecretKey(key)), self: self}, nil
 }

@@ -72,6 +72,9 @@ type Config struct {
 	TranslatorURL string
 	TranslatorKey string
 
+	// OIDC configures sign-in through an OpenID Connect issuer.
+	OIDC OIDCConfig
+
 	// OrgTitle, AdminEmail and AdminName describe what the first start on
 	// an empty database creates.
 	OrgTitle   string
@@ -158,6 +161,7 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	fs.StringVar(&c.TranslatorURL, "translator", envDefault(getenv, "QUIRE_TRANSLATOR_URL", ""),
 		"machine translation engine of translations: libretranslate+http://host:port, deepl+https://api.deepl.com or openai+http://host:port/v1?model=NAME; its key goes in QUIRE_TRANSLATOR_KEY; empty runs none (env QUIRE_TRANSLATOR_URL)")
 	c.TranslatorKey = getenv("QUIRE_TRANSLATOR_KEY")
+	c.registerOIDCFlags(fs, getenv)
 	if err := c.registerOpenAPIFlags(fs, getenv); err != nil {
 		return nil, nil, err
 	}
@@ -206,6 +210,9 @@ func (c Config) Validate() error {
 	}
 	if c.OpenAPIRefresh < 0 || c.OpenAPIFetchTimeout < 0 {
 		return errors.New("--openapi-refresh and --openapi-fetch-timeout must not be negative")
+	}
+	if err := c.OIDC.validate(); err != nil {
+		return err
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return fmt.Errorf("--log-format %q: want text or json", c.LogFormat)

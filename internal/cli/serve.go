@@ -105,7 +105,13 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		ln.Close()
 		return err
 	}
+	webApp, err := app.New(svc, app.Config{BaseURL: baseURL, Logger: log, SAML: areas.saml, OIDC: areas.oidc})
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	handler, metricsHandler, err := newHandlers(svc, log, httpapi.Config{
+		App:          webApp,
 		BaseURL:      baseURL,
 		MaxBodyBytes: cfg.MaxBodyBytes,
 		StrictInput:  cfg.StrictInput,
@@ -243,7 +249,7 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 	}
 	api.Sites = sites
 	if api.App == nil {
-		if api.App, err = app.New(svc, app.Config{BaseURL: api.BaseURL, Logger: log,
+		if api.App, err = app.New(svc, app.Config{BaseURL: api.BaseURL, Logger: log, SAML: api.SAML,
 			Sites: api.SiteService, Integrations: api.Integrations, OpenAPI: api.OpenAPI}); err != nil {
 			return nil, nil, err
 		}

@@ -25,6 +25,7 @@ type Store interface {
 	ContentEventStore
 	SearchStore
 	SAMLStore
+	OIDCStore
 	SiteStore
 	SitePublishingAuthStore
 	ReviewStore

@@ -29,7 +29,7 @@ func suite() []test {
 		userTests(), organizationTests(), memberTests(), memberListTests(),
 		teamTests(), collectionTests(), placeTests(), spaceTests(), trashTests(),
 		accessTests(), grantTests(), txTests(), lockTests(), objectTests(), revisionTests(), changeRequestTests(),
-		samlTests(),
+		samlTests(), oidcTests(),
 		siteTests(), sitePublishingAuthTests(),
 		commentTests(), reviewTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), gitRedirectTests(), gitConfigTests(), queuedTests(), searchTests(),
 		translationTests(),

@@ -1,0 +1,145 @@
+package app
+
+import (
+	"bytes"
+	"html/template"
+	"net/http"
+	"strconv"
+
+	"quire/internal/document"
+	"quire/internal/quire"
+	"quire/internal/reader"
+	"quire/internal/service"
+)
+
+// pageMode says which content of a space a page view reads and where its
+// pages live: the current content, a revision or a change request's.
+type pageMode struct {
+	ref service.ContentRef
+	// base is the address of the content's pages: a page's is base + its
+	// path.
+	base string
+}
+
+// pageView is what the page template shows: the space's tree in the
+// sidebar and one page, or an empty state.
+type pageView struct {
+	Space *quire.Space
+	// Home is the address of the content's first page; Base that of
+	// its pages.
+	Home string
+	// Revision is set when reading an earlier revision; ChangeRequest
+	// when reading a change request's content.
+	Revision      *service.RevisionView
+	ChangeRequest *quire.ChangeRequest
+	Tree          []pageNode
+	// Page is nil for a space without pages.
+	Page *pageBody
+}
+
+// pageBody is a page drawn by the reader's renderer.
+type pageBody struct {
+	Title       string
+	Description string
+	CoverURL    string
+	HideTitle   bool
+	Wide        bool
+	Crumbs      []service.SiteTarget
+	Body        template.HTML
+	Outline     []reader.Heading
+}
+
+// pageNode is an entry of the sidebar's page tree, drawn with the
+// reader's tree markup so that its script opens and closes branches.
+type pageNode struct {
+	Title, Emoji, URL string
+	Group, Hidden     bool
+	Active            bool
+	// Open marks a branch shown expanded: a group, or a branch holding
+	// the page being read. ID names its list of pages, for the toggle.
+	Open     bool
+	ID       string
+	Children []pageNode
+}
+
+// pageNodes turns a revision's tree into the sidebar's nodes; it reports
+// whether the page being read is among them.
+func pageNodes(items []service.SpaceTreeItem, seq *int) ([]pageNode, bool) {
+	out := make([]pageNode, 0, len(items))
+	found := false
+	for _, it := range items {
+		kids, below := pageNodes(it.Children, seq)
+		n := pageNode{Title: it.Title, Emoji: it.Emoji, URL: it.URL, Group: it.Group, Hidden: it.Hidden,
+			Active: it.Active, Children: kids, Open: it.Group || it.Active || below}
+		if len(kids) > 0 {
+			*seq++
+			n.ID = "tree-" + strconv.Itoa(*seq)
+		}
+		found = found || it.Active || below
+		out = append(out, n)
+	}
+	return out, found
+}
+
+// readPage reads a page of a space's content (its first one for an
+// empty path) and draws its body with the reader's renderer.
+func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string) (*service.SpaceRead, *pageView, error) {
+	rd, err := a.svc.ReadSpace(r.Context(), m.ref, path, service.SpaceAddresses{
+		Pages: m.base, Files: spacePath(sp.ID) + "/~/files/", Spaces: "/app/s/"})
+	if err != nil {
+		return nil, nil, err
+	}
+	v := &pageView{Space: sp, Home: m.base, ChangeRequest: rd.ChangeRequest}
+	seq := 0
+	v.Tree, _ = pageNodes(rd.Tree, &seq)
+	if rd.Page == nil {
+		return rd, v, nil
+	}
+	rp := &reader.Page{Title: rd.Page.Title, Description: rd.Page.Description, Document: rd.Document,
+		Resolvers: reader.Resolvers{
+			Link:  func(ref document.Ref) reader.Target { return reader.Target(rd.Link(ref)) },
+			Image: rd.Image,
+			File:  func(ref document.Ref) reader.Target { return reader.Target(rd.File(ref)) },
+			Path:  func(p string) reader.Target { return reader.Target(rd.PathTarget(p)) },
+		}}
+	var buf bytes.Buffer
+	outline, err := a.reader.RenderBody(&buf, rp)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := rd.Err(); err != nil {
+		return nil, nil, err
+	}
+	l := rd.Layout
+	b := &pageBody{Title: rd.Page.Title, Crumbs: rd.Crumbs, HideTitle: !l.Title, Wide: l.Width == "wide",
+		// The reader's body writer escapes every value it writes.
+		Body: template.HTML(buf.String()), Outline: outline}
+	if l.Description {
+		b.Description = rd.Page.Description
+	}
+	if rd.Cover != nil && l.Cover {
+		b.CoverURL = rd.Image(*rd.Cover)
+	}
+	if !l.Outline {
+		b.Outline = nil
+	}
+	v.Page = b
+	return rd, v, nil
+}
+
+// showPage answers a page of a space's content.
+func (a *App) showPage(w http.ResponseWriter, r *http.Request, sp *quire.Space, m pageMode, path string) error {
+	_, v, err := a.readPage(r, sp, m, path)
+	if err != nil {
+		return err
+	}
+	title := sp.Title
+	if v.Page != nil {
+		title = v.Page.Title + " · " + sp.Title
+	}
+	sh, err := a.spaceShell(r, sp, title)
+	if err != nil {
+		return err
+	}
+	return a.render(w, r, http.StatusOK, "page", sh, v)
+}

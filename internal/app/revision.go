@@ -1,0 +1,117 @@
+package app
+
+import (
+	"net/http"
+
+	"quire/internal/quire"
+	"quire/internal/service"
+)
+
+// revisionsView is what the revisions page lists.
+type revisionsView struct {
+	Space     *quire.Space
+	Revisions []revisionRow
+	// Current is the space's current revision; Older the address of the
+	// next page of older revisions, "" at the first.
+	Current string
+	Older   string
+	// Tree, Page, Revision and ChangeRequest are empty: the sidebar
+	// shows the space without a page tree marked.
+	Tree          []pageNode
+	Page          *pageBody
+	Revision      *service.RevisionView
+	ChangeRequest *quire.ChangeRequest
+}
+
+// spaceRevisions lists a space's revisions, newest first, from ?from=
+// (a revision id) for older pages.
+func (a *App) spaceRevisions(w http.ResponseWriter, r *http.Request) error {
+	sp, err := spaceFrom(r)
+	if err != nil {
+		return err
+	}
+	items, next, err := a.svc.SpaceHistory(r.Context(), sp.ID, r.URL.Query().Get("from"), 0)
+	if err != nil {
+		return err
+	}
+	v := &revisionsView{Space: sp, Current: sp.Revision}
+	for _, it := range items {
+		v.Revisions = append(v.Revisions, revisionRow{RevisionView: it, Kind: revisionKind(it.Revision.Type)})
+	}
+	if next != "" {
+		v.Older = spacePath(sp.ID) + "/revisions?from=" + next
+	}
+	// The sidebar shows the space's current tree.
+	_, pv, err := a.readPage(r, sp, pageMode{ref: service.ContentRef{SpaceID: sp.ID}, base: spacePath(sp.ID) + "/"}, "")
+	if err != nil {
+		return err
+	}
+	v.Tree = pv.Tree
+	markNone(v.Tree)
+	sh, err := a.spaceShell(r, sp, "Revisions · "+sp.Title)
+	if err != nil {
+		return err
+	}
+	sh.Section = "revisions"
+	return a.render(w, r, http.StatusOK, "revisions", sh, v)
+}
+
+// markNone clears the current page of a tree.
+func markNone(ns []pageNode) {
+	for i := range ns {
+		ns[i].Active = false
+		markNone(ns[i].Children)
+	}
+}
+
+// revisionPage shows a page of a revision of a space, by its path; the
+// revision's tree and first page at the revision's own address.
+func (a *App) revisionPage(w http.ResponseWriter, r *http.Request) error {
+	sp, err := spaceFrom(r)
+	if err != nil {
+		return err
+	}
+	revID := r.PathValue("revisionId")
+	hist, _, err := a.svc.SpaceHistory(r.Context(), sp.ID, revID, 1)
+	if err != nil {
+		return err
+	}
+	m := pageMode{ref: service.ContentRef{SpaceID: sp.ID, Revision: revID}, base: spacePath(sp.ID) + "/revisions/" + revID + "/"}
+	_, v, err := a.readPage(r, sp, m, r.PathValue("path"))
+	if err != nil {
+		return err
+	}
+	v.Revision = &hist[0]
+	title := "Revision · " + sp.Title
+	if v.Page != nil {
+		title = v.Page.Title + " · " + title
+	}
+	sh, err := a.spaceShell(r, sp, title)
+	if err != nil {
+		return err
+	}
+	sh.Section = "revisions"
+	return a.render(w, r, http.StatusOK, "page", sh, v)
+}
+
+// revisionRow is a revision as the list shows it.
+type revisionRow struct {
+	service.RevisionView
+	// Kind says how the revision came about.
+	Kind string
+}
+
+// revisionKind names how a revision of a type came about.
+func revisionKind(t string) string {
+	switch t {
+	case quire.RevisionMerge:
+		return "Merged a change request"
+	case quire.RevisionUpdate:
+		return "Updated"
+	case quire.RevisionRollback:
+		return "Rolled back"
+	case quire.RevisionComputed:
+		return "Computed"
+	}
+	return "Edited"
+}

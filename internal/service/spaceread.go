@@ -1,0 +1,290 @@
+package service
+
+import (
+	"context"
+
+	"quire/internal/content"
+	"quire/internal/document"
+	"quire/internal/gitbook"
+	"quire/internal/quire"
+)
+
+// SpaceAddresses say where the app shows what a space's revision
+// refers to: each page at Pages + its path, each file at Files + the
+// revision id + "/" + the file id, each space at Spaces + its id.
+type SpaceAddresses struct {
+	Pages, Files, Spaces string
+}
+
+// SpaceTreeItem is an entry of a revision's page tree as the people of a
+// space see it: every page, hidden ones marked, groups and links too.
+type SpaceTreeItem struct {
+	ID, Title, Emoji string
+	// Path is the page's path in the revision; URL its address, or a
+	// link page's target ("" for a group).
+	Path, URL string
+	Group     bool
+	Link      bool
+	Hidden    bool
+	// Active marks the page being read.
+	Active   bool
+	Children []SpaceTreeItem
+}
+
+// SpaceRead is one page of a space's revision, ready for the reader to
+// draw: the revision's tree, the page's document and its references
+// resolved to the addresses the caller gave. Page is nil when the
+// revision has no page to show (an empty space).
+type SpaceRead struct {
+	*Content
+	Tree []SpaceTreeItem
+	// Page is the page read, Path its path; Crumbs are the pages and
+	// groups above it, top first.
+	Page   *quire.RevisionPage
+	Path   string
+	Crumbs []SiteTarget
+	// Document is the page's content; Cover the reference of its cover
+	// image, nil for none; Layout what the page shows of its parts.
+	Document *document.Document
+	Cover    *document.Ref
+	Layout   quire.PageLayout
+
+	ctx    context.Context
+	s      *Service
+	at     SpaceAddresses
+	byID   map[string]*content.TreeNode
+	files  map[string]*quire.File
+	failed error
+}
+
+// ReadSpace reads a page of the revision ref names, by its path; an empty
+// path reads the revision's first document page, as a site shows it at a
+// space's address. A path naming no document page is ENOTFOUND.
+func (s *Service) ReadSpace(ctx context.Context, ref ContentRef, path string, at SpaceAddresses) (*SpaceRead, error) {
+	c, err := s.Content(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	nodes, err := c.Tree(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := &SpaceRead{Content: c, ctx: ctx, s: s, at: at, byID: map[string]*content.TreeNode{}}
+	var first *content.TreeNode
+	var walk func(nodes []*content.TreeNode) []SpaceTreeItem
+	walk = func(nodes []*content.TreeNode) []SpaceTreeItem {
+		items := make([]SpaceTreeItem, 0, len(nodes))
+		for _, tn := range nodes {
+			p := tn.Page
+			it := SpaceTreeItem{ID: p.ID, Title: p.Title, Emoji: p.Emoji, Path: tn.Path, Hidden: p.Hidden}
+			switch p.Type {
+			case quire.PageGroup:
+				it.Group = true
+			case quire.PageLink:
+				it.Link = true
+				if p.Href != "" {
+					it.URL = p.Href
+				} else if p.Target != nil {
+					it.URL = out.Link(*p.Target).URL
+				}
+			default:
+				out.byID[p.ID] = tn
+				it.URL = at.Pages + tn.Path
+				if first == nil && !p.Hidden {
+					first = tn
+				}
+			}
+			it.Children = walk(tn.Children)
+			items = append(items, it)
+		}
+		return items
+	}
+	out.Tree = walk(nodes)
+	var cur *content.TreeNode
+	if path == "" {
+		cur = first
+	} else {
+		for _, tn := range out.byID {
+			if tn.Path == path {
+				cur = tn
+			}
+		}
+		if cur == nil {
+			return nil, quire.NotFound("page")
+		}
+	}
+	if cur == nil {
+		out.Layout = quire.DefaultPageLayout()
+		return out, nil
+	}
+	out.Page, out.Path = cur.Page, cur.Path
+	markSpaceActive(out.Tree, cur.Page.ID)
+	out.Crumbs = crumbsTo(out.Tree, cur.Page.ID, nil)
+	if out.Document, err = s.pageDocument(ctx, c.Snapshot, cur.Page); err != nil {
+		return nil, err
+	}
+	out.Layout = quire.DefaultPageLayout()
+	if cur.Page.Layout != nil {
+		out.Layout = *cur.Page.Layout
+	}
+	if cv := cur.Page.Cover; cv != nil && cv.Ref != nil {
+		out.Cover = &document.Ref{Kind: cv.Ref.Kind, URL: cv.Ref.URL, File: cv.Ref.File}
+	}
+	return out, nil
+}
+
+// pageDocument reads and parses a page's document.
+func (s *Service) pageDocument(ctx context.Context, snap *content.Snapshot, p *quire.RevisionPage) (*document.Document, error) {
+	if p.Document == "" {
+		return document.New(), nil
+	}
+	raw, err := snap.Document(ctx, p)
+	if err != nil || raw == nil {
+		return document.New(), err
+	}
+	return document.ParseStored(raw)
+}
+
+// markSpaceActive marks the tree item of the page being read.
+func markSpaceActive(items []SpaceTreeItem, id string) {
+	for i := range items {
+		items[i].Active = !items[i].Group && !items[i].Link && items[i].ID == id
+		markSpaceActive(items[i].Children, id)
+	}
+}
+
+// crumbsTo returns the items above the page id, top first, as titled
+// addresses (groups without one); nil when id is not below items.
+func crumbsTo(items []SpaceTreeItem, id string, above []SiteTarget) []SiteTarget {
+	for _, it := range items {
+		if it.ID == id {
+			return append([]SiteTarget(nil), above...)
+		}
+		u := it.URL
+		if it.Group || it.Link {
+			u = ""
+		}
+		if c := crumbsTo(it.Children, id, append(above, SiteTarget{Title: it.Title, URL: u})); c != nil {
+			return c
+		}
+	}
+	return nil
+}
+
+// file returns the address and name of a file of the revision, by id or
+// by repository path; "" for none.
+func (x *SpaceRead) file(id string) (string, string) {
+	if x.files == nil {
+		x.files = map[string]*quire.File{}
+		list, err := x.Files(x.ctx)
+		if err != nil && x.failed == nil {
+			x.failed = err
+		}
+		for _, f := range list {
+			x.files[f.ID] = f
+		}
+	}
+	f := x.files[id]
+	if f == nil {
+		f = fileNamed(x.files, id)
+	}
+	if f == nil {
+		return "", ""
+	}
+	return x.at.Files + x.Rev.ID + "/" + f.ID, f.Name
+}
+
+// Link resolves a link, mention, button, content-ref or card target:
+// pages of the revision to their addresses, files to the revision's
+// file address, spaces to theirs.
+func (x *SpaceRead) Link(ref document.Ref) SiteTarget {
+	switch ref.Kind {
+	case document.RefURL:
+		return SiteTarget{URL: ref.URL}
+	case document.RefAnchor, document.RefPage:
+		if ref.Page == "" {
+			return SiteTarget{URL: "#" + ref.Anchor}
+		}
+		if ref.Space != "" && ref.Space != x.Space.ID {
+			return SiteTarget{}
+		}
+		tn := x.byID[ref.Page]
+		if tn == nil {
+			return SiteTarget{}
+		}
+		u := x.at.Pages + tn.Path
+		if ref.Anchor != "" {
+			u += "#" + ref.Anchor
+		}
+		return SiteTarget{URL: u, Title: tn.Page.Title}
+	case document.RefFile:
+		u, name := x.file(ref.File)
+		return SiteTarget{URL: u, Title: name}
+	case document.RefSpace:
+		if ref.Space == x.Space.ID {
+			return SiteTarget{URL: x.at.Spaces + ref.Space, Title: x.Space.Title}
+		}
+		return SiteTarget{URL: x.at.Spaces + ref.Space}
+	}
+	return SiteTarget{}
+}
+
+// Image resolves the source of an image, drawing, cover or inline image.
+func (x *SpaceRead) Image(ref document.Ref) string {
+	switch ref.Kind {
+	case document.RefURL:
+		return ref.URL
+	case document.RefFile:
+		u, _ := x.file(ref.File)
+		return u
+	}
+	return ""
+}
+
+// File resolves a file block to its download address and name.
+func (x *SpaceRead) File(ref document.Ref) SiteTarget {
+	if ref.Kind == document.RefURL {
+		return SiteTarget{URL: ref.URL}
+	}
+	u, name := x.file(ref.File)
+	return SiteTarget{URL: u, Title: name}
+}
+
+// PathTarget resolves a page path the page's raw HTML names relative to
+// itself, as written in its repository, to that page's address; empty
+// for a path naming no page (the address is then kept as written).
+func (x *SpaceRead) PathTarget(target string) SiteTarget {
+	if x.Page == nil || x.Page.Git == nil || x.Page.Git.Path == "" {
+		return SiteTarget{}
+	}
+	path, ok := gitbook.TargetPath(x.Page.Git.Path, target)
+	if !ok {
+		return SiteTarget{}
+	}
+	for _, tn := range x.byID {
+		if g := tn.Page.Git; g != nil && g.Path == path {
+			return SiteTarget{URL: x.at.Pages + tn.Path, Title: tn.Page.Title}
+		}
+	}
+	return SiteTarget{}
+}
+
+// Err returns the first store failure met while resolving references.
+func (x *SpaceRead) Err() error { return x.failed }
+
+// SpaceFile opens a file of a revision of a space.
+func (s *Service) SpaceFile(ctx context.Context, spaceID, revisionID, fileID string) (*SiteFile, error) {
+	c, err := s.Content(ctx, ContentRef{SpaceID: spaceID, Revision: revisionID})
+	if err != nil {
+		return nil, err
+	}
+	f, err := c.File(ctx, fileID)
+	if err != nil {
+		return nil, err
+	}
+	body, size, err := s.OpenBlob(ctx, f.Blob)
+	if err != nil {
+		return nil, err
+	}
+	return &SiteFile{File: f, Body: body, Size: size}, nil
+}
