@@ -30,6 +30,10 @@ type Config struct {
 	// SAML, when set, lets people find their organization's SAML
 	// identity provider from their email on the sign-in page.
 	SAML *service.SAML
+	// Accounts signs people in with passwords and hands out setup, reset
+	// and invite links; nil builds one over the service that sends no
+	// email.
+	Accounts *service.Accounts
 }
 
 // App serves the web app. Build one with New.
@@ -61,6 +65,9 @@ func New(svc *service.Service, cfg Config) (*App, error) {
 		cfg.Logger = slog.Default()
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
+	if cfg.Accounts == nil {
+		cfg.Accounts = service.NewAccounts(svc, service.AccountsConfig{BaseURL: cfg.BaseURL, Logger: cfg.Logger})
+	}
 	render, err := reader.New()
 	if err != nil {
 		return nil, err

@@ -58,6 +58,27 @@ func (a *App) table() []row {
 		{"appPage", get, "/app/s/{spaceId}/{path...}", onSpace(read), a.spacePage},
 		{"appSearch", get, "/app/o/{organizationId}/search", onOrg(guest), a.orgSearch},
 		{"appSearchJSON", get, "/app/o/{organizationId}/search.json", onOrg(guest), a.orgSearchJSON},
+		// Password accounts: sign-in, first-start setup, resets, sign-up
+		// through invite links and email domains, invite links.
+		{"appSignInPage", get, signInPath, public(), a.signInPage},
+		{"appSignIn", post, signInPath, public(), a.signIn},
+		{"appSetupPage", get, "/app/setup/{secret}", public(), a.setupPage},
+		{"appSetup", post, "/app/setup/{secret}", public(), a.setup},
+		{"appForgotPage", get, "/app/forgot", public(), a.forgotPage},
+		{"appForgot", post, "/app/forgot", public(), a.forgot},
+		{"appResetPage", get, "/app/reset/{secret}", public(), a.resetPage},
+		{"appReset", post, "/app/reset/{secret}", public(), a.reset},
+		{"appPasswordPage", get, "/app/account/password", signedIn(), a.passwordPage},
+		{"appPassword", post, "/app/account/password", signedIn(), a.changePassword},
+		{"appJoinPage", get, "/app/join/{inviteId}", public(), a.joinPage},
+		{"appJoin", post, "/app/join/{inviteId}", public(), a.join},
+		{"appSignUpPage", get, "/app/sign-up", public(), a.signUpPage},
+		{"appSignUp", post, "/app/sign-up", public(), a.signUp},
+		{"appConfirmPage", get, "/app/sign-up/{secret}", public(), a.confirmPage},
+		{"appConfirm", post, "/app/sign-up/{secret}", public(), a.confirm},
+		{"appInvites", get, "/app/o/{organizationId}/invites", onOrg(quire.LevelAdmin), a.invites},
+		{"appCreateInvite", post, "/app/o/{organizationId}/invites", onOrg(quire.LevelAdmin), a.createInvite},
+		{"appRevokeInvite", post, "/app/o/{organizationId}/invites/{inviteId}/revoke", onOrg(quire.LevelAdmin), a.revokeInvite},
 
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}

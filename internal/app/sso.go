@@ -34,6 +34,16 @@ func (o SignInOption) Link(next string) string {
 	return o.Href
 }
 
+// Entry is where the option's button on the sign-in page leads, coming
+// back to next: the provider's start, or the page asking for the email
+// that finds the organization's provider.
+func (o SignInOption) Entry(next string) string {
+	if o.Kind == "email" {
+		o.Href = o.Action
+	}
+	return o.Link(next)
+}
+
 // signInOptions lists the single sign-on ways in this server offers: the
 // OpenID Connect issuer's button when one is configured, and the form
 // finding an organization's SAML provider from an email when SAML is on.

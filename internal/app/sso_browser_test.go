@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/url"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -83,22 +82,6 @@ func TestSAMLSignInBrowser(t *testing.T) {
 	}
 }
 
-// waitPath waits for the browser to arrive at a path, after the
-// redirects of a sign-in.
-func waitPath(t *testing.T, b *testutil.BrowserPage, path string) {
-	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		loc := b.JS("location.pathname")
-		if loc == path {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the browser is at %s (%s), not %s", loc, b.JS("document.title"), path)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-}
 
 // theme sets the colour scheme, as the theme toggle would, and opens the
 // page again (a navigation the test waits for, rather than a reload).

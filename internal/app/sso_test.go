@@ -38,9 +38,9 @@ func (h *harness) allowDomain(t *testing.T, domain string) {
 	}
 }
 
-// follow sends a request with the client and follows one redirect to
+// getURL sends a request with the client and follows one redirect to
 // another server by hand, returning the Location it answers.
-func follow(t *testing.T, c *http.Client, u string) (int, string) {
+func getURL(t *testing.T, c *http.Client, u string) (int, string) {
 	t.Helper()
 	res, err := c.Get(u)
 	if err != nil {
@@ -58,11 +58,11 @@ func TestOIDCSignInFlow(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		is.SignIn(oidctest.Person{Subject: "ada", Email: "ada@acme.test", EmailVerified: true, Name: "Ada"})
 		c := h.client(t, nil)
-		status, loc := follow(t, c, h.URL+"/app/sign-in/oidc?next="+url.QueryEscape("/app/o/"+h.Org))
+		status, loc := getURL(t, c, h.URL+"/app/sign-in/oidc?next="+url.QueryEscape("/app/o/"+h.Org))
 		if status != http.StatusSeeOther || !strings.HasPrefix(loc, is.URL+"/authorize?") {
 			t.Fatalf("start: %d %s", status, loc)
 		}
-		status, back := follow(t, c, loc)
+		status, back := getURL(t, c, loc)
 		if status != http.StatusFound || !strings.HasPrefix(back, h.URL+"/app/sign-in/oidc/callback?") {
 			t.Fatalf("issuer: %d %s", status, back)
 		}
@@ -71,7 +71,7 @@ func TestOIDCSignInFlow(t *testing.T) {
 		if code != http.StatusForbidden || !strings.Contains(body, "started in another browser") {
 			t.Fatalf("callback in another browser: %d\n%s", code, body)
 		}
-		status, next := follow(t, c, back)
+		status, next := getURL(t, c, back)
 		if status != http.StatusSeeOther || next != "/app/o/"+h.Org {
 			t.Fatalf("callback: %d %s", status, next)
 		}
@@ -111,8 +111,8 @@ func TestOIDCRefusesStranger(t *testing.T) {
 	h := newHarness(t, "sqlite", withSSO(is))
 	is.SignIn(oidctest.Person{Subject: "x", Email: "eve@nowhere.test", EmailVerified: true})
 	c := h.client(t, nil)
-	_, loc := follow(t, c, h.URL+"/app/sign-in/oidc")
-	_, back := follow(t, c, loc)
+	_, loc := getURL(t, c, h.URL+"/app/sign-in/oidc")
+	_, back := getURL(t, c, loc)
 	code, _, body := h.get(t, c, strings.TrimPrefix(back, h.URL))
 	if code != http.StatusForbidden || !strings.Contains(body, "no account for eve@nowhere.test") ||
 		!strings.Contains(body, "Back to sign-in") {

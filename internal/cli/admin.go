@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 
 	"quire/internal/quire"
 	"quire/internal/service"
@@ -18,6 +19,9 @@ const adminUsage = `Usage: quire admin <command> [flags]
 Commands:
   bootstrap       create an organization, its admin user and a token
   user create     create a user and a token, optionally in an organization
+  user reset-password EMAIL
+                  print a one-time link (valid for an hour) with which the
+                  user chooses a new password
   token create    create a new API token for a user
   rotate-download-key
                   replace the key signing download links, revoking every
@@ -41,6 +45,8 @@ func runAdmin(ctx context.Context, args []string, env Env) error {
 		return runAdminBootstrap(ctx, args[1:], env)
 	case len(args) >= 2 && args[0] == "user" && args[1] == "create":
 		return runAdminUserCreate(ctx, args[2:], env)
+	case len(args) >= 2 && args[0] == "user" && args[1] == "reset-password":
+		return runAdminResetPassword(ctx, args[2:], env)
 	case len(args) >= 2 && args[0] == "token" && args[1] == "create":
 		return runAdminTokenCreate(ctx, args[2:], env)
 	case args[0] == "rotate-download-key":
@@ -186,5 +192,32 @@ func runAdminRotateDownloadKey(ctx context.Context, args []string, env Env) erro
 		return printJSON(env.Stdout, struct {
 			Rotated bool `json:"rotated"`
 		}{true})
+	})
+}
+
+// runAdminResetPassword prints a one-time password reset link for a user,
+// as {"link":URL}, whether or not the server sends email.
+func runAdminResetPassword(ctx context.Context, args []string, env Env) error {
+	c := newAdminCommand("admin user reset-password",
+		"quire admin user reset-password EMAIL [--base-url URL]", env.Getenv)
+	var email, baseURL string
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		email, args = args[0], args[1:]
+	}
+	c.fs.StringVar(&email, "email", email, "email of the user (or give it first, without the flag)")
+	c.fs.StringVar(&baseURL, "base-url", envDefault(env.Getenv, "QUIRE_BASE_URL",
+		"http://"+envDefault(env.Getenv, "QUIRE_ADDR", DefaultAddr)),
+		"URL the server is reached at, starting the link (env QUIRE_BASE_URL)")
+	if err := c.parse(args, "email"); err != nil {
+		return err
+	}
+	return c.run(ctx, env, func(svc *service.Service) error {
+		link, err := service.NewAccounts(svc, service.AccountsConfig{BaseURL: baseURL}).ResetLink(ctx, email)
+		if err != nil {
+			return err
+		}
+		return printJSON(env.Stdout, struct {
+			Link string `json:"link"`
+		}{link})
 	})
 }

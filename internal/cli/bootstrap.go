@@ -21,16 +21,23 @@ type bootstrapper interface {
 	Bootstrap(ctx context.Context, in service.BootstrapInput) (*service.BootstrapResult, error)
 }
 
+// setupLinker makes the one-time link the first admin sets a password
+// with.
+type setupLinker interface {
+	SetupLink(ctx context.Context, userID string) (string, error)
+}
+
 // bootstrapIfFresh creates the first organization and its admin user when
-// the database holds no user, then shows the admin's token once on stderr
-// and keeps it in the data directory. It does nothing on a database already
-// in use.
+// the database holds no user, then shows on stderr a one-time link with
+// which the admin sets a password in the browser, and the admin's API
+// token, kept in the data directory for scripts. It does nothing on a
+// database already in use.
 //
 // Replicas sharing one database may start together and all see it fresh.
 // Bootstrap runs in one transaction, so at most one of them commits when
 // they create the same admin email; a loser sees its Bootstrap fail, finds
 // the database no longer fresh, and goes on as a later start would.
-func bootstrapIfFresh(ctx context.Context, b bootstrapper, cfg Config, log *slog.Logger, stderr io.Writer) error {
+func bootstrapIfFresh(ctx context.Context, b bootstrapper, links setupLinker, cfg Config, log *slog.Logger, stderr io.Writer) error {
 	fresh, err := b.IsFresh(ctx)
 	if err != nil {
 		return fmt.Errorf("checking for an empty database: %w", err)
@@ -52,6 +59,13 @@ func bootstrapIfFresh(ctx context.Context, b bootstrapper, cfg Config, log *slog
 	}
 	log.InfoContext(ctx, "bootstrapped", "organization", res.Organization, "user", res.User, "email", cfg.AdminEmail)
 
+	if link, err := links.SetupLink(ctx, res.User); err != nil {
+		// The token still lets the admin in; an administrator can make a
+		// reset link later.
+		log.ErrorContext(ctx, "making the admin's setup link", "err", err)
+	} else {
+		fmt.Fprintf(stderr, "quire: set the admin password at %s (single use, valid for 24 hours)\n", link)
+	}
 	path := filepath.Join(cfg.DataDir, adminTokenFile)
 	if err := writeSecret(path, res.Token); err != nil {
 		// The token is shown anyway: it exists nowhere else.

@@ -41,16 +41,24 @@ func (f *fakeBootstrapper) Bootstrap(_ context.Context, in service.BootstrapInpu
 	return &service.BootstrapResult{Organization: "o1", User: "u1", Token: "tok-" + in.Email}, nil
 }
 
+// fakeLinker makes setup links naming the user.
+type fakeLinker struct{}
+
+func (fakeLinker) SetupLink(_ context.Context, userID string) (string, error) {
+	return "http://q/app/setup/for-" + userID, nil
+}
+
 func TestBootstrapIfFresh(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.DataDir = filepath.Join(t.TempDir(), "d")
 	var stderr bytes.Buffer
 	f := &fakeBootstrapper{fresh: []bool{true}}
-	if err := bootstrapIfFresh(t.Context(), f, cfg, slog.New(slog.DiscardHandler), &stderr); err != nil {
+	if err := bootstrapIfFresh(t.Context(), f, fakeLinker{}, cfg, slog.New(slog.DiscardHandler), &stderr); err != nil {
 		t.Fatal(err)
 	}
 	path := filepath.Join(cfg.DataDir, adminTokenFile)
-	if want := "quire: admin API token: tok-admin@localhost (also written to " + path + ")\n"; stderr.String() != want {
+	if want := "quire: set the admin password at http://q/app/setup/for-u1 (single use, valid for 24 hours)\n" +
+		"quire: admin API token: tok-admin@localhost (also written to " + path + ")\n"; stderr.String() != want {
 		t.Errorf("stderr = %q, want %q", stderr.String(), want)
 	}
 	raw, err := os.ReadFile(path)
@@ -64,7 +72,7 @@ func TestBootstrapSkipsUsedDatabase(t *testing.T) {
 	cfg.DataDir = t.TempDir()
 	var stderr bytes.Buffer
 	f := &fakeBootstrapper{fresh: []bool{false}}
-	if err := bootstrapIfFresh(t.Context(), f, cfg, slog.New(slog.DiscardHandler), &stderr); err != nil {
+	if err := bootstrapIfFresh(t.Context(), f, fakeLinker{}, cfg, slog.New(slog.DiscardHandler), &stderr); err != nil {
 		t.Fatal(err)
 	}
 	if f.bootstraps != 0 || stderr.Len() != 0 {
@@ -81,7 +89,7 @@ func TestBootstrapLostRace(t *testing.T) {
 	var stderr bytes.Buffer
 	// Fresh at first, then another process commits first and ours fails.
 	f := &fakeBootstrapper{fresh: []bool{true, false}, err: quire.Errorf(quire.ECONFLICT, "email taken")}
-	if err := bootstrapIfFresh(t.Context(), f, cfg, slog.New(slog.DiscardHandler), &stderr); err != nil {
+	if err := bootstrapIfFresh(t.Context(), f, fakeLinker{}, cfg, slog.New(slog.DiscardHandler), &stderr); err != nil {
 		t.Fatalf("lost race is not an error, got %v", err)
 	}
 	if stderr.Len() != 0 {
@@ -93,7 +101,7 @@ func TestBootstrapFailure(t *testing.T) {
 	cfg := DefaultConfig()
 	cfg.DataDir = t.TempDir()
 	f := &fakeBootstrapper{fresh: []bool{true}, err: errors.New("disk full")}
-	err := bootstrapIfFresh(t.Context(), f, cfg, slog.New(slog.DiscardHandler), &bytes.Buffer{})
+	err := bootstrapIfFresh(t.Context(), f, fakeLinker{}, cfg, slog.New(slog.DiscardHandler), &bytes.Buffer{})
 	if err == nil || !strings.Contains(err.Error(), "disk full") {
 		t.Errorf("err = %v", err)
 	}
@@ -153,7 +161,8 @@ func TestBootstrapRacePostgres(t *testing.T) {
 		cfg.DataDir = t.TempDir()
 		wg.Go(func() {
 			<-start
-			errs[i] = bootstrapIfFresh(context.Background(), &countingBootstrapper{svcs[i], &attempts}, cfg, slog.New(slog.DiscardHandler), &stderrs[i])
+			links := service.NewAccounts(svcs[i], service.AccountsConfig{BaseURL: "http://q"})
+			errs[i] = bootstrapIfFresh(context.Background(), &countingBootstrapper{svcs[i], &attempts}, links, cfg, slog.New(slog.DiscardHandler), &stderrs[i])
 		})
 	}
 	close(start)

@@ -74,6 +74,11 @@ type Config struct {
 
 	// OIDC configures sign-in through an OpenID Connect issuer.
 	OIDC OIDCConfig
+	// SMTPURL names the SMTP server reset and confirmation links are
+	// emailed through, smtp://user:password@host:port; empty sends no
+	// email. SMTPFrom is the sender address.
+	SMTPURL  string
+	SMTPFrom string
 
 	// OrgTitle, AdminEmail and AdminName describe what the first start on
 	// an empty database creates.
@@ -171,6 +176,10 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	}
 	fs.DurationVar(&c.GitTimeout, "git-timeout", gitTimeout,
 		"time allowed to one Git Sync import or export, fetch and writing into the space together (env QUIRE_GIT_TIMEOUT)")
+	fs.StringVar(&c.SMTPURL, "smtp-url", envDefault(getenv, "QUIRE_SMTP_URL", ""),
+		"SMTP server emailing password reset and sign-up confirmation links, smtp://user:password@host:port (STARTTLS when offered) or smtps://...; prefer the environment, which a process list does not show; empty sends no email (env QUIRE_SMTP_URL)")
+	fs.StringVar(&c.SMTPFrom, "smtp-from", envDefault(getenv, "QUIRE_SMTP_FROM", ""),
+		"sender address of the email, such as \"Quire <quire@example.com>\" (env QUIRE_SMTP_FROM)")
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,
@@ -219,6 +228,9 @@ func (c Config) Validate() error {
 	}
 	if _, err := c.level(); err != nil {
 		return fmt.Errorf("--log-level %q: want debug, info, warn or error", c.LogLevel)
+	}
+	if _, err := c.mailer(); err != nil {
+		return err
 	}
 	if strings.TrimSpace(c.OrgTitle) == "" {
 		return errors.New("--org-title must not be empty")

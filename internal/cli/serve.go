@@ -101,11 +101,17 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		ln.Close()
 		return err
 	}
-	if err := bootstrapIfFresh(ctx, svc, cfg, log, env.Stderr); err != nil {
+	mailer, err := cfg.mailer()
+	if err != nil {
 		ln.Close()
 		return err
 	}
-	webApp, err := app.New(svc, app.Config{BaseURL: baseURL, Logger: log, SAML: areas.saml, OIDC: areas.oidc})
+	accounts := service.NewAccounts(svc, service.AccountsConfig{BaseURL: baseURL, Mailer: mailer, Logger: log})
+	if err := bootstrapIfFresh(ctx, svc, accounts, cfg, log, env.Stderr); err != nil {
+		ln.Close()
+		return err
+	}
+	webApp, err := app.New(svc, app.Config{BaseURL: baseURL, Logger: log, Accounts: accounts, SAML: areas.saml, OIDC: areas.oidc})
 	if err != nil {
 		ln.Close()
 		return err

@@ -17,6 +17,7 @@ const (
 	EPRECONDITION = "precondition" // the target cannot take the operation (412)
 	ETOOLARGE     = "too_large"    // request body over the limit (413)
 	EUNAVAILABLE  = "unavailable"  // the server was not set up for the operation (503)
+	ETOOMANY      = "too_many"     // too many attempts: wait before trying again (429)
 	EINTERNAL     = "internal"     // anything else (500)
 )
 

@@ -112,4 +112,8 @@ type OrganizationStore interface {
 	CreateInvite(ctx context.Context, inv *Invite) error
 	// DeleteInvite removes an invite link; it reports whether one existed.
 	DeleteInvite(ctx context.Context, orgID, id string) (bool, error)
+	// Invites lists an organization's invite links, oldest first.
+	Invites(ctx context.Context, orgID string) ([]*Invite, error)
+	// Invite returns an invite link by id. Returns ENOTFOUND.
+	Invite(ctx context.Context, id string) (*Invite, error)
 }

@@ -32,6 +32,7 @@ type Store interface {
 	TranslationStore
 	OpenAPIStore
 	IntegrationStore
+	AccountStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

@@ -25,6 +25,8 @@ func StatusOf(code string) int {
 		return http.StatusRequestEntityTooLarge
 	case quire.EUNAVAILABLE:
 		return http.StatusServiceUnavailable
+	case quire.ETOOMANY:
+		return http.StatusTooManyRequests
 	}
 	return http.StatusInternalServerError
 }

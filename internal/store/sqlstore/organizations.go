@@ -193,3 +193,33 @@ func (s *Store) DeleteInvite(ctx context.Context, orgID, id string) (bool, error
 	n, err := s.exec(ctx, "DELETE FROM invites WHERE org_id = ? AND id = ?", orgID, id)
 	return n > 0, wrap("delete invite", err)
 }
+
+// scanInvite reads id, org_id, role, created_at.
+func scanInvite(sc scanner) (*quire.Invite, error) {
+	var (
+		inv     quire.Invite
+		role    sql.NullString
+		created int64
+	)
+	if err := sc.Scan(&inv.ID, &inv.OrgID, &role, &created); err != nil {
+		return nil, err
+	}
+	inv.Role, inv.CreatedAt = quire.Role(role.String), fromMillis(created)
+	return &inv, nil
+}
+
+// Invites lists an organization's invite links, oldest first.
+func (s *Store) Invites(ctx context.Context, orgID string) ([]*quire.Invite, error) {
+	out, err := fetchAll(ctx, s, `SELECT id, org_id, role, created_at FROM invites
+		WHERE org_id = ? ORDER BY created_at, id`, []any{orgID}, scanInvite)
+	return out, wrap("list invites", err)
+}
+
+// Invite returns an invite link by id.
+func (s *Store) Invite(ctx context.Context, id string) (*quire.Invite, error) {
+	inv, err := scanInvite(s.queryRow(ctx, "SELECT id, org_id, role, created_at FROM invites WHERE id = ?", id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quire.NotFound("invite")
+	}
+	return inv, wrap("get invite", err)
+}

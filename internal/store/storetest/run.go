@@ -35,6 +35,7 @@ func suite() []test {
 		translationTests(),
 		openAPITests(),
 		integrationTests(),
+		accountTests(),
 	} {
 		all = append(all, group...)
 	}

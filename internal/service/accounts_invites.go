@@ -1,0 +1,144 @@
+package service
+
+import (
+	"context"
+	"strings"
+
+	"quire/internal/quire"
+)
+
+// invitesOff is the answer when an organization turned invite links off.
+func invitesOff() error {
+	return quire.Errorf(quire.EPRECONDITION, "this organization does not allow invite links: an admin can turn them on in its settings")
+}
+
+// CreateInvite makes an invite link into an organization that lets new
+// members join with role ("" for guests). The organization must allow
+// invite links. Who may call it is for the caller's access rows: an
+// organization admin.
+func (a *Accounts) CreateInvite(ctx context.Context, orgID string, role quire.Role) (*quire.Invite, error) {
+	if role != "" && !role.Valid() {
+		return nil, quire.Invalid("role", "must be one of admin, create, edit, review, comment, read, or empty for a guest")
+	}
+	o, err := a.store.Organization(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	if !o.InviteLinks {
+		return nil, invitesOff()
+	}
+	inv := &quire.Invite{ID: quire.NewID(), OrgID: orgID, Role: role, CreatedAt: a.Now()}
+	if err := a.store.CreateInvite(ctx, inv); err != nil {
+		return nil, err
+	}
+	return inv, nil
+}
+
+// Invites lists an organization's invite links, oldest first.
+func (a *Accounts) Invites(ctx context.Context, orgID string) ([]*quire.Invite, error) {
+	return a.store.Invites(ctx, orgID)
+}
+
+// RevokeInvite deletes an invite link. An unknown one is ENOTFOUND.
+func (a *Accounts) RevokeInvite(ctx context.Context, orgID, id string) error {
+	ok, err := a.store.DeleteInvite(ctx, orgID, id)
+	if err == nil && !ok {
+		return quire.NotFound("invite")
+	}
+	return err
+}
+
+// InviteURL is the link to hand out for an invite.
+func (a *Accounts) InviteURL(inv *quire.Invite) string { return a.link("/app/join/" + inv.ID) }
+
+// OpenInvite returns an invite link that can be used now and its
+// organization: one that exists, of an organization allowing invite links.
+// Anything else is ENOTFOUND.
+func (a *Accounts) OpenInvite(ctx context.Context, id string) (*quire.Invite, *quire.Organization, error) {
+	gone := quire.Errorf(quire.ENOTFOUND, "this invite link is not valid: it was revoked, or invite links are turned off")
+	if id == "" || len(id) > 64 {
+		return nil, nil, gone
+	}
+	inv, err := a.store.Invite(ctx, id)
+	if quire.IsNotFound(err) {
+		return nil, nil, gone
+	} else if err != nil {
+		return nil, nil, err
+	}
+	o, err := a.store.Organization(ctx, inv.OrgID)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !o.InviteLinks {
+		return nil, nil, gone
+	}
+	return inv, o, nil
+}
+
+// SignUpInput is a new account: a name, an email and a password.
+type SignUpInput struct {
+	Name     string
+	Email    string
+	Password string
+	Client   Client
+}
+
+// checkSignUp checks the fields of a new account.
+func checkSignUp(in SignUpInput) error {
+	if !validEmail(strings.TrimSpace(in.Email)) {
+		return quire.Invalid("email", "must be an email address")
+	}
+	if err := checkTitle("name", in.Name, 1, 64); err != nil {
+		return err
+	}
+	return checkPasswordStrength("password", in.Password, in.Email)
+}
+
+// createAccount creates a user with a password, and the memberships
+// given, in one transaction. A taken email is EINVALID naming the field.
+func (a *Accounts) createAccount(ctx context.Context, in SignUpInput, join func(st quire.Store, u *quire.User) error) (*quire.User, error) {
+	h, err := a.hash(ctx, in.Password)
+	if err != nil {
+		return nil, err
+	}
+	var u *quire.User
+	err = a.store.WithTx(ctx, func(st quire.Store) error {
+		u = &quire.User{ID: quire.NewID(), DisplayName: strings.TrimSpace(in.Name), Email: strings.TrimSpace(in.Email), CreatedAt: a.Now()}
+		if err := st.CreateUser(ctx, u); err != nil {
+			if quire.ErrorCode(err) == quire.ECONFLICT {
+				return quire.Invalid("email", "has an account already: sign in, or reset your password")
+			}
+			return err
+		}
+		if err := st.SetPassword(ctx, u.ID, h, a.Now()); err != nil {
+			return err
+		}
+		return join(st, u)
+	})
+	return u, err
+}
+
+// JoinByInvite signs up through an invite link: it creates the user with
+// a password, makes them a member with the link's role, and signs them
+// in.
+func (a *Accounts) JoinByInvite(ctx context.Context, inviteID string, in SignUpInput) (*SignedIn, error) {
+	inv, o, err := a.OpenInvite(ctx, inviteID)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkSignUp(in); err != nil {
+		return nil, err
+	}
+	u, err := a.createAccount(ctx, in, func(st quire.Store, u *quire.User) error {
+		return st.AddMember(ctx, &quire.Member{OrgID: o.ID, User: *u, Role: inv.Role, JoinedAt: a.Now()})
+	})
+	if err != nil {
+		return nil, err
+	}
+	si, err := a.open(ctx, u, in.Client)
+	if err != nil {
+		return nil, err
+	}
+	si.OrgID = o.ID
+	return si, nil
+}

@@ -1,0 +1,142 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"quire/internal/quire"
+)
+
+// SetPassword stores or replaces a user's encoded password hash.
+func (s *Store) SetPassword(ctx context.Context, userID, encoded string, at time.Time) error {
+	_, err := s.exec(ctx, `INSERT INTO passwords (user_id, hash, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (user_id) DO UPDATE SET hash = excluded.hash, updated_at = excluded.updated_at`,
+		userID, encoded, millis(at))
+	if s.dialect.Classify(err) == FailForeignKey {
+		return quire.NotFound("user")
+	}
+	return wrap("set password", err)
+}
+
+// PasswordHash returns a user's encoded password hash.
+func (s *Store) PasswordHash(ctx context.Context, userID string) (string, error) {
+	var h string
+	err := s.queryRow(ctx, "SELECT hash FROM passwords WHERE user_id = ?", userID).Scan(&h)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", quire.NotFound("password")
+	}
+	return h, wrap("get password", err)
+}
+
+// CreateAccountLink stores a link and deletes the expired ones.
+func (s *Store) CreateAccountLink(ctx context.Context, l *quire.AccountLink) error {
+	err := s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.exec(ctx, "DELETE FROM account_links WHERE expires_at <= ?", millis(l.CreatedAt)); err != nil {
+			return err
+		}
+		_, err := tx.exec(ctx, `INSERT INTO account_links (hash, purpose, user_id, email, created_at, expires_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, l.Hash, string(l.Purpose), nullString(l.UserID), l.Email,
+			millis(l.CreatedAt), millis(l.ExpiresAt))
+		if tx.dialect.Classify(err) == FailForeignKey {
+			return quire.NotFound("user")
+		}
+		return tx.conflict("create account link", err, "this link exists already")
+	})
+	return wrap("create account link", err)
+}
+
+// accountLink reads a link that has not expired by now.
+func (s *Store) accountLink(ctx context.Context, purpose quire.AccountLinkPurpose, hash []byte, now time.Time) (*quire.AccountLink, error) {
+	l := quire.AccountLink{Hash: hash, Purpose: purpose}
+	var (
+		user             sql.NullString
+		created, expires int64
+	)
+	err := s.queryRow(ctx, `SELECT user_id, email, created_at, expires_at FROM account_links
+		WHERE hash = ? AND purpose = ? AND expires_at > ?`, hash, string(purpose), millis(now)).
+		Scan(&user, &l.Email, &created, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, quire.NotFound("link")
+	}
+	if err != nil {
+		return nil, err
+	}
+	l.UserID, l.CreatedAt, l.ExpiresAt = user.String, fromMillis(created), fromMillis(expires)
+	return &l, nil
+}
+
+// AccountLink returns a link that has not expired, leaving it in place.
+func (s *Store) AccountLink(ctx context.Context, purpose quire.AccountLinkPurpose, hash []byte, now time.Time) (*quire.AccountLink, error) {
+	l, err := s.accountLink(ctx, purpose, hash, now)
+	return l, wrap("get account link", err)
+}
+
+// TakeAccountLink deletes and returns a link that has not expired. The
+// delete decides between two callers: only the one whose delete removed
+// the row gets the link.
+func (s *Store) TakeAccountLink(ctx context.Context, purpose quire.AccountLinkPurpose, hash []byte, now time.Time) (*quire.AccountLink, error) {
+	var out *quire.AccountLink
+	err := s.inTx(ctx, func(tx *Store) error {
+		l, err := tx.accountLink(ctx, purpose, hash, now)
+		if err != nil {
+			return err
+		}
+		n, err := tx.exec(ctx, "DELETE FROM account_links WHERE hash = ? AND purpose = ?", hash, string(purpose))
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return quire.NotFound("link")
+		}
+		out = l
+		return nil
+	})
+	return out, wrap("take account link", err)
+}
+
+// DeleteAccountLinks deletes a user's links of a purpose.
+func (s *Store) DeleteAccountLinks(ctx context.Context, userID string, purpose quire.AccountLinkPurpose) error {
+	_, err := s.exec(ctx, "DELETE FROM account_links WHERE user_id = ? AND purpose = ?", userID, string(purpose))
+	return wrap("delete account links", err)
+}
+
+// RecordSignInFailure records a failure under each key and forgets those
+// keys' failures older than before.
+func (s *Store) RecordSignInFailure(ctx context.Context, keys []string, at, before time.Time) error {
+	err := s.inTx(ctx, func(tx *Store) error {
+		for _, k := range keys {
+			if _, err := tx.exec(ctx, "DELETE FROM sign_in_failures WHERE subject = ? AND at < ?", k, millis(before)); err != nil {
+				return err
+			}
+			if _, err := tx.exec(ctx, "INSERT INTO sign_in_failures (subject, at) VALUES (?, ?)", k, millis(at)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return wrap("record sign-in failure", err)
+}
+
+// SignInFailures counts the failures under key since then.
+func (s *Store) SignInFailures(ctx context.Context, key string, since time.Time) (int, error) {
+	n, err := s.count(ctx, "SELECT COUNT(*) FROM sign_in_failures WHERE subject = ? AND at >= ?", key, millis(since))
+	return n, wrap("count sign-in failures", err)
+}
+
+// ClearSignInFailures forgets the failures under key.
+func (s *Store) ClearSignInFailures(ctx context.Context, key string) error {
+	_, err := s.exec(ctx, "DELETE FROM sign_in_failures WHERE subject = ?", key)
+	return wrap("clear sign-in failures", err)
+}
+
+// EndUserSessions deletes a user's sessions but one.
+func (s *Store) EndUserSessions(ctx context.Context, userID string, keep []byte) (int, error) {
+	q, args := "DELETE FROM sessions WHERE user_id = ?", []any{userID}
+	if keep != nil {
+		q, args = q+" AND hash <> ?", append(args, keep)
+	}
+	n, err := s.exec(ctx, q, args...)
+	return int(n), wrap("end user sessions", err)
+}
