@@ -47,6 +47,12 @@
 // once more; the exports' time and memory growth are printed.
 // -sections gitlarge runs that part alone.
 //
+// Then, on a fresh database of each engine, the web app's pages are
+// timed in-process for an organization of 1,000 spaces in collections and
+// a space of 10,000 pages (bench/app.go; goal p50 under 20 ms and p99
+// under 100 ms on every page), each beside the published reader's cached
+// page. -sections app runs that part alone.
+//
 // Last, on a fresh database of each engine, space searches run over an
 // index of 100,000 generated pages (p50 and p99; goal p99 at most 20 ms
 // on SQLite), and the index follows a merge changing one page in real
@@ -152,10 +158,10 @@ func parseFlags(args []string) (config, error) {
 		"PostgreSQL server URL to also run on (default $QUIRE_TEST_POSTGRES_URL)")
 	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of an extra quire run to this file")
 	fs.StringVar(&c.profileEngine, "profile-engine", "sqlite", "engine profiled by -cpuprofile: sqlite or postgres")
-	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, or reader for the site reader's rendered page")
+	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, reader for the site reader's rendered page, or app for the app's organization home")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, reader, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, app, reader, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
 	fs.Float64Var(&c.largeShare, "large-share", 1, "share of the large repository's pages and files to generate in the gitlarge section, for a quick run")
 	fs.BoolVar(&c.noSQLite, "no-sqlite", false, "run on PostgreSQL alone (needs -postgres)")
@@ -180,8 +186,8 @@ func parseFlags(args []string) (config, error) {
 		err = errors.New("-large-share must be above 0 and at most 1")
 	case c.noSQLite && c.postgresURL == "":
 		err = errors.New("-no-sqlite needs -postgres or $QUIRE_TEST_POSTGRES_URL")
-	case c.profileCase != "single" && c.profileCase != "list" && c.profileCase != "reader":
-		err = errors.New("-profile-case must be single, list or reader")
+	case c.profileCase != "single" && c.profileCase != "list" && c.profileCase != "reader" && c.profileCase != "app":
+		err = errors.New("-profile-case must be single, list, reader or app")
 	}
 	if err != nil {
 		fmt.Fprintln(fs.Output(), err)
@@ -257,6 +263,11 @@ func benchAfterReads(ctx context.Context, cfg config, names []string, w io.Write
 	}
 	if cfg.on("search") {
 		if err := benchSearch(ctx, cfg, names, w); err != nil {
+			return err
+		}
+	}
+	if cfg.on("app") {
+		if err := benchApp(ctx, cfg, names, w); err != nil {
 			return err
 		}
 	}
@@ -402,7 +413,7 @@ func benchEngine(ctx context.Context, cfg config, eng *engine, w io.Writer) (row
 		printContent(w, eng.name, res)
 	}
 
-	if cfg.cpuprofile != "" && cfg.profileEngine == eng.name && cfg.profileCase != "reader" {
+	if cfg.cpuprofile != "" && cfg.profileEngine == eng.name && cfg.profileCase != "reader" && cfg.profileCase != "app" {
 		for _, c := range cases {
 			if c.key == cfg.profileCase {
 				if err := profile(ctx, cfg, ld, c, w); err != nil {

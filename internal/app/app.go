@@ -18,6 +18,12 @@ type Config struct {
 	BaseURL string
 	// Logger receives internal errors.
 	Logger *slog.Logger
+	// Sites, Integrations and OpenAPI serve the pages of sites,
+	// integrations and OpenAPI specifications; when nil, those pages say
+	// the feature is not available on this server.
+	Sites        *service.Sites
+	Integrations *service.Integrations
+	OpenAPI      *service.OpenAPISpecs
 	// OIDC, when set, offers sign-in through the operator's OpenID
 	// Connect issuer.
 	OIDC *service.OIDC

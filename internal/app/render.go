@@ -37,6 +37,7 @@ func parseViews(a *App) (*views, error) {
 		"levelAtLeast": func(have quire.Level, want string) bool { return have >= levelNamed(want) },
 		"asset":        a.assets.url,
 		"treeArgs":     func(sh *Shell, nodes []*TreeNode) treeArgs { return treeArgs{Shell: sh, Nodes: nodes} },
+		"treeHTML":     treeHTML,
 		"plural": func(n int, one, many string) string {
 			if n == 1 {
 				return "1 " + one

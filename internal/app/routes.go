@@ -22,6 +22,15 @@ func (a *App) table() []row {
 		{"appOrganization", get, "/app/o/{organizationId}", onOrg(guest), a.orgHome},
 		{"appSignOut", post, "/app/sign-out", public(), a.signOut},
 
+		// Sites, integrations, OpenAPI (read-only): the pages behind the
+		// urls.app the API answers, at the API's levels for reading them.
+		{"appSites", get, "/app/o/{organizationId}/sites", onOrg(read), a.sitesPage},
+		{"appSite", get, "/app/o/{organizationId}/sites/{siteId}", onOrg(read), a.sitePage},
+		{"appIntegration", get, "/app/integrations/{integrationName}", signedIn(), a.integrationPage},
+		{"appInstalledIntegration", get, "/app/o/{organizationId}/integrations/{integrationName}", onOrg(admin), a.installedIntegrationPage},
+		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(read), a.openAPISpecsPage},
+		{"appOpenAPISpec", get, "/app/o/{organizationId}/openapi/{specSlug}", onOrg(read), a.openAPISpecPage},
+
 		// Single sign-on: OpenID Connect, and the organizations' SAML
 		// identity providers found from an email (sso*.go).
 		{"appSignInOIDC", get, "/app/sign-in/oidc", public(), a.oidcStart},

@@ -255,7 +255,8 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 	}
 	api.Sites = sites
 	if api.App == nil {
-		if api.App, err = app.New(svc, app.Config{BaseURL: api.BaseURL, Logger: log, SAML: api.SAML}); err != nil {
+		if api.App, err = app.New(svc, app.Config{BaseURL: api.BaseURL, Logger: log, SAML: api.SAML,
+			Sites: api.SiteService, Integrations: api.Integrations, OpenAPI: api.OpenAPI}); err != nil {
 			return nil, nil, err
 		}
 	}

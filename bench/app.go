@@ -1,0 +1,286 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"runtime/pprof"
+	"strings"
+	"time"
+
+	"quire/internal/app"
+	"quire/internal/httpapi"
+	"quire/internal/quire"
+	"quire/internal/service"
+	"quire/internal/store"
+	"quire/internal/web"
+)
+
+// App benchmark shape and goals.
+const (
+	// appSpaces is how many spaces the organization holds, in
+	// appCollections collections; appPages how many pages the big space
+	// holds.
+	appSpaces      = 1000
+	appCollections = 20
+	appPages       = 10000
+	// appRequests is how many requests of each page are timed, one after
+	// the other, after appWarmup untimed ones.
+	appRequests = 200
+	appWarmup   = 10
+	// appGoalP50 and appGoalP99 are the goals for every page.
+	appGoalP50 = 20 * time.Millisecond
+	appGoalP99 = 100 * time.Millisecond
+)
+
+// appPage is a page of the app under measure.
+type appPage struct {
+	name, path string
+}
+
+// appFixture is what the app benchmark built.
+type appFixture struct {
+	orgID, collectionID, spaceID, pageID string
+	user                                 *quire.User
+}
+
+// benchApp measures, on each engine, the server time of the web app's
+// pages for an organization of appSpaces spaces in appCollections
+// collections and a space of appPages pages (goals: p50 under appGoalP50
+// and p99 under appGoalP99 for every page), with each page's p50 as a
+// multiple of that of the published reader's cached page, measured in the
+// same run. Requests are served in-process, one at a time, so the figures
+// are the handlers' own time. Pages the app does not serve (yet) are
+// listed as absent.
+func benchApp(ctx context.Context, cfg config, names []string, w io.Writer) error {
+	for _, name := range names {
+		if err := appOn(ctx, cfg, name, w); err != nil {
+			return fmt.Errorf("app on %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// appOn runs the app benchmark on a fresh database of one engine.
+func appOn(ctx context.Context, cfg config, name string, w io.Writer) (err error) {
+	eng, err := newEngine(ctx, cfg, name)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, eng.cleanup()) }()
+	st, err := store.Open(ctx, eng.cfg)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, st.Close()) }()
+	quiet := slog.New(slog.DiscardHandler)
+	svc := service.New(st, service.WithLogger(quiet))
+
+	began := time.Now()
+	fx, err := seedApp(ctx, st, svc)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nApp (%s): %d spaces in %d collections and a space of %d pages, seeded in %s; %d sequential requests per page, in-process:\n",
+		name, appSpaces, appCollections, appPages, time.Since(began).Round(time.Millisecond), appRequests)
+
+	const base = "http://quire.bench"
+	sites := service.NewSites(svc)
+	a, err := app.New(svc, app.Config{BaseURL: base, Logger: quiet, Sites: sites})
+	if err != nil {
+		return err
+	}
+	h := httpapi.New(svc, httpapi.Config{BaseURL: base, Logger: quiet, SiteService: sites, App: a})
+	secret, expires, err := svc.OpenSession(ctx, fx.user.ID, service.SessionOrigin{Method: "password"})
+	if err != nil {
+		return err
+	}
+	cookie := web.SessionCookieFor(secret, expires, false)
+
+	reader, err := timePage(ctx, h, nil, "/sites/bench/")
+	if err != nil {
+		return fmt.Errorf("the reader's page: %w", err)
+	}
+	readerP50 := percentile(reader, 0.5)
+	fmt.Fprintf(w, "  %-34s p50 %8s  p99 %8s  (the reference)\n", "reader: GET /sites/{name}/ cached", ms(readerP50), ms(percentile(reader, 0.99)))
+	met := true
+	for _, p := range appPageList(fx) {
+		d, err := timePage(ctx, h, cookie, p.path)
+		var absent *absentPage
+		if errors.As(err, &absent) {
+			fmt.Fprintf(w, "  %-34s absent (%d)\n", p.name, absent.status)
+			continue
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.name, err)
+		}
+		p50, p99 := percentile(d, 0.5), percentile(d, 0.99)
+		verdict := "met"
+		if p50 >= appGoalP50 || p99 >= appGoalP99 {
+			verdict, met = "missed", false
+		}
+		fmt.Fprintf(w, "  %-34s p50 %8s  p99 %8s  %6.1fx the reader's  %s\n", p.name, ms(p50), ms(p99),
+			float64(p50)/float64(max(readerP50, time.Microsecond)), verdict)
+	}
+	if cfg.cpuprofile != "" && cfg.profileCase == "app" && cfg.profileEngine == name {
+		if err := profileApp(ctx, cfg.cpuprofile, h, cookie, "/app/o/"+fx.orgID, w); err != nil {
+			return err
+		}
+	}
+	verdict := "met"
+	if !met {
+		verdict = "missed"
+	}
+	fmt.Fprintf(w, "  goal p50 < %s and p99 < %s on every page: %s\n", appGoalP50, appGoalP99, verdict)
+	return nil
+}
+
+// profileApp writes a CPU profile of the timed requests of one page.
+func profileApp(ctx context.Context, file string, h http.Handler, cookie *http.Cookie, path string, w io.Writer) error {
+	f, err := os.Create(file)
+	if err != nil {
+		return err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	_, err = timePage(ctx, h, cookie, path)
+	pprof.StopCPUProfile()
+	if err := errors.Join(err, f.Close()); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  CPU profile of %d requests of %s written to %s\n", appRequests, path, file)
+	return nil
+}
+
+// appPageList is the pages measured: those the app serves are timed, the
+// others reported absent.
+func appPageList(fx *appFixture) []appPage {
+	org := "/app/o/" + fx.orgID
+	return []appPage{
+		{"organization home", org},
+		{"collection", "/app/c/" + fx.collectionID},
+		{"members", org + "/members"},
+		{"space home", "/app/s/" + fx.spaceID},
+		{"page deep in the tree", "/app/s/" + fx.spaceID + "/p/" + fx.pageID},
+		{"revisions", "/app/s/" + fx.spaceID + "/revisions"},
+		{"search", org + "/search?q=page"},
+		{"sites", org + "/sites"},
+	}
+}
+
+// absentPage is a page the app does not serve.
+type absentPage struct{ status int }
+
+// Error implements error.
+func (e *absentPage) Error() string { return fmt.Sprintf("answered %d", e.status) }
+
+// timePage requests path appWarmup times, then appRequests times, each
+// served by h in-process, and returns the times of the latter. A 404 is
+// an absentPage; any other answer but 200 is an error.
+func timePage(ctx context.Context, h http.Handler, cookie *http.Cookie, path string) ([]time.Duration, error) {
+	out := make([]time.Duration, 0, appRequests)
+	for i := range appWarmup + appRequests {
+		req := httptest.NewRequestWithContext(ctx, http.MethodGet, path, nil)
+		if cookie != nil {
+			req.AddCookie(cookie)
+		}
+		rec := httptest.NewRecorder()
+		t0 := time.Now()
+		h.ServeHTTP(rec, req)
+		took := time.Since(t0)
+		switch {
+		case rec.Code == http.StatusNotFound:
+			return nil, &absentPage{status: rec.Code}
+		case rec.Code != http.StatusOK:
+			return nil, fmt.Errorf("GET %s: %d %s", path, rec.Code, strings.TrimSpace(rec.Body.String()[:min(rec.Body.Len(), 200)]))
+		}
+		if i >= appWarmup {
+			out = append(out, took)
+		}
+	}
+	return out, nil
+}
+
+// seedApp bootstraps an organization whose owner signs in, with
+// appCollections collections holding appSpaces-1 spaces (stored directly,
+// as the reads benchmark does) and a space of appPages pages (built
+// through the service), published as the site "bench".
+func seedApp(ctx context.Context, st quire.Store, svc *service.Service) (*appFixture, error) {
+	boot, err := svc.Bootstrap(ctx, service.BootstrapInput{OrgTitle: "Bench Org", Email: "owner@bench.example", Name: "Bench Owner"})
+	if err != nil {
+		return nil, err
+	}
+	u, err := svc.Authenticate(ctx, boot.Token)
+	if err != nil {
+		return nil, err
+	}
+	fx := &appFixture{orgID: boot.Organization}
+	if fx.user, err = st.User(ctx, u.ID); err != nil {
+		return nil, err
+	}
+	colls := make([]string, appCollections)
+	for i := range colls {
+		c, err := svc.CreateCollection(ctx, u, fx.orgID, fmt.Sprintf("Collection %02d", i), "")
+		if err != nil {
+			return nil, err
+		}
+		colls[i] = c.Collection.ID
+	}
+	fx.collectionID = colls[len(colls)/2]
+	now := svc.Now()
+	for start := 0; start < appSpaces-1; start += seedBatch {
+		end := min(start+seedBatch, appSpaces-1)
+		err := st.WithTx(ctx, func(tx quire.Store) error {
+			for i := start; i < end; i++ {
+				sp := newSpace(fx.orgID, i, now)
+				sp.Parent = colls[i%len(colls)]
+				if err := tx.CreateSpace(ctx, sp); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("seeding spaces %d-%d: %w", start, end-1, err)
+		}
+	}
+	if fx.spaceID, fx.pageID, err = seedDeepPage(ctx, svc, u, fx.orgID); err != nil {
+		return nil, err
+	}
+	sites := service.NewSites(svc)
+	site, err := sites.CreateSite(ctx, u, fx.orgID, service.SiteCreate{Title: "Bench", Spaces: []string{fx.spaceID}})
+	if err != nil {
+		return nil, err
+	}
+	name, published := "bench", true
+	_, err = sites.UpdateSite(ctx, fx.orgID, site.ID, quire.SiteUpdate{Basename: &name, Published: &published}, nil)
+	return fx, err
+}
+
+// seedDeepPage builds the space of appPages pages and returns it with the
+// id of a page below one of its sections, deep in the tree.
+func seedDeepPage(ctx context.Context, svc *service.Service, u *quire.User, orgID string) (string, string, error) {
+	spaceID, sectionID, err := seedPages(ctx, svc, u, orgID, appPages)
+	if err != nil {
+		return "", "", err
+	}
+	c, err := svc.Content(ctx, service.ContentRef{SpaceID: spaceID})
+	if err != nil {
+		return "", "", err
+	}
+	kids, err := c.Children(ctx, sectionID)
+	if err != nil {
+		return "", "", err
+	}
+	if len(kids) == 0 {
+		return spaceID, sectionID, nil
+	}
+	return spaceID, kids[len(kids)-1].ID, nil
+}
