@@ -2,16 +2,20 @@ package testutil
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/accessibility"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -155,17 +159,97 @@ func (b *BrowserPage) Cookie(url, name string) string {
 	return value
 }
 
-// Click clicks the first element of a role and accessible name.
+// Click clicks the first element of a role and accessible name, waiting
+// for it to appear, as a person's click would (the element's own click).
 func (b *BrowserPage) Click(role, name string) {
 	b.T.Helper()
-	b.Do(chromedp.Click(role+" "+name, ByRole(role, name)))
+	b.onRole(role, name, `function(){this.scrollIntoView({block:"center"});this.click();return ""}`)
 }
 
-// Fill types text into the first element of a role and accessible name,
-// after clearing it.
+// Fill puts text into the first field of a role and accessible name,
+// waiting for it to appear, and tells the page it changed.
 func (b *BrowserPage) Fill(role, name, text string) {
 	b.T.Helper()
-	b.Do(chromedp.SetValue(role+" "+name, "", ByRole(role, name)), chromedp.SendKeys(role+" "+name, text, ByRole(role, name)))
+	b.onRole(role, name, `function(v){this.focus();this.value=v;`+
+		`this.dispatchEvent(new Event("input",{bubbles:true}));this.dispatchEvent(new Event("change",{bubbles:true}));return ""}`, text)
+}
+
+// WaitFor waits until the page is loaded and the JavaScript condition
+// holds, failing the test after ten seconds. A page between documents is
+// looked at again.
+func (b *BrowserPage) WaitFor(cond string) {
+	b.T.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		ok, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`document.readyState === "complete" && !!(`+cond+`)`))
+		if err == nil && ok {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	b.T.Fatalf("waited in vain for %s at %s", cond, b.location())
+}
+
+// onRole runs a JavaScript function on the first element of a role and
+// accessible name (found as assistive technology finds it), with args,
+// retrying for ten seconds while the element is missing or the page is
+// between documents, and returns its string result.
+func (b *BrowserPage) onRole(role, name, fn string, args ...string) string {
+	b.T.Helper()
+	var (
+		out  string
+		last error
+	)
+	call := func(ctx context.Context, t *chromedp.Target) error {
+		doc, err := cdp.Call(ctx, t, dom.GetDocument, dom.GetDocumentParams{})
+		if err != nil {
+			return err
+		}
+		res, err := cdp.Call(ctx, t, accessibility.QueryAXTree,
+			accessibility.QueryAXTreeParams{NodeID: doc.Root.NodeID, Role: role, AccessibleName: name})
+		if err != nil {
+			return err
+		}
+		var id cdp.BackendNodeID
+		for _, n := range res.Nodes {
+			if !n.Ignored && n.BackendDOMNodeID != 0 {
+				id = n.BackendDOMNodeID
+				break
+			}
+		}
+		if id == 0 {
+			return fmt.Errorf("no %s named %q", role, name)
+		}
+		obj, err := cdp.Call(ctx, t, dom.ResolveNode, dom.ResolveNodeParams{BackendNodeID: id})
+		if err != nil {
+			return err
+		}
+		var callArgs []*runtime.CallArgument
+		for _, a := range args {
+			v, _ := json.Marshal(a)
+			callArgs = append(callArgs, &runtime.CallArgument{Value: v})
+		}
+		byValue := true
+		r, err := cdp.Call(ctx, t, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
+			FunctionDeclaration: fn, ObjectID: obj.Object.ObjectID, Arguments: callArgs, ReturnByValue: &byValue})
+		if err != nil {
+			return err
+		}
+		if r.ExceptionDetails != nil {
+			return fmt.Errorf("%s %q: %s", role, name, r.ExceptionDetails.Text)
+		}
+		if r.Result != nil && len(r.Result.Value) > 0 {
+			_ = json.Unmarshal(r.Result.Value, &out)
+		}
+		return nil
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if last = chromedp.Do(b.Ctx, chromedp.Func(call)); last == nil {
+			return out
+		}
+	}
+	b.T.Fatalf("%s: %v", b.location(), last)
+	return ""
 }
 
 // Has reports whether the page shows an element of a role and accessible
