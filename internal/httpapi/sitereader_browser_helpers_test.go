@@ -3,14 +3,8 @@ package httpapi
 import (
 	"context"
 	"net/http"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/chromedp/cdproto/accessibility"
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/dom"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
@@ -18,8 +12,9 @@ import (
 )
 
 // readerBrowser drives a headless Chromium over the site reader for one
-// test.
+// test: the shared browser page, with the names these tests use.
 type readerBrowser struct {
+	*testutil.BrowserPage
 	t   *testing.T
 	ctx context.Context
 	// dir is where screenshots go.
@@ -29,49 +24,21 @@ type readerBrowser struct {
 // newReaderBrowser starts the browser (see testutil.Browser).
 func newReaderBrowser(t *testing.T) *readerBrowser {
 	t.Helper()
-	ctx, dir := testutil.Browser(t)
-	return &readerBrowser{t: t, ctx: ctx, dir: dir}
+	p := testutil.NewBrowserPage(t)
+	return &readerBrowser{BrowserPage: p, t: t, ctx: p.Ctx, dir: p.Dir}
 }
 
 // do runs steps, failing the test on an error.
-func (b *readerBrowser) do(steps ...chromedp.Action[chromedp.Void]) {
-	b.t.Helper()
-	if err := chromedp.Do(b.ctx, steps...); err != nil {
-		b.t.Fatal(err)
-	}
-}
+func (b *readerBrowser) do(steps ...chromedp.Action[chromedp.Void]) { b.t.Helper(); b.Do(steps...) }
 
 // js evaluates a JavaScript expression giving a string.
-func (b *readerBrowser) js(expr string) string {
-	b.t.Helper()
-	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr))
-	if err != nil {
-		b.t.Fatalf("%s: %v", expr, err)
-	}
-	return v
-}
+func (b *readerBrowser) js(expr string) string { b.t.Helper(); return b.JS(expr) }
 
 // h1 waits for the page's main heading and checks it.
-func (b *readerBrowser) h1(want string) {
-	b.t.Helper()
-	b.do(chromedp.WaitVisible(chromedp.CSS("main h1")))
-	if got := strings.TrimSpace(b.js(`document.querySelector("main h1").textContent`)); got != want {
-		b.t.Fatalf("page %q, want %q (%s)", got, want, b.js("location.href"))
-	}
-}
+func (b *readerBrowser) h1(want string) { b.t.Helper(); b.H1(want) }
 
 // shoot writes a full-page screenshot to the screenshot directory.
-func (b *readerBrowser) shoot(name string) {
-	b.t.Helper()
-	png, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		b.t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(b.dir, name), png, 0o644); err != nil {
-		b.t.Fatal(err)
-	}
-	b.t.Logf("screenshot: %s", filepath.Join(b.dir, name))
-}
+func (b *readerBrowser) shoot(name string) { b.t.Helper(); b.Shoot(name) }
 
 // open navigates to url (to the page's own address again when url is
 // ""), checks the document's status and main heading, and returns its
@@ -93,33 +60,11 @@ func (b *readerBrowser) open(url string, status int, heading string) *network.Re
 }
 
 // forget makes the browser a new visitor: no cookies, nothing cached.
-func (b *readerBrowser) forget() {
-	b.t.Helper()
-	b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		if _, err := cdp.Call(ctx, t, network.ClearBrowserCookies, cdp.Empty{}); err != nil {
-			return err
-		}
-		_, err := cdp.Call(ctx, t, network.ClearBrowserCache, cdp.Empty{})
-		return err
-	}))
-}
+func (b *readerBrowser) forget() { b.t.Helper(); b.Forget() }
 
 // cookie returns the value of a cookie the browser holds for url, HttpOnly
 // ones included; "" when it holds none.
-func (b *readerBrowser) cookie(url, name string) string {
-	b.t.Helper()
-	var value string
-	b.do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		res, err := cdp.Call(ctx, t, network.GetCookies, network.GetCookiesParams{URLs: []string{url}})
-		for _, c := range res.Cookies {
-			if c.Name == name {
-				value = c.Value
-			}
-		}
-		return err
-	}))
-	return value
-}
+func (b *readerBrowser) cookie(url, name string) string { b.t.Helper(); return b.Cookie(url, name) }
 
 // header returns a response header, whatever the case of its name.
 func header(res *network.Response, name string) string {
@@ -132,28 +77,8 @@ func header(res *network.Response, name string) string {
 	return ""
 }
 
-// byRole is a query option finding elements as assistive technology
-// does: by their computed role and accessible name.
-func byRole(role, name string) chromedp.QueryOption {
-	return chromedp.ByFunc(func(ctx context.Context, t *chromedp.Target, root *chromedp.Node) ([]cdp.NodeID, error) {
-		res, err := cdp.Call(ctx, t, accessibility.QueryAXTree,
-			accessibility.QueryAXTreeParams{NodeID: root.NodeID, Role: role, AccessibleName: name})
-		if err != nil {
-			return nil, err
-		}
-		var ids []cdp.BackendNodeID
-		for _, n := range res.Nodes {
-			if !n.Ignored && n.BackendDOMNodeID != 0 {
-				ids = append(ids, n.BackendDOMNodeID)
-			}
-		}
-		if len(ids) == 0 {
-			return nil, nil
-		}
-		pushed, err := cdp.Call(ctx, t, dom.PushNodesByBackendIDsToFrontend, dom.PushNodesByBackendIDsToFrontendParams{BackendNodeIDs: ids})
-		return pushed.NodeIDs, err
-	})
-}
+// byRole finds elements by their computed role and accessible name.
+func byRole(role, name string) chromedp.QueryOption { return testutil.ByRole(role, name) }
 
 // probe marks the first element of a role and accessible name with a
 // data-probe attribute of the given value, for scripts to measure it.
