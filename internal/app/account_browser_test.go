@@ -12,42 +12,8 @@ import (
 
 	"quire/internal/quire"
 	"quire/internal/service"
-	"quire/internal/testutil"
 	"quire/internal/web"
 )
-
-// waitFor polls a JavaScript condition until it holds, through the page
-// loads a click may start.
-func waitFor(t *testing.T, b *testutil.BrowserPage, cond string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for time.Now().Before(deadline) {
-		v, err := chromedp.Run(b.Ctx, chromedp.Evaluate[bool](`document.readyState === "complete" && (`+cond+`)`))
-		if err == nil && v {
-			return
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-	t.Fatalf("waited in vain for %s at %s", cond, b.JS("location.href"))
-}
-
-// clickButton clicks the button of an accessible name: its aria-label,
-// or its text when it has none.
-func clickButton(t *testing.T, b *testutil.BrowserPage, name string) {
-	t.Helper()
-	xp := `//button[@aria-label="` + name + `" or (not(@aria-label) and normalize-space()="` + name + `")]`
-	if b.JS(`(function () { var n = document.evaluate('`+xp+`', document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue; if (!n) return "none"; n.click(); return "ok"; })()`) != "ok" {
-		t.Fatalf("no button named %q", name)
-	}
-}
-
-// hasButton reports whether the page has a button of an accessible name,
-// found as clickButton finds it.
-func hasButton(t *testing.T, b *testutil.BrowserPage, name string) bool {
-	t.Helper()
-	xp := `//button[@aria-label="` + name + `" or (not(@aria-label) and normalize-space()="` + name + `")]`
-	return b.JS(`document.evaluate('`+xp+`', document, null, XPathResult.FIRST_ORDERED_NODE_TYPE, null).singleNodeValue ? "yes" : "no"`) == "yes"
-}
 
 // TestAccountBrowser drives the account page in a real browser: a token
 // created with a name is shown once, then listed by its name only, and
@@ -91,8 +57,8 @@ func TestAccountBrowser(t *testing.T) {
 	}
 	// Typed into the control its label names.
 	b.JS(`[...document.querySelectorAll("label")].find(l => l.textContent === "Token name").control.value = "CI deploys"; ""`)
-	clickButton(t, b, "Create token")
-	waitFor(t, b, `!!document.getElementById("new-token")`)
+	b.Click("button", "Create token")
+	b.WaitFor(`!!document.getElementById("new-token")`)
 	token := b.JS(`document.getElementById("new-token").value`)
 	if !strings.HasPrefix(token, "qt_") || !b.Has("button", "Copy token") {
 		t.Fatalf("new token %q", token)
@@ -102,7 +68,7 @@ func TestAccountBrowser(t *testing.T) {
 	}
 	b.Shoot("app-account-token-desktop-light.png")
 	b.Do(chromedp.Navigate(h.URL + "/app/account"))
-	waitFor(t, b, `location.search === "" && !document.getElementById("new-token")`)
+	b.WaitFor(`location.search === "" && !document.getElementById("new-token")`)
 	if b.Has("textbox", "New token") || strings.Contains(b.JS("document.body.innerHTML"), token) {
 		t.Fatal("the token is shown again")
 	}
@@ -120,9 +86,9 @@ func TestAccountBrowser(t *testing.T) {
 
 	// Revoking asks first; then the API refuses the token.
 	b.JS(`window.confirm = function (m) { window.asked = m; return true; }; ""`)
-	clickButton(t, b, "Revoke token CI deploys")
-	waitFor(t, b, `location.search.indexOf("done=token-revoked") >= 0`)
-	if hasButton(t, b, "Revoke token CI deploys") {
+	b.Click("button", "Revoke token CI deploys")
+	b.WaitFor(`location.search.indexOf("done=token-revoked") >= 0`)
+	if b.Has("button", "Revoke token CI deploys") {
 		t.Fatal("a revoked token is still listed")
 	}
 	if got := h.apiStatus(t, token); got != http.StatusUnauthorized {
@@ -134,9 +100,9 @@ func TestAccountBrowser(t *testing.T) {
 		t.Fatalf("the other browser: %d", code)
 	}
 	b.JS(`window.confirm = function () { return true; }; ""`)
-	clickButton(t, b, "Sign out Safari on iPhone, last seen Just now")
-	waitFor(t, b, `location.search.indexOf("done=session") >= 0`)
-	if hasButton(t, b, "Sign out Safari on iPhone, last seen Just now") {
+	b.Click("button", "Sign out Safari on iPhone, last seen Just now")
+	b.WaitFor(`location.search.indexOf("done=session") >= 0`)
+	if b.Has("button", "Sign out Safari on iPhone, last seen Just now") {
 		t.Fatal("the signed-out session is still listed")
 	}
 	if code, loc, _ := h.get(t, other, "/app/account"); code != http.StatusSeeOther || !strings.HasPrefix(loc, "/app/sign-in") {
@@ -146,7 +112,7 @@ func TestAccountBrowser(t *testing.T) {
 	// Past its idle lifetime, the session sends the browser to sign in.
 	h.Clock.Advance(service.DefaultSessionIdle + time.Minute)
 	b.Do(chromedp.Navigate(h.URL + "/app/account"))
-	waitFor(t, b, `location.pathname === "/app/sign-in"`)
+	b.WaitFor(`location.pathname === "/app/sign-in"`)
 	if got := b.JS("location.search"); got != "?next="+url.QueryEscape("/app/account") {
 		t.Errorf("sent to sign-in with %q", got)
 	}

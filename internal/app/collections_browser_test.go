@@ -4,49 +4,15 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/chromedp/chromedp"
 
 	"quire/internal/quire"
 	"quire/internal/testutil"
 )
 
-// waitJS waits until a JavaScript expression is "true", as after a form
-// sends the page elsewhere.
-func waitJS(t *testing.T, b *testutil.BrowserPage, expr string) {
-	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
-		v, err := chromedp.Run(b.Ctx, chromedp.Evaluate[string]("String("+expr+")"))
-		if err == nil && v == "true" {
-			return
-		}
-	}
-	t.Fatalf("waited in vain for %s (at %s)", expr, b.JS("location.href"))
-}
-
-// fill types text into the text field of a name, emptied first, as a
-// person would: focus it, clear it, type.
-func fill(t *testing.T, b *testutil.BrowserPage, name, text string) {
-	t.Helper()
-	b.Do(chromedp.Focus(name, testutil.ByRole("textbox", name)))
-	b.JS(`document.activeElement.value = ""; ""`)
-	b.Do(chromedp.KeyEvent(text))
-}
-
-// press clicks the button of a visible text. (Clicking by role times out
-// on controls below the fold of the management page in headless
-// Chromium.)
-func press(t *testing.T, b *testutil.BrowserPage, text string) {
-	t.Helper()
-	waitJS(t, b, `[...document.querySelectorAll("button")].some(function (x) { return x.textContent.trim() === "`+text+`" || x.getAttribute("aria-label") === "`+text+`"; })`)
-	b.JS(`[...document.querySelectorAll("button")].find(function (x) { return x.textContent.trim() === "` + text + `" || x.getAttribute("aria-label") === "` + text + `"; }).click(); ""`)
-}
-
 // waitNotice waits for the page a write redirected to, by its notice.
 func waitNotice(t *testing.T, b *testutil.BrowserPage, key string) {
 	t.Helper()
-	waitJS(t, b, `location.search.includes("notice=`+key+`") && document.readyState === "complete"`)
+	b.WaitFor(`location.search.includes("notice=` + key + `") && document.readyState === "complete"`)
 }
 
 // TestCollectionsBrowser has an admin create a collection and a space,
@@ -61,20 +27,20 @@ func TestCollectionsBrowser(t *testing.T) {
 	h.signInBrowser(t, b, h.Admin)
 	b.Open(h.URL+"/app/o/"+h.Org, http.StatusOK)
 
-	fill(t, b, "New collection", "Guides")
+	b.Fill("textbox", "New collection", "Guides")
 	b.Click("button", "Create collection")
 	waitNotice(t, b, "collection-created")
 	b.H1("Guides")
 	guides := strings.TrimPrefix(b.JS("location.pathname"), "/app/c/")
 
 	b.Open(h.URL+"/app/o/"+h.Org, http.StatusOK)
-	fill(t, b, "New space", "Install")
+	b.Fill("textbox", "New space", "Install")
 	b.Click("button", "Create space")
 	waitNotice(t, b, "space-created")
 	b.H1("Install")
 	space := strings.TrimSuffix(strings.TrimPrefix(b.JS("location.pathname"), "/app/s/"), "/~manage")
 
-	fill(t, b, "Title", "Setup")
+	b.Fill("textbox", "Title", "Setup")
 	b.Click("button", "Rename space")
 	waitNotice(t, b, "space-renamed")
 	b.H1("Setup")
@@ -94,7 +60,7 @@ func TestCollectionsBrowser(t *testing.T) {
 		sel.selectedIndex = 1;
 		return "";
 	})()`)
-	press(t, b, "Move space")
+	b.Click("button", "Move space")
 	waitNotice(t, b, "space-moved")
 	if sp := spaceOf(t, h, space); sp.Parent != guides {
 		t.Fatalf("after the keyboard move the space is under %q, want %q", sp.Parent, guides)
@@ -143,13 +109,13 @@ func TestCollectionsBrowser(t *testing.T) {
 
 	// Delete, accepting the confirmation, then restore from Trash.
 	b.JS(`window.confirm = function () { return true; }; ""`)
-	press(t, b, "Delete space")
+	b.Click("button", "Delete space")
 	waitNotice(t, b, "space-deleted")
 	b.H1("Trash")
 	if spaceOf(t, h, space).DeletedAt == nil {
 		t.Fatal("the space is not deleted")
 	}
-	press(t, b, "Restore Setup")
+	b.Click("button", "Restore Setup")
 	waitNotice(t, b, "space-restored")
 	b.H1("Setup")
 	if spaceOf(t, h, space).DeletedAt != nil {

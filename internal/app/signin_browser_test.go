@@ -31,13 +31,6 @@ func shootBoth(b *testutil.BrowserPage, url, name string) {
 	b.Viewport(1280, 900, false)
 }
 
-// typeInto clears the field of a role and accessible name and types
-// text into it, as a person would.
-func typeInto(b *testutil.BrowserPage, role, name, text string) {
-	b.T.Helper()
-	b.Do(chromedp.Clear(role+" "+name, testutil.ByRole(role, name)), chromedp.SendKeys(role+" "+name, text, testutil.ByRole(role, name)))
-}
-
 // formErrorText is the text of the page's form-level error.
 func formErrorText(b *testutil.BrowserPage) string {
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`[role="alert"]`)))
@@ -62,8 +55,8 @@ func TestAccountsBrowser(t *testing.T) {
 	b.Open(link, http.StatusOK)
 	b.H1("Set your password")
 	shootBoth(b, link, "setup")
-	typeInto(b, "textbox", "New password", "ada's own passphrase")
-	typeInto(b, "textbox", "Repeat the password", "ada's own passphrase")
+	b.Fill("textbox", "New password", "ada's own passphrase")
+	b.Fill("textbox", "Repeat the password", "ada's own passphrase")
 	b.Click("button", "Save password and sign in")
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`nav#sidebar`)))
 	b.H1("Acme Docs")
@@ -96,17 +89,17 @@ func TestAccountsBrowser(t *testing.T) {
 	other.Open(invite, http.StatusOK)
 	other.H1("Join Acme Docs")
 	shootBoth(other, invite, "join")
-	typeInto(other, "textbox", "Name", "Bea Editor")
-	typeInto(other, "textbox", "Email", "bea@else.test")
-	typeInto(other, "textbox", "Password", "qwertyuiop")
-	typeInto(other, "textbox", "Repeat the password", "qwertyuiop")
+	other.Fill("textbox", "Name", "Bea Editor")
+	other.Fill("textbox", "Email", "bea@else.test")
+	other.Fill("textbox", "Password", "qwertyuiop")
+	other.Fill("textbox", "Repeat the password", "qwertyuiop")
 	other.Click("button", "Create account")
 	other.Do(chromedp.WaitVisible(chromedp.CSS(`#password-error`)))
 	if msg := other.JS(`document.querySelector("#password-error").textContent`); !strings.Contains(msg, "most common passwords") {
 		t.Errorf("weak password error %q", msg)
 	}
-	typeInto(other, "textbox", "Password", "bea's editing passphrase")
-	typeInto(other, "textbox", "Repeat the password", "bea's editing passphrase")
+	other.Fill("textbox", "Password", "bea's editing passphrase")
+	other.Fill("textbox", "Repeat the password", "bea's editing passphrase")
 	other.Click("button", "Create account")
 	other.Do(chromedp.WaitVisible(chromedp.CSS(`nav#sidebar`)))
 	other.H1("Acme Docs")
@@ -126,20 +119,20 @@ func TestAccountsBrowser(t *testing.T) {
 	other.Open(h.URL+"/app/sign-in", http.StatusOK)
 	other.H1("Sign in to Quire")
 	shootBoth(other, h.URL+"/app/sign-in", "signin")
-	typeInto(other, "textbox", "Email", "bea@else.test")
-	typeInto(other, "textbox", "Password", "not bea's password")
+	other.Fill("textbox", "Email", "bea@else.test")
+	other.Fill("textbox", "Password", "not bea's password")
 	other.Click("button", "Sign in")
 	wrong := formErrorText(other)
-	typeInto(other, "textbox", "Email", "nobody@else.test")
-	typeInto(other, "textbox", "Password", "not bea's password")
+	other.Fill("textbox", "Email", "nobody@else.test")
+	other.Fill("textbox", "Password", "not bea's password")
 	other.Click("button", "Sign in")
 	unknown := formErrorText(other)
 	if wrong != unknown || wrong == "" {
 		t.Errorf("wrong password %q, unknown email %q", wrong, unknown)
 	}
 	other.Shoot("app-signin-error-desktop-light.png")
-	typeInto(other, "textbox", "Email", "bea@else.test")
-	typeInto(other, "textbox", "Password", "bea's editing passphrase")
+	other.Fill("textbox", "Email", "bea@else.test")
+	other.Fill("textbox", "Password", "bea's editing passphrase")
 	other.Click("button", "Sign in")
 	other.Do(chromedp.WaitVisible(chromedp.CSS(`nav#sidebar`)))
 	other.H1("Acme Docs")
