@@ -253,11 +253,15 @@ func (b *BrowserPage) onRole(role, name, fn string, args ...string) string {
 }
 
 // Has reports whether the page shows an element of a role and accessible
-// name.
+// name. A page between documents is looked at again.
 func (b *BrowserPage) Has(role, name string) bool {
 	b.T.Helper()
-	var found bool
-	b.Do(chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+	var (
+		found bool
+		last  error
+	)
+	look := func(ctx context.Context, t *chromedp.Target) error {
+		found = false
 		doc, err := cdp.Call(ctx, t, dom.GetDocument, dom.GetDocumentParams{})
 		if err != nil {
 			return err
@@ -273,8 +277,14 @@ func (b *BrowserPage) Has(role, name string) bool {
 			}
 		}
 		return nil
-	}))
-	return found
+	}
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if last = chromedp.Do(b.Ctx, chromedp.Func(look)); last == nil {
+			return found
+		}
+	}
+	b.T.Fatalf("%s: %v", b.location(), last)
+	return false
 }
 
 // ByRole is a query option finding elements as assistive technology
