@@ -45,7 +45,7 @@ type appPage struct {
 
 // appFixture is what the app benchmark built.
 type appFixture struct {
-	orgID, collectionID, spaceID, pageID string
+	orgID, collectionID, spaceID, pagePath string
 	user                                 *quire.User
 }
 
@@ -168,7 +168,7 @@ func appPageList(fx *appFixture) []appPage {
 		{"collection", "/app/c/" + fx.collectionID},
 		{"members", org + "/members"},
 		{"space home", "/app/s/" + fx.spaceID},
-		{"page deep in the tree", "/app/s/" + fx.spaceID + "/p/" + fx.pageID},
+		{"page deep in the tree", "/app/s/" + fx.spaceID + "/" + fx.pagePath},
 		{"revisions", "/app/s/" + fx.spaceID + "/revisions"},
 		{"search", org + "/search?q=page"},
 		{"sites", org + "/sites"},
@@ -251,7 +251,7 @@ func seedApp(ctx context.Context, st quire.Store, svc *service.Service) (*appFix
 			return nil, fmt.Errorf("seeding spaces %d-%d: %w", start, end-1, err)
 		}
 	}
-	if fx.spaceID, fx.pageID, err = seedDeepPage(ctx, svc, u, fx.orgID); err != nil {
+	if fx.spaceID, fx.pagePath, err = seedDeepPage(ctx, svc, u, fx.orgID); err != nil {
 		return nil, err
 	}
 	sites := service.NewSites(svc)
@@ -265,7 +265,7 @@ func seedApp(ctx context.Context, st quire.Store, svc *service.Service) (*appFix
 }
 
 // seedDeepPage builds the space of appPages pages and returns it with the
-// id of a page below one of its sections, deep in the tree.
+// path of a page below one of its sections, deep in the tree.
 func seedDeepPage(ctx context.Context, svc *service.Service, u *quire.User, orgID string) (string, string, error) {
 	spaceID, sectionID, err := seedPages(ctx, svc, u, orgID, appPages)
 	if err != nil {
@@ -280,7 +280,8 @@ func seedDeepPage(ctx context.Context, svc *service.Service, u *quire.User, orgI
 		return "", "", err
 	}
 	if len(kids) == 0 {
-		return spaceID, sectionID, nil
+		return "", "", fmt.Errorf("the seeded section has no pages")
 	}
-	return spaceID, kids[len(kids)-1].ID, nil
+	path, err := c.Path(ctx, kids[len(kids)-1])
+	return spaceID, path, err
 }
