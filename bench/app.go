@@ -46,7 +46,7 @@ type appPage struct {
 // appFixture is what the app benchmark built.
 type appFixture struct {
 	orgID, collectionID, spaceID, pagePath string
-	user                                 *quire.User
+	user                                   *quire.User
 }
 
 // benchApp measures, on each engine, the server time of the web app's
