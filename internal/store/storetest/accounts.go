@@ -81,7 +81,7 @@ func accountTests() []test {
 			u, v := f.user("Ada", "ada@x.io"), f.user("Bob", "bob@x.io")
 			now := f.tick()
 			for _, s := range []struct{ hash, user string }{{"s1", u.ID}, {"s2", u.ID}, {"s3", u.ID}, {"s4", v.ID}} {
-				must(t, f.st.CreateSession(ctx(t), &quire.Session{Hash: []byte(s.hash), UserID: s.user, CreatedAt: now, ExpiresAt: now.Add(time.Hour)}))
+				must(t, f.st.CreateSession(ctx(t), &quire.Session{ID: "id-" + s.hash, Hash: []byte(s.hash), UserID: s.user, Method: quire.SessionPassword, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}))
 			}
 			n, err := f.st.EndUserSessions(ctx(t), u.ID, []byte("s1"))
 			must(t, err)
