@@ -43,12 +43,21 @@ func (a *App) join(w http.ResponseWriter, r *http.Request) error {
 	}
 	in := signUpInput(r)
 	f.Name, f.Email = in.Name, in.Email
-	if in.Password != r.PostFormValue("confirm") {
+	return a.finishSignUp(w, r, f, "signup-join", in.Password, func() (*service.SignedIn, error) {
+		return a.cfg.Accounts.JoinByInvite(r.Context(), r.PathValue("inviteId"), in)
+	})
+}
+
+// finishSignUp checks the repeated password, creates the account with
+// create and signs the person in to their organization; a field at
+// fault redraws page with the message, a used or unknown link says so.
+func (a *App) finishSignUp(w http.ResponseWriter, r *http.Request, f *accountForm, page, password string, create func() (*service.SignedIn, error)) error {
+	if password != r.PostFormValue("confirm") {
 		f.Field, f.Error = "confirm", "does not match the password"
-		a.renderBare(w, r, http.StatusBadRequest, "signup-join", f)
+		a.renderBare(w, r, http.StatusBadRequest, page, f)
 		return nil
 	}
-	si, err := a.cfg.Accounts.JoinByInvite(r.Context(), r.PathValue("inviteId"), in)
+	si, err := create()
 	if err != nil {
 		if quire.IsNotFound(err) {
 			return a.linkGone(w, r, err)
@@ -57,7 +66,7 @@ func (a *App) join(w http.ResponseWriter, r *http.Request) error {
 		if err != nil {
 			return err
 		}
-		a.renderBare(w, r, status, "signup-join", f)
+		a.renderBare(w, r, status, page, f)
 		return nil
 	}
 	a.startSession(w, si)
@@ -125,24 +134,7 @@ func (a *App) confirm(w http.ResponseWriter, r *http.Request) error {
 	}
 	in := signUpInput(r)
 	f.Name = in.Name
-	if in.Password != r.PostFormValue("confirm") {
-		f.Field, f.Error = "confirm", "does not match the password"
-		a.renderBare(w, r, http.StatusBadRequest, "signup-confirm", f)
-		return nil
-	}
-	si, err := a.cfg.Accounts.CompleteSignUp(r.Context(), r.PathValue("secret"), in)
-	if err != nil {
-		if quire.IsNotFound(err) {
-			return a.linkGone(w, r, err)
-		}
-		status, err := f.failForm(err)
-		if err != nil {
-			return err
-		}
-		a.renderBare(w, r, status, "signup-confirm", f)
-		return nil
-	}
-	a.startSession(w, si)
-	http.Redirect(w, r, "/app/o/"+si.OrgID, http.StatusSeeOther)
-	return nil
+	return a.finishSignUp(w, r, f, "signup-confirm", in.Password, func() (*service.SignedIn, error) {
+		return a.cfg.Accounts.CompleteSignUp(r.Context(), r.PathValue("secret"), in)
+	})
 }
