@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"time"
 
@@ -128,7 +129,11 @@ func appOn(ctx context.Context, cfg config, name string, w io.Writer) (err error
 			float64(p50)/float64(max(readerP50, time.Microsecond)), verdict)
 	}
 	if cfg.cpuprofile != "" && cfg.profileCase == "app" && cfg.profileEngine == name {
-		if err := profileApp(ctx, cfg.cpuprofile, h, cookie, "/app/o/"+fx.orgID, w); err != nil {
+		i := slices.IndexFunc(appPageList(fx), func(p appPage) bool { return p.name == cfg.profilePage })
+		if i < 0 {
+			return fmt.Errorf("-profile-page %q names no page of the app section", cfg.profilePage)
+		}
+		if err := profileApp(ctx, cfg.cpuprofile, h, cookie, appPageList(fx)[i].path, w); err != nil {
 			return err
 		}
 	}

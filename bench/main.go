@@ -106,6 +106,7 @@ type config struct {
 	cpuprofile    string
 	profileEngine string
 	profileCase   string
+	profilePage   string
 	merges        int
 	skipContent   bool
 	sections      string
@@ -158,7 +159,8 @@ func parseFlags(args []string) (config, error) {
 		"PostgreSQL server URL to also run on (default $QUIRE_TEST_POSTGRES_URL)")
 	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of an extra quire run to this file")
 	fs.StringVar(&c.profileEngine, "profile-engine", "sqlite", "engine profiled by -cpuprofile: sqlite or postgres")
-	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, reader for the site reader's rendered page, or app for the app's organization home")
+	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, reader for the site reader's rendered page, or app for a page of the app (-profile-page)")
+	fs.StringVar(&c.profilePage, "profile-page", "organization home", "app page profiled by -profile-case app, by its name in the app section's table")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
 	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, app, reader, or all")

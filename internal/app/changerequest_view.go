@@ -37,10 +37,17 @@ type changedPage struct {
 // anything but a number names no change request.
 func changeRequestNumber(r *http.Request) (string, error) {
 	n := r.PathValue("number")
-	if v, err := strconv.Atoi(n); err != nil || v <= 0 || strconv.Itoa(v) != n {
+	if !isNumber(n) {
 		return "", quire.NotFound("change request")
 	}
 	return n, nil
+}
+
+// isNumber reports whether s is a change request's number as its address
+// writes it: a positive number without leading zeros.
+func isNumber(s string) bool {
+	v, err := strconv.Atoi(s)
+	return err == nil && v > 0 && strconv.Itoa(v) == s
 }
 
 // changeRequest shows a change request: its subject, status, author,

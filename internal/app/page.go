@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"html/template"
 	"net/http"
-	"strconv"
+	"net/url"
 
 	"quire/internal/document"
 	"quire/internal/quire"
@@ -60,38 +60,61 @@ type pageNode struct {
 	Open     bool
 	ID       string
 	Children []pageNode
+	// Branch is the address listing the pages below a branch whose
+	// pages are not drawn; the toggle loads them there.
+	Branch string
 }
 
-// pageNodes turns a revision's tree into the sidebar's nodes; it reports
-// whether the page being read is among them.
-func pageNodes(items []service.SpaceTreeItem, seq *int) ([]pageNode, bool) {
+// pageNodes turns a revision's tree into the sidebar's nodes; branch is
+// the address of the content's branches, to which a page id is added.
+func pageNodes(items []service.SpaceTreeItem, branch string) []pageNode {
 	out := make([]pageNode, 0, len(items))
-	found := false
 	for _, it := range items {
-		kids, below := pageNodes(it.Children, seq)
 		n := pageNode{Title: it.Title, Emoji: it.Emoji, URL: it.URL, Group: it.Group, Hidden: it.Hidden,
-			Active: it.Active, Children: kids, Open: it.Group || it.Active || below}
-		if len(kids) > 0 {
-			*seq++
-			n.ID = "tree-" + strconv.Itoa(*seq)
+			Active: it.Active, Children: pageNodes(it.Children, branch)}
+		n.Open = it.Group || len(n.Children) > 0
+		if len(n.Children) > 0 || it.Closed {
+			n.ID = "tree-" + it.ID
 		}
-		found = found || it.Active || below
+		if it.Closed {
+			n.Branch = branch + url.QueryEscape(it.ID)
+		}
 		out = append(out, n)
 	}
-	return out, found
+	return out
+}
+
+// branchBase is the address of a content's branches, ending where the
+// page id goes.
+func (m pageMode) branchBase(spaceID string) string {
+	q := url.Values{}
+	switch {
+	case m.ref.ChangeRequest != "":
+		q.Set("change", m.ref.ChangeRequest)
+	case m.ref.Revision != "":
+		q.Set("revision", m.ref.Revision)
+	}
+	if len(q) == 0 {
+		return spacePath(spaceID) + "/~/tree?page="
+	}
+	return spacePath(spaceID) + "/~/tree?" + q.Encode() + "&page="
+}
+
+// addresses are where a content's pages, files and spaces live in the
+// app.
+func (m pageMode) addresses(spaceID string) service.SpaceAddresses {
+	return service.SpaceAddresses{Pages: m.base, Files: spacePath(spaceID) + "/~/files/", Spaces: "/app/s/"}
 }
 
 // readPage reads a page of a space's content (its first one for an
 // empty path) and draws its body with the reader's renderer.
 func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string) (*service.SpaceRead, *pageView, error) {
-	rd, err := a.svc.ReadSpace(r.Context(), m.ref, path, service.SpaceAddresses{
-		Pages: m.base, Files: spacePath(sp.ID) + "/~/files/", Spaces: "/app/s/"})
+	rd, err := a.svc.ReadSpace(r.Context(), m.ref, path, m.addresses(sp.ID))
 	if err != nil {
 		return nil, nil, err
 	}
-	v := &pageView{Space: sp, Home: m.base, ChangeRequest: rd.ChangeRequest}
-	seq := 0
-	v.Tree, _ = pageNodes(rd.Tree, &seq)
+	v := &pageView{Space: sp, Home: m.base, ChangeRequest: rd.ChangeRequest,
+		Tree: pageNodes(rd.Tree, m.branchBase(sp.ID))}
 	if rd.Page == nil {
 		return rd, v, nil
 	}

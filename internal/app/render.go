@@ -32,11 +32,11 @@ type views struct {
 // parseViews parses the layouts and every page under templates/pages.
 func parseViews(a *App) (*views, error) {
 	funcs := template.FuncMap{
+		"pageTreeHTML": pageTreeHTML,
 		"safe":         func(u string) template.URL { return template.URL(reader.SafeURL(u)) },
 		"roleName":     roleName,
 		"levelAtLeast": func(have quire.Level, want string) bool { return have >= levelNamed(want) },
 		"asset":        a.assets.url,
-		"treeArgs":     func(sh *Shell, nodes []*TreeNode) treeArgs { return treeArgs{Shell: sh, Nodes: nodes} },
 		"treeHTML":     treeHTML,
 		"plural": func(n int, one, many string) string {
 			if n == 1 {
@@ -65,13 +65,6 @@ func parseViews(a *App) (*views, error) {
 		v.byName[strings.TrimSuffix(path.Base(p), ".html")] = t
 	}
 	return v, nil
-}
-
-// treeArgs are what the recursive tree template draws: a level of nodes
-// and the shell marking the current one.
-type treeArgs struct {
-	Shell *Shell
-	Nodes []*TreeNode
 }
 
 // view is what a page template sees: the shell around it and its own

@@ -50,6 +50,7 @@ func (a *App) table() []row {
 		{"appRevisionPage", get, "/app/s/{spaceId}/revisions/{revisionId}/{path...}", onSpace(read), a.revisionPage},
 		{"appChangeRequest", get, "/app/s/{spaceId}/~/changes/{number}", onSpace(read), a.changeRequest},
 		{"appChangeRequestPage", get, "/app/s/{spaceId}/~/changes/{number}/{path...}", onSpace(read), a.changeRequestPage},
+		{"appSpaceBranch", get, "/app/s/{spaceId}/~/tree", onSpace(read), a.spaceBranch},
 		{"appSpaceFile", get, "/app/s/{spaceId}/~/files/{revisionId}/{fileId}", onSpace(read), a.spaceFile},
 		{"appPage", get, "/app/s/{spaceId}/{path...}", onSpace(read), a.spacePage},
 		{"appSearch", get, "/app/o/{organizationId}/search", onOrg(guest), a.orgSearch},

@@ -13,7 +13,7 @@ import (
 )
 
 // TestSpaceBrowser reads a space in a real browser: the tree's toggle
-// opens a branch, a nested page shows its outline, an in-page link leads
+// opens a branch, loading its pages, a nested page shows its outline, an in-page link leads
 // to another page, an old revision's page opens from the revisions list,
 // and a result typed into the search box leads to its page. Screenshots
 // of each view at desktop and phone widths, light and dark.
@@ -31,10 +31,13 @@ func TestSpaceBrowser(t *testing.T) {
 	if b.Has("link", "Linux") {
 		t.Errorf("the closed branch shows its pages")
 	}
-	b.JS(`document.querySelector('[aria-label="Pages under Install"]').click(); ""`)
+	// The branch's pages are not drawn with the page: the toggle loads
+	// them.
+	b.Click("button", "Pages under Install")
 	if b.JS(`document.querySelector('[aria-label="Pages under Install"]').getAttribute("aria-expanded")`) != "true" {
 		t.Fatalf("the toggle did not open the branch")
 	}
+	b.WaitFor(`Array.from(document.querySelectorAll("#sidebar a")).some(function(a){return a.textContent.trim()==="Linux"})`)
 	follow(t, b, "Linux", "Linux")
 	follow(t, b, "Install", "Install")
 	if !b.Has("link", "Requirements") || !b.Has("link", "Steps") {

@@ -184,3 +184,72 @@ func TestSearchPages(t *testing.T) {
 		}
 	})
 }
+
+// TestSpaceTreeBranches checks that a space's pages draw only the open
+// part of its tree, and that a closed branch's pages are listed at its
+// address, for the current content, a revision and a change request,
+// and for no one outside.
+func TestSpaceTreeBranches(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, h *harness) {
+		f := newSpaceFixture(t, h)
+		reader := h.newUser(t, "rita@acme.test", "Rita Reader", quire.RoleRead)
+		c := h.client(t, h.signIn(t, reader))
+		sp := "/app/s/" + f.Space.ID
+		cr := sp + "/~/changes/" + strconv.Itoa(f.Open)
+		old := sp + "/revisions/" + f.OldRevision
+		branch := sp + "/~/tree?page=" + f.Install
+
+		// On the space's home, Install is closed: its toggle names where
+		// its pages are, and Linux is not drawn.
+		_, _, body := h.get(t, c, sp)
+		if !strings.Contains(body, `data-branch="`+strings.ReplaceAll(branch, "&", "&amp;")+`"`) {
+			t.Errorf("the home page's tree has no branch address for Install")
+		}
+		if strings.Contains(body, ">Linux</a>") {
+			t.Errorf("the home page draws a page of a closed branch")
+		}
+		// On Linux's page, the branches above it are open and drawn.
+		_, _, body = h.get(t, c, sp+"/guides/install/linux")
+		if !strings.Contains(body, `<ul id="tree-`+f.Install+`">`) || !strings.Contains(body, `aria-current="page">Linux</a>`) {
+			t.Errorf("Linux's page does not draw the branch holding it open")
+		}
+
+		for _, tc := range []struct{ path, want string }{
+			{branch, `href="` + sp + `/guides/install/linux">Linux</a>`},
+			{sp + "/~/tree?revision=" + f.OldRevision + "&page=" + f.Install, `href="` + old + `/guides/install/linux">Linux</a>`},
+			{sp + "/~/tree?change=" + strconv.Itoa(f.Open) + "&page=" + f.Install, `href="` + cr + `/guides/install/linux">Linux</a>`},
+		} {
+			status, _, body := h.get(t, c, tc.path)
+			if status != http.StatusOK {
+				t.Errorf("GET %s: %d, want 200", tc.path, status)
+			}
+			if !strings.HasPrefix(body, "<li>") || !strings.Contains(body, tc.want) {
+				t.Errorf("GET %s: %q, want items with %q", tc.path, body, tc.want)
+			}
+		}
+		res, err := c.Get(h.URL + branch)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if ct := res.Header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
+			t.Errorf("a branch is answered as %q, want HTML", ct)
+		}
+		// A page without pages below lists none.
+		if status, _, body := h.get(t, c, sp+"/~/tree?page="+f.Linux); status != http.StatusOK || body != "" {
+			t.Errorf("the branch of a page without pages below: %d %q", status, body)
+		}
+
+		outsider := h.client(t, h.signIn(t, h.newUser(t, "olga@other.test", "Olga Outside", "")))
+		if status, _, _ := h.get(t, outsider, branch); status != http.StatusNotFound {
+			t.Errorf("outsider GET %s: %d, want 404", branch, status)
+		}
+		for _, p := range []string{sp + "/~/tree", sp + "/~/tree?page=nosuchpage", sp + "/~/tree?change=abc&page=" + f.Install,
+			sp + "/~/tree?change=999&page=" + f.Install, sp + "/~/tree?revision=&page=" + f.Install,
+			sp + "/~/tree?revision=nosuchrevision&page=" + f.Install, "/app/s/nosuchspace/~/tree?page=" + f.Install} {
+			if status, _, _ := h.get(t, c, p); status != http.StatusNotFound {
+				t.Errorf("GET %s: %d, want 404", p, status)
+			}
+		}
+	})
+}

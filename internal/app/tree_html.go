@@ -6,10 +6,10 @@ import (
 	"strings"
 )
 
-// treeHTML draws the sidebar tree of the shell: the same markup as the
-// "tree-nodes" template, written directly, since an organization of a
-// thousand spaces draws a thousand links on every page and the template
-// engine's reflection made that most of a page's time.
+// treeHTML draws the sidebar tree of the shell, written directly rather
+// than through a template, since an organization of a thousand spaces
+// draws a thousand links on every page and the template engine's
+// reflection made that most of a page's time.
 func treeHTML(sh *Shell) template.HTML {
 	var b strings.Builder
 	b.Grow(len(sh.Tree) * 96)
@@ -62,7 +62,7 @@ func writeTree(b *strings.Builder, sh *Shell, nodes []*TreeNode) {
 }
 
 // writeDrag marks a node its viewer may move as draggable, with the
-// address of its move form (the "tree-drag" template).
+// address of its move form.
 func writeDrag(b *strings.Builder, n *TreeNode) {
 	if n.Level < admin {
 		return

@@ -76,6 +76,7 @@ func (c *cache) put(key string, b []byte) {
 type reader struct {
 	store   quire.ObjectStore
 	cache   *cache
+	trees   *treeCache
 	pending map[string][]byte
 	// nodes are the decoded trie nodes among pending, as written: an
 	// edit reads back the nodes it wrote without decoding them again.

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"slices"
 
 	"quire/internal/content"
 	"quire/internal/document"
@@ -27,8 +28,12 @@ type SpaceTreeItem struct {
 	Link      bool
 	Hidden    bool
 	// Active marks the page being read.
-	Active   bool
+	Active bool
+	// Children are the pages below, listed for a group, the page being
+	// read and the pages above it; Closed marks an item with pages below
+	// that are not listed, which SpaceBranch lists.
 	Children []SpaceTreeItem
+	Closed   bool
 }
 
 // SpaceRead is one page of a space's revision, ready for the reader to
@@ -37,6 +42,8 @@ type SpaceTreeItem struct {
 // revision has no page to show (an empty space).
 type SpaceRead struct {
 	*Content
+	// Tree is the top level of the revision's tree, open down to the
+	// page read (see SpaceTreeItem.Children).
 	Tree []SpaceTreeItem
 	// Page is the page read, Path its path; Crumbs are the pages and
 	// groups above it, top first.
@@ -52,74 +59,57 @@ type SpaceRead struct {
 	ctx    context.Context
 	s      *Service
 	at     SpaceAddresses
-	byID   map[string]*content.TreeNode
+	tree   *content.PageTree
 	files  map[string]*quire.File
 	failed error
 }
 
+// isDocumentPage reports whether a page of a tree is one to read: not a
+// group or a link.
+func isDocumentPage(p *quire.RevisionPage) bool {
+	return p.Type != quire.PageGroup && p.Type != quire.PageLink
+}
+
 // ReadSpace reads a page of the revision ref names, by its path; an empty
 // path reads the revision's first document page, as a site shows it at a
-// space's address. A path naming no document page is ENOTFOUND.
+// space's address. A path naming no document page is ENOTFOUND. The
+// revision's tree is read once per revision and shared; only the part
+// the reader sees is made into items.
 func (s *Service) ReadSpace(ctx context.Context, ref ContentRef, path string, at SpaceAddresses) (*SpaceRead, error) {
 	c, err := s.Content(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
-	nodes, err := c.Tree(ctx)
+	tree, err := c.SharedTree(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := &SpaceRead{Content: c, ctx: ctx, s: s, at: at, byID: map[string]*content.TreeNode{}}
-	var first *content.TreeNode
-	var walk func(nodes []*content.TreeNode) []SpaceTreeItem
-	walk = func(nodes []*content.TreeNode) []SpaceTreeItem {
-		items := make([]SpaceTreeItem, 0, len(nodes))
-		for _, tn := range nodes {
-			p := tn.Page
-			it := SpaceTreeItem{ID: p.ID, Title: p.Title, Emoji: p.Emoji, Path: tn.Path, Hidden: p.Hidden}
-			switch p.Type {
-			case quire.PageGroup:
-				it.Group = true
-			case quire.PageLink:
-				it.Link = true
-				if p.Href != "" {
-					it.URL = p.Href
-				} else if p.Target != nil {
-					it.URL = out.Link(*p.Target).URL
-				}
-			default:
-				out.byID[p.ID] = tn
-				it.URL = at.Pages + tn.Path
-				if first == nil && !p.Hidden {
-					first = tn
-				}
-			}
-			it.Children = walk(tn.Children)
-			items = append(items, it)
-		}
-		return items
-	}
-	out.Tree = walk(nodes)
+	out := &SpaceRead{Content: c, ctx: ctx, s: s, at: at, tree: tree}
 	var cur *content.TreeNode
 	if path == "" {
-		cur = first
-	} else {
-		for _, tn := range out.byID {
-			if tn.Path == path {
-				cur = tn
-			}
-		}
-		if cur == nil {
-			return nil, quire.NotFound("page")
-		}
+		cur = firstReadable(tree.Nodes)
+	} else if cur = tree.AtPath(path); cur == nil || !isDocumentPage(cur.Page) {
+		return nil, quire.NotFound("page")
 	}
 	if cur == nil {
+		out.Tree = out.items(tree.Nodes, nil, "")
 		out.Layout = quire.DefaultPageLayout()
 		return out, nil
 	}
+	open := map[string]bool{}
+	for n := cur; n != nil; n = tree.Parent(n.Page.ID) {
+		open[n.Page.ID] = true
+		if n != cur {
+			u := ""
+			if isDocumentPage(n.Page) {
+				u = at.Pages + n.Path
+			}
+			out.Crumbs = append(out.Crumbs, SiteTarget{Title: n.Page.Title, URL: u})
+		}
+	}
+	slices.Reverse(out.Crumbs)
+	out.Tree = out.items(tree.Nodes, open, cur.Page.ID)
 	out.Page, out.Path = cur.Page, cur.Path
-	markSpaceActive(out.Tree, cur.Page.ID)
-	out.Crumbs = crumbsTo(out.Tree, cur.Page.ID, nil)
 	if out.Document, err = s.pageDocument(ctx, c.Snapshot, cur.Page); err != nil {
 		return nil, err
 	}
@@ -133,6 +123,75 @@ func (s *Service) ReadSpace(ctx context.Context, ref ContentRef, path string, at
 	return out, nil
 }
 
+// SpaceBranch lists the pages directly below a page of the revision ref
+// names, as ReadSpace lists a tree's items: each closed when it has
+// pages below. A page that is not in the revision is ENOTFOUND.
+func (s *Service) SpaceBranch(ctx context.Context, ref ContentRef, pageID string, at SpaceAddresses) ([]SpaceTreeItem, error) {
+	c, err := s.Content(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := c.SharedTree(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n := tree.Node(pageID)
+	if n == nil {
+		return nil, quire.NotFound("page")
+	}
+	x := &SpaceRead{Content: c, ctx: ctx, s: s, at: at, tree: tree}
+	items := x.items(n.Children, nil, "")
+	return items, x.Err()
+}
+
+// firstReadable returns the first page of a tree, in reading order,
+// that is a document and not hidden; nil for none.
+func firstReadable(nodes []*content.TreeNode) *content.TreeNode {
+	for _, n := range nodes {
+		if isDocumentPage(n.Page) && !n.Page.Hidden {
+			return n
+		}
+		if f := firstReadable(n.Children); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// items makes a level of the tree into items: the levels below are
+// listed under groups and the pages open names, closed under the others;
+// the page active is the one being read.
+func (x *SpaceRead) items(nodes []*content.TreeNode, open map[string]bool, active string) []SpaceTreeItem {
+	out := make([]SpaceTreeItem, 0, len(nodes))
+	for _, tn := range nodes {
+		p := tn.Page
+		it := SpaceTreeItem{ID: p.ID, Title: p.Title, Emoji: p.Emoji, Path: tn.Path, Hidden: p.Hidden}
+		switch p.Type {
+		case quire.PageGroup:
+			it.Group = true
+		case quire.PageLink:
+			it.Link = true
+			if p.Href != "" {
+				it.URL = p.Href
+			} else if p.Target != nil {
+				it.URL = x.Link(*p.Target).URL
+			}
+		default:
+			it.URL = x.at.Pages + tn.Path
+			it.Active = p.ID == active
+		}
+		if len(tn.Children) > 0 {
+			if it.Group || open[p.ID] {
+				it.Children = x.items(tn.Children, open, active)
+			} else {
+				it.Closed = true
+			}
+		}
+		out = append(out, it)
+	}
+	return out
+}
+
 // pageDocument reads and parses a page's document.
 func (s *Service) pageDocument(ctx context.Context, snap *content.Snapshot, p *quire.RevisionPage) (*document.Document, error) {
 	if p.Document == "" {
@@ -143,32 +202,6 @@ func (s *Service) pageDocument(ctx context.Context, snap *content.Snapshot, p *q
 		return document.New(), err
 	}
 	return document.ParseStored(raw)
-}
-
-// markSpaceActive marks the tree item of the page being read.
-func markSpaceActive(items []SpaceTreeItem, id string) {
-	for i := range items {
-		items[i].Active = !items[i].Group && !items[i].Link && items[i].ID == id
-		markSpaceActive(items[i].Children, id)
-	}
-}
-
-// crumbsTo returns the items above the page id, top first, as titled
-// addresses (groups without one); nil when id is not below items.
-func crumbsTo(items []SpaceTreeItem, id string, above []SiteTarget) []SiteTarget {
-	for _, it := range items {
-		if it.ID == id {
-			return append([]SiteTarget(nil), above...)
-		}
-		u := it.URL
-		if it.Group || it.Link {
-			u = ""
-		}
-		if c := crumbsTo(it.Children, id, append(above, SiteTarget{Title: it.Title, URL: u})); c != nil {
-			return c
-		}
-	}
-	return nil
 }
 
 // file returns the address and name of a file of the revision, by id or
@@ -208,8 +241,8 @@ func (x *SpaceRead) Link(ref document.Ref) SiteTarget {
 		if ref.Space != "" && ref.Space != x.Space.ID {
 			return SiteTarget{}
 		}
-		tn := x.byID[ref.Page]
-		if tn == nil {
+		tn := x.tree.Node(ref.Page)
+		if tn == nil || !isDocumentPage(tn.Page) {
 			return SiteTarget{}
 		}
 		u := x.at.Pages + tn.Path
@@ -261,10 +294,8 @@ func (x *SpaceRead) PathTarget(target string) SiteTarget {
 	if !ok {
 		return SiteTarget{}
 	}
-	for _, tn := range x.byID {
-		if g := tn.Page.Git; g != nil && g.Path == path {
-			return SiteTarget{URL: x.at.Pages + tn.Path, Title: tn.Page.Title}
-		}
+	if tn := x.tree.AtGitPath(path); tn != nil && isDocumentPage(tn.Page) {
+		return SiteTarget{URL: x.at.Pages + tn.Path, Title: tn.Page.Title}
 	}
 	return SiteTarget{}
 }

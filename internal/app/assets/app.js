@@ -78,4 +78,37 @@
       });
     });
   });
+
+  // A branch of a space's page tree whose pages were not drawn (marked
+  // data-branch) loads them when first opened; toggles among them open
+  // and close as the reader's script does the others. Should the load
+  // fail, the branch's own page, which shows it open, is opened instead.
+  function toggle(btn) {
+    var open = btn.getAttribute("aria-expanded") !== "true";
+    btn.setAttribute("aria-expanded", open ? "true" : "false");
+    var list = document.getElementById(btn.getAttribute("aria-controls"));
+    if (list) list.hidden = !open;
+  }
+  function loadBranch(btn) {
+    var list = document.getElementById(btn.getAttribute("aria-controls"));
+    var url = btn.getAttribute("data-branch");
+    if (!list || !url || list.children.length) return;
+    btn.removeAttribute("data-branch");
+    list.setAttribute("aria-busy", "true");
+    fetch(url, { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error("HTTP " + r.status);
+      return r.text();
+    }).then(function (html) {
+      list.innerHTML = html;
+      list.querySelectorAll(".tree-toggle").forEach(function (b) {
+        b.addEventListener("click", function () { toggle(b); loadBranch(b); });
+      });
+    }).catch(function () {
+      var link = btn.parentNode.querySelector("a");
+      if (link) location.href = link.href;
+    }).finally(function () { list.removeAttribute("aria-busy"); });
+  }
+  document.querySelectorAll(".tree-toggle[data-branch]").forEach(function (btn) {
+    btn.addEventListener("click", function () { loadBranch(btn); });
+  });
 })();
