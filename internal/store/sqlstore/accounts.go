@@ -32,10 +32,7 @@ func (s *Store) PasswordHash(ctx context.Context, userID string) (string, error)
 
 // CreateAccountLink stores a link and deletes the expired ones.
 func (s *Store) CreateAccountLink(ctx context.Context, l *quire.AccountLink) error {
-	err := s.inTx(ctx, func(tx *Store) error {
-		if _, err := tx.exec(ctx, "DELETE FROM account_links WHERE expires_at <= ?", millis(l.CreatedAt)); err != nil {
-			return err
-		}
+	err := s.putOnce(ctx, "account_links", l.CreatedAt, func(tx *Store) error {
 		_, err := tx.exec(ctx, `INSERT INTO account_links (hash, purpose, user_id, email, created_at, expires_at)
 			VALUES (?, ?, ?, ?, ?, ?)`, l.Hash, string(l.Purpose), nullString(l.UserID), l.Email,
 			millis(l.CreatedAt), millis(l.ExpiresAt))
@@ -47,53 +44,46 @@ func (s *Store) CreateAccountLink(ctx context.Context, l *quire.AccountLink) err
 	return wrap("create account link", err)
 }
 
-// accountLink reads a link that has not expired by now.
-func (s *Store) accountLink(ctx context.Context, purpose quire.AccountLinkPurpose, hash []byte, now time.Time) (*quire.AccountLink, error) {
-	l := quire.AccountLink{Hash: hash, Purpose: purpose}
+// scanAccountLink reads the link of a purpose and hash, expired or not,
+// into l and returns its expiry in milliseconds.
+func (s *Store) scanAccountLink(ctx context.Context, l *quire.AccountLink) (int64, error) {
 	var (
 		user             sql.NullString
 		created, expires int64
 	)
 	err := s.queryRow(ctx, `SELECT user_id, email, created_at, expires_at FROM account_links
-		WHERE hash = ? AND purpose = ? AND expires_at > ?`, hash, string(purpose), millis(now)).
-		Scan(&user, &l.Email, &created, &expires)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, quire.NotFound("link")
-	}
-	if err != nil {
-		return nil, err
-	}
+		WHERE hash = ? AND purpose = ?`, l.Hash, string(l.Purpose)).Scan(&user, &l.Email, &created, &expires)
 	l.UserID, l.CreatedAt, l.ExpiresAt = user.String, fromMillis(created), fromMillis(expires)
-	return &l, nil
+	return expires, err
 }
 
 // AccountLink returns a link that has not expired, leaving it in place.
 func (s *Store) AccountLink(ctx context.Context, purpose quire.AccountLinkPurpose, hash []byte, now time.Time) (*quire.AccountLink, error) {
-	l, err := s.accountLink(ctx, purpose, hash, now)
-	return l, wrap("get account link", err)
+	l := &quire.AccountLink{Hash: hash, Purpose: purpose}
+	_, err := s.scanAccountLink(ctx, l)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !l.ExpiresAt.After(now) {
+		return nil, quire.NotFound("link")
+	}
+	if err != nil {
+		return nil, wrap("get account link", err)
+	}
+	return l, nil
 }
 
 // TakeAccountLink deletes and returns a link that has not expired. The
 // delete decides between two callers: only the one whose delete removed
 // the row gets the link.
 func (s *Store) TakeAccountLink(ctx context.Context, purpose quire.AccountLinkPurpose, hash []byte, now time.Time) (*quire.AccountLink, error) {
-	var out *quire.AccountLink
-	err := s.inTx(ctx, func(tx *Store) error {
-		l, err := tx.accountLink(ctx, purpose, hash, now)
-		if err != nil {
-			return err
-		}
-		n, err := tx.exec(ctx, "DELETE FROM account_links WHERE hash = ? AND purpose = ?", hash, string(purpose))
-		if err != nil {
-			return err
-		}
-		if n == 0 {
-			return quire.NotFound("link")
-		}
-		out = l
-		return nil
-	})
-	return out, wrap("take account link", err)
+	l := &quire.AccountLink{Hash: hash, Purpose: purpose}
+	err := s.takeOnce(ctx, "link", now, func(tx *Store) (int64, error) { return tx.scanAccountLink(ctx, l) },
+		"DELETE FROM account_links WHERE hash = ? AND purpose = ?", hash, string(purpose))
+	if quire.IsNotFound(err) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, wrap("take account link", err)
+	}
+	return l, nil
 }
 
 // DeleteAccountLinks deletes a user's links of a purpose.

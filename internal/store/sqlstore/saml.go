@@ -140,10 +140,7 @@ func (s *Store) DeleteSAMLProvider(ctx context.Context, orgID, id string) (bool,
 
 // PutSAMLRequest stores a sign-in in flight and deletes the expired ones.
 func (s *Store) PutSAMLRequest(ctx context.Context, r *quire.SAMLRequest, now time.Time) error {
-	err := s.inTx(ctx, func(tx *Store) error {
-		if _, err := tx.exec(ctx, "DELETE FROM saml_requests WHERE expires_at <= ?", millis(now)); err != nil {
-			return err
-		}
+	err := s.putOnce(ctx, "saml_requests", now, func(tx *Store) error {
 		_, err := tx.exec(ctx, `INSERT INTO saml_requests (relay_hash, provider_id, request_id, redirect, expires_at)
 			VALUES (?, ?, ?, ?, ?)`, r.RelayHash, r.ProviderID, r.RequestID, r.Redirect, millis(r.ExpiresAt))
 		if s.dialect.Classify(err) == FailForeignKey {
@@ -157,33 +154,21 @@ func (s *Store) PutSAMLRequest(ctx context.Context, r *quire.SAMLRequest, now ti
 // TakeSAMLRequest deletes and returns a sign-in in flight. Of two callers
 // taking the same one, one gets it.
 func (s *Store) TakeSAMLRequest(ctx context.Context, providerID string, relayHash []byte, now time.Time) (*quire.SAMLRequest, error) {
-	var out *quire.SAMLRequest
-	err := s.inTx(ctx, func(tx *Store) error {
-		r := quire.SAMLRequest{RelayHash: relayHash, ProviderID: providerID}
+	r := quire.SAMLRequest{RelayHash: relayHash, ProviderID: providerID}
+	err := s.takeOnce(ctx, "sign-in", now, func(tx *Store) (int64, error) {
 		var expires int64
 		err := tx.queryRow(ctx, `SELECT request_id, redirect, expires_at FROM saml_requests
 			WHERE relay_hash = ? AND provider_id = ?`, relayHash, providerID).Scan(&r.RequestID, &r.Redirect, &expires)
-		if errors.Is(err, sql.ErrNoRows) {
-			return quire.NotFound("sign-in")
-		}
-		if err != nil {
-			return err
-		}
-		n, err := tx.exec(ctx, "DELETE FROM saml_requests WHERE relay_hash = ?", relayHash)
-		if err != nil {
-			return err
-		}
 		r.ExpiresAt = fromMillis(expires)
-		if n == 0 || !r.ExpiresAt.After(now) {
-			return quire.NotFound("sign-in")
-		}
-		out = &r
-		return nil
-	})
-	if err != nil && quire.IsNotFound(err) {
+		return expires, err
+	}, "DELETE FROM saml_requests WHERE relay_hash = ?", relayHash)
+	if quire.IsNotFound(err) {
 		return nil, err
 	}
-	return out, wrap("take SAML request", err)
+	if err != nil {
+		return nil, wrap("take SAML request", err)
+	}
+	return &r, nil
 }
 
 // UseSAMLAssertion records an assertion as used; the primary key makes a
