@@ -38,12 +38,7 @@ func parseViews(a *App) (*views, error) {
 		"levelAtLeast": func(have quire.Level, want string) bool { return have >= levelNamed(want) },
 		"asset":        a.assets.url,
 		"treeHTML":     treeHTML,
-		"plural": func(n int, one, many string) string {
-			if n == 1 {
-				return "1 " + one
-			}
-			return strconv.Itoa(n) + " " + many
-		},
+		"plural":       plural,
 	}
 	base, err := template.New("app").Funcs(funcs).ParseFS(templateFS, "templates/*.html")
 	if err != nil {
@@ -124,4 +119,12 @@ func levelNamed(name string) quire.Level {
 		return l
 	}
 	return quire.LevelGuest
+}
+
+// plural counts n of something: "1 result", "2 results".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
 }

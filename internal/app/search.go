@@ -3,6 +3,7 @@ package app
 import (
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"unicode/utf8"
 
 	"quire/internal/quire"
@@ -15,6 +16,10 @@ const maxQuery = 512
 
 // maxTyped caps the results answered while typing.
 const maxTyped = 20
+
+// resultsPerPage is how many results a results page lists: pages of a
+// space, or spaces of an organization with their pages.
+const resultsPerPage = 20
 
 // searchHit is a page found by a search, as the results page and the
 // search-as-you-type list show it. Its fragments hold text only, marked
@@ -36,6 +41,11 @@ type searchView struct {
 	Scope   string
 	Action  string
 	Results []searchHit
+	// Found says how much the search found in all; More is the address
+	// of the next page of results and First that of the first, "" when
+	// there is none or it is this one.
+	Found       string
+	More, First string
 	// Space is set when searching a space; Tree, Page, Revision and
 	// ChangeRequest are then its sidebar's.
 	Space         *quire.Space
@@ -73,14 +83,23 @@ func hitOf(m *search.Matcher, spaceID string, h service.SearchPageHit) searchHit
 	return out
 }
 
-// orgHits searches the spaces of an organization the caller may read.
-func (a *App) orgHits(r *http.Request, orgID, q string) ([]searchHit, error) {
-	out := []searchHit{}
+// hitPage is one page of a search's results: the hits, the cursor of
+// the next page ("" at the last) and the count of results in all.
+type hitPage struct {
+	hits  []searchHit
+	next  string
+	count int
+}
+
+// orgHits searches the spaces of an organization the caller may read;
+// a page of results holds spaces, each with its pages.
+func (a *App) orgHits(r *http.Request, orgID, q string, p quire.Page) (*hitPage, error) {
+	out := &hitPage{hits: []searchHit{}}
 	terms := search.ParseQuery(q)
 	if len(terms) == 0 {
 		return out, nil
 	}
-	l, err := a.svc.SearchOrganization(r.Context(), userFrom(r.Context()), orgID, q, quire.Page{Limit: quire.MaxLimit})
+	l, err := a.svc.SearchOrganization(r.Context(), userFrom(r.Context()), orgID, q, p)
 	if err != nil {
 		return nil, err
 	}
@@ -89,28 +108,50 @@ func (a *App) orgHits(r *http.Request, orgID, q string) ([]searchHit, error) {
 		for _, p := range sp.Pages {
 			h := hitOf(m, sp.Space.ID, p)
 			h.Space = sp.Space.Title
-			out = append(out, h)
+			out.hits = append(out.hits, h)
 		}
 	}
+	out.next, out.count = l.Next, l.Count
 	return out, nil
 }
 
 // spaceHits searches a space's current content.
-func (a *App) spaceHits(r *http.Request, spaceID, q string) ([]searchHit, error) {
-	out := []searchHit{}
+func (a *App) spaceHits(r *http.Request, spaceID, q string, p quire.Page) (*hitPage, error) {
+	out := &hitPage{hits: []searchHit{}}
 	terms := search.ParseQuery(q)
 	if len(terms) == 0 {
 		return out, nil
 	}
-	l, err := a.svc.SearchSpace(r.Context(), spaceID, q, quire.Page{Limit: quire.MaxLimit})
+	l, err := a.svc.SearchSpace(r.Context(), spaceID, q, p)
 	if err != nil {
 		return nil, err
 	}
 	m := search.NewMatcher(terms)
 	for _, p := range l.Items {
-		out = append(out, hitOf(m, spaceID, p))
+		out.hits = append(out.hits, hitOf(m, spaceID, p))
 	}
+	out.next, out.count = l.Next, l.Count
 	return out, nil
+}
+
+// resultsPage is the page of results a results page's ?page= names.
+func resultsPage(r *http.Request) quire.Page {
+	return quire.Page{Limit: resultsPerPage, Cursor: r.URL.Query().Get("page")}
+}
+
+// resultsView is the results page's view of a page of hits: how much
+// was found in all (found names what is counted) and the addresses of
+// the first and next pages.
+func resultsView(r *http.Request, action, q string, hp *hitPage, found func(n int) string) *searchView {
+	v := &searchView{Query: q, Action: action, Results: hp.hits, Found: found(hp.count)}
+	at := action + "?" + url.Values{"q": {q}}.Encode()
+	if hp.next != "" {
+		v.More = at + "&" + url.Values{"page": {hp.next}}.Encode()
+	}
+	if r.URL.Query().Get("page") != "" {
+		v.First = at
+	}
+	return v
 }
 
 // orgSearch is an organization's search results page.
@@ -120,7 +161,7 @@ func (a *App) orgSearch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	hits, err := a.orgHits(r, orgID, q)
+	hp, err := a.orgHits(r, orgID, q, resultsPage(r))
 	if err != nil {
 		return err
 	}
@@ -129,7 +170,9 @@ func (a *App) orgSearch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	sh.Title, sh.Section, sh.Query = searchTitle(q), "search", q
-	return a.render(w, r, http.StatusOK, "search", sh, &searchView{Query: q, Scope: sh.Org.Title, Action: "/app/o/" + orgID + "/search", Results: hits})
+	v := resultsView(r, "/app/o/"+orgID+"/search", q, hp, func(n int) string { return plural(n, "space", "spaces") + " with results" })
+	v.Scope = sh.Org.Title
+	return a.render(w, r, http.StatusOK, "search", sh, v)
 }
 
 // orgSearchJSON answers an organization search as the search box's list
@@ -139,11 +182,11 @@ func (a *App) orgSearchJSON(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	hits, err := a.orgHits(r, r.PathValue("organizationId"), q)
+	hp, err := a.orgHits(r, r.PathValue("organizationId"), q, quire.Page{Limit: maxTyped})
 	if err != nil {
 		return err
 	}
-	return writeHits(w, hits)
+	return writeHits(w, hp.hits)
 }
 
 // spaceSearch is a space's search results page.
@@ -156,7 +199,7 @@ func (a *App) spaceSearch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	hits, err := a.spaceHits(r, sp.ID, q)
+	hp, err := a.spaceHits(r, sp.ID, q, resultsPage(r))
 	if err != nil {
 		return err
 	}
@@ -170,8 +213,9 @@ func (a *App) spaceSearch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	sh.Section, sh.Query = "search", q
-	return a.render(w, r, http.StatusOK, "search", sh, &searchView{Query: q, Scope: sp.Title, Action: sh.SearchURL,
-		Results: hits, Space: sp, Tree: pv.Tree})
+	v := resultsView(r, sh.SearchURL, q, hp, func(n int) string { return plural(n, "result", "results") })
+	v.Scope, v.Space, v.Tree = sp.Title, sp, pv.Tree
+	return a.render(w, r, http.StatusOK, "search", sh, v)
 }
 
 // spaceSearchJSON answers a space search as the search box's list reads
@@ -185,11 +229,11 @@ func (a *App) spaceSearchJSON(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	hits, err := a.spaceHits(r, sp.ID, q)
+	hp, err := a.spaceHits(r, sp.ID, q, quire.Page{Limit: maxTyped})
 	if err != nil {
 		return err
 	}
-	return writeHits(w, hits)
+	return writeHits(w, hp.hits)
 }
 
 // searchTitle is the document title of a search page.

@@ -168,7 +168,7 @@ func TestSearchPages(t *testing.T) {
 		// The results page works without script: title, space, section,
 		// snippet with marks.
 		status, _, body := h.get(t, reader, org+"/search?q=zebrafish")
-		for _, w := range []string{"1 result", `href="` + sp + `/guides/install#requirements"`, "Handbook › Requirements", "<mark>zebrafish</mark>", `value="zebrafish"`} {
+		for _, w := range []string{"1 space with results", `href="` + sp + `/guides/install#requirements"`, "Handbook › Requirements", "<mark>zebrafish</mark>", `value="zebrafish"`} {
 			if !strings.Contains(body, w) {
 				t.Errorf("results page (%d): no %q", status, w)
 			}
@@ -181,6 +181,55 @@ func TestSearchPages(t *testing.T) {
 		}
 		if status, _, _ := h.get(t, reader, sp+"/search?q="+strings.Repeat("a", 600)); status != http.StatusBadRequest {
 			t.Errorf("a query too long: %d, want 400", status)
+		}
+	})
+}
+
+// TestSearchResultsPaged lists a space's many results a page at a time,
+// with links to the next and the first page, and refuses a cursor it
+// did not give.
+func TestSearchResultsPaged(t *testing.T) {
+	forEachEngine(t, func(t *testing.T, h *harness) {
+		sv, err := h.Svc.CreateSpace(context.Background(), h.Admin, h.Org, service.SpaceInput{Title: "Zoo"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		top := ""
+		var changes []service.ContentChange
+		for i := range 25 {
+			n := strconv.Itoa(i)
+			changes = append(changes, pageChange("p"+n, "Quokka "+n, "quokka-"+n, "A quokka, number "+n+".\n", &top))
+		}
+		h.writeAndMerge(t, sv.Space.ID, "Quokkas", changes...)
+		h.awaitIndexed(t, sv.Space.ID)
+		c := h.client(t, h.signIn(t, h.Admin))
+		sp := "/app/s/" + sv.Space.ID
+
+		_, _, first := h.get(t, c, sp+"/search?q=quokka")
+		if n := strings.Count(first, `class="search-list-title"`); n != 20 {
+			t.Errorf("the first page lists %d results, want 20", n)
+		}
+		more := `href="` + sp + `/search?q=quokka&amp;page=20" rel="next">More results</a>`
+		if !strings.Contains(first, "25 results for") || !strings.Contains(first, more) || strings.Contains(first, "First results") {
+			t.Errorf("the first page does not count 25 results and link the next page only")
+		}
+		_, _, second := h.get(t, c, sp+"/search?q=quokka&page=20")
+		if n := strings.Count(second, `class="search-list-title"`); n != 5 {
+			t.Errorf("the second page lists %d results, want 5", n)
+		}
+		if !strings.Contains(second, `href="`+sp+`/search?q=quokka">First results</a>`) || strings.Contains(second, "More results") {
+			t.Errorf("the last page does not link the first page only")
+		}
+		for _, bad := range []string{"abc", "-1"} {
+			status, _, body := h.get(t, c, sp+"/search?q=quokka&page="+bad)
+			if status != http.StatusBadRequest || !strings.Contains(body, "page") {
+				t.Errorf("a cursor %q: %d, want 400 naming the page", bad, status)
+			}
+		}
+		// The organization's results count spaces, all on one page here.
+		_, _, org := h.get(t, c, "/app/o/"+h.Org+"/search?q=quokka")
+		if !strings.Contains(org, "1 space with results") || strings.Contains(org, "More results") {
+			t.Errorf("the organization's results page does not count one space")
 		}
 	})
 }
