@@ -104,10 +104,10 @@ type spaceNav struct {
 	ss    *SiteSpaceView
 	snap  *content.Snapshot
 	tree  []SiteNavItem
-	order []*navPage             // readable pages in reading order
-	byID  map[string]*navPage    // every listed page by id
-	path  map[string]*navPage    // readable pages by path
-	files map[string]*quire.File // loaded on first use
+	order []*navPage          // readable pages in reading order
+	byID  map[string]*navPage // every listed page by id
+	path  map[string]*navPage // readable pages by path
+	files revisionFiles
 }
 
 // navPage is a readable page with its address.
@@ -399,18 +399,7 @@ type pageRefs struct {
 // by id or by path (.gitbook/assets/<name>); "" for none.
 func (x *pageRefs) file(id string) (string, string) {
 	nav := x.nav
-	if nav.files == nil {
-		nav.files = map[string]*quire.File{}
-		if list, err := nav.snap.Files(x.ctx); err == nil {
-			for _, f := range list {
-				nav.files[f.ID] = f
-			}
-		}
-	}
-	f := nav.files[id]
-	if f == nil {
-		f = fileNamed(nav.files, id)
-	}
+	f := nav.files.find(x.ctx, nav.snap, id)
 	if f == nil {
 		return "", ""
 	}

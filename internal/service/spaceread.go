@@ -60,7 +60,7 @@ type SpaceRead struct {
 	s      *Service
 	at     SpaceAddresses
 	tree   *content.PageTree
-	files  map[string]*quire.File
+	files  revisionFiles
 	failed error
 }
 
@@ -207,19 +207,9 @@ func (s *Service) pageDocument(ctx context.Context, snap *content.Snapshot, p *q
 // file returns the address and name of a file of the revision, by id or
 // by repository path; "" for none.
 func (x *SpaceRead) file(id string) (string, string) {
-	if x.files == nil {
-		x.files = map[string]*quire.File{}
-		list, err := x.Files(x.ctx)
-		if err != nil && x.failed == nil {
-			x.failed = err
-		}
-		for _, f := range list {
-			x.files[f.ID] = f
-		}
-	}
-	f := x.files[id]
-	if f == nil {
-		f = fileNamed(x.files, id)
+	f := x.files.find(x.ctx, x.Snapshot, id)
+	if x.failed == nil {
+		x.failed = x.files.err
 	}
 	if f == nil {
 		return "", ""
