@@ -116,6 +116,18 @@ func TestJoinInviteSignedIn(t *testing.T) {
 			t.Errorf("an admin link changed a member's role to %q", role)
 		}
 
+		// A turned-off membership stays off: the link does not turn it on.
+		if _, err := h.Svc.SetMemberDisabled(context.Background(), beta, ed.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		code, _, body = h.postForm(t, c, "/app/join/"+admin+"/accept", nil)
+		if code != http.StatusOK || !strings.Contains(body, "Your membership of Beta Works is turned off") {
+			t.Fatalf("a turned-off member: %d\n%s", code, body)
+		}
+		if m, err := h.Store.Member(context.Background(), beta, ed.ID); err != nil || !m.Disabled || m.Role != quire.RoleEdit {
+			t.Fatalf("a turned-off member after the link: %+v %v", m, err)
+		}
+
 		// A revoked link refuses, on the page and on the button.
 		fay := h.newUser(t, "fay@acme.test", "Fay Acme", quire.RoleRead)
 		cf := h.client(t, h.signIn(t, fay))
