@@ -69,6 +69,7 @@ func (a *App) table() []row {
 		{"appPassword", post, "/app/account/password", signedIn(), a.changePassword},
 		{"appJoinPage", get, "/app/join/{inviteId}", public(), a.joinPage},
 		{"appJoin", post, "/app/join/{inviteId}", public(), a.join},
+		{"appJoinAccept", post, "/app/join/{inviteId}/accept", signedIn(), a.acceptInvite},
 		{"appSignUpPage", get, "/app/sign-up", public(), a.signUpPage},
 		{"appSignUp", post, "/app/sign-up", public(), a.signUp},
 		{"appConfirmPage", get, "/app/sign-up/{secret}", public(), a.confirmPage},

@@ -21,6 +21,8 @@ type accountForm struct {
 	Email  string
 	// Next is where sign-in goes once done.
 	Next string
+	// SignIn is the sign-in address that comes back to this page.
+	SignIn string
 	// Field and Error are a field's error; FormError is about the whole
 	// form; Notice says what just happened.
 	Field     string

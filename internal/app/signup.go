@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 
 	"quire/internal/quire"
@@ -21,11 +22,17 @@ func (a *App) joinForm(w http.ResponseWriter, r *http.Request) (*accountForm, er
 	if err != nil {
 		return nil, a.linkGone(w, r, err)
 	}
-	return &accountForm{Title: "Join " + o.Title, Action: r.URL.Path, Org: o, Role: roleName(inv.Role)}, nil
+	return &accountForm{Title: "Join " + o.Title, Action: r.URL.Path, Org: o, Role: roleName(inv.Role),
+		SignIn: signInPath + "?next=" + url.QueryEscape(r.URL.Path)}, nil
 }
 
-// joinPage shows the sign-up form of an invite link.
+// joinPage shows the sign-up form of an invite link, with a way to sign
+// in and come back; a signed-in person gets the button joining with the
+// account they have.
 func (a *App) joinPage(w http.ResponseWriter, r *http.Request) error {
+	if u := userFrom(r.Context()); u != nil {
+		return a.joinSignedIn(w, r, u)
+	}
 	f, err := a.joinForm(w, r)
 	if f == nil {
 		return err

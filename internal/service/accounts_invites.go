@@ -55,17 +55,23 @@ func (a *Accounts) InviteURL(inv *quire.Invite) string { return a.link("/app/joi
 // organization: one that exists, of an organization allowing invite links.
 // Anything else is ENOTFOUND.
 func (a *Accounts) OpenInvite(ctx context.Context, id string) (*quire.Invite, *quire.Organization, error) {
+	return openInvite(ctx, a.store, id)
+}
+
+// openInvite is OpenInvite reading st, so that a transaction can check
+// the link it uses.
+func openInvite(ctx context.Context, st quire.Store, id string) (*quire.Invite, *quire.Organization, error) {
 	gone := quire.Errorf(quire.ENOTFOUND, "this invite link is not valid: it was revoked, or invite links are turned off")
 	if id == "" || len(id) > 64 {
 		return nil, nil, gone
 	}
-	inv, err := a.store.Invite(ctx, id)
+	inv, err := st.Invite(ctx, id)
 	if quire.IsNotFound(err) {
 		return nil, nil, gone
 	} else if err != nil {
 		return nil, nil, err
 	}
-	o, err := a.store.Organization(ctx, inv.OrgID)
+	o, err := st.Organization(ctx, inv.OrgID)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -130,7 +136,8 @@ func (a *Accounts) JoinByInvite(ctx context.Context, inviteID string, in SignUpI
 		return nil, err
 	}
 	u, err := a.createAccount(ctx, in, func(st quire.Store, u *quire.User) error {
-		return st.AddMember(ctx, &quire.Member{OrgID: o.ID, User: *u, Role: inv.Role, JoinedAt: a.Now()})
+		_, err := a.addInviteMember(ctx, st, inv, u)
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -141,4 +148,74 @@ func (a *Accounts) JoinByInvite(ctx context.Context, inviteID string, in SignUpI
 	}
 	si.OrgID = o.ID
 	return si, nil
+}
+
+// addInviteMember makes u a member of the invite link's organization
+// with the link's role: the one way an invite link adds anyone, whether
+// they sign up through it or already have an account.
+func (a *Accounts) addInviteMember(ctx context.Context, st quire.Store, inv *quire.Invite, u *quire.User) (*quire.Member, error) {
+	m := &quire.Member{OrgID: inv.OrgID, User: *u, Role: inv.Role, JoinedAt: a.Now()}
+	if err := st.AddMember(ctx, m); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// InviteStanding is where a signed-in person stands with an invite
+// link's organization.
+type InviteStanding struct {
+	Invite *quire.Invite
+	Org    *quire.Organization
+	// Member is the person's membership, nil when they are not a member.
+	Member *quire.Member
+	// Joined says AcceptInvite made the membership just now.
+	Joined bool
+}
+
+// StandingForInvite returns a usable invite link, its organization and
+// the signed-in person's membership there, if any. A link that cannot
+// be used is ENOTFOUND.
+func (a *Accounts) StandingForInvite(ctx context.Context, inviteID string, u *quire.User) (*InviteStanding, error) {
+	return standingForInvite(ctx, a.store, inviteID, u)
+}
+
+// standingForInvite is StandingForInvite reading st.
+func standingForInvite(ctx context.Context, st quire.Store, inviteID string, u *quire.User) (*InviteStanding, error) {
+	inv, o, err := openInvite(ctx, st, inviteID)
+	if err != nil {
+		return nil, err
+	}
+	s := &InviteStanding{Invite: inv, Org: o}
+	if m, err := st.Member(ctx, o.ID, u.ID); err == nil {
+		s.Member = m
+	} else if !quire.IsNotFound(err) {
+		return nil, err
+	}
+	return s, nil
+}
+
+// AcceptInvite makes a person who has an account a member of an invite
+// link's organization with the link's role, as signing up through the
+// link does. A member already, enabled or not, keeps their membership
+// as it is: Joined is false. A link that cannot be used (revoked, or
+// invite links turned off) is ENOTFOUND.
+func (a *Accounts) AcceptInvite(ctx context.Context, inviteID string, u *quire.User) (*InviteStanding, error) {
+	var s *InviteStanding
+	err := a.store.WithTx(ctx, func(st quire.Store) error {
+		var err error
+		if s, err = standingForInvite(ctx, st, inviteID, u); err != nil || s.Member != nil {
+			return err
+		}
+		s.Member, err = a.addInviteMember(ctx, st, s.Invite, u)
+		s.Joined = err == nil
+		return err
+	})
+	if quire.ErrorCode(err) == quire.ECONFLICT {
+		// Joined at the same moment through another request.
+		return a.StandingForInvite(ctx, inviteID, u)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
 }
