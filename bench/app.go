@@ -174,7 +174,7 @@ func appPageList(fx *appFixture) []appPage {
 		{"members", org + "/members"},
 		{"space home", "/app/s/" + fx.spaceID},
 		{"page deep in the tree", "/app/s/" + fx.spaceID + "/" + fx.pagePath},
-		{"revisions", "/app/s/" + fx.spaceID + "/revisions"},
+		{"revisions", "/app/s/" + fx.spaceID + "/~/revisions"},
 		{"search", org + "/search?q=page"},
 		{"sites", org + "/sites"},
 	}

@@ -74,17 +74,17 @@ func (a *App) changeRequest(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	base := spacePath(sp.ID) + "/~/changes/" + n + "/"
+	m := changeMode(sp.ID, n)
 	v := &changeRequestView{Space: sp, ChangeRequest: cr, Author: views[0].CreatedBy, Outdated: views[0].Outdated,
 		Status: statusName(cr.Status)}
 	for _, p := range pages {
 		cp := changedPage{ChangedPage: p, ChangeName: changeName(p.Change)}
 		if p.Change != service.PageRemoved {
-			cp.URL = base + p.Path
+			cp.URL = m.base + p.Path
 		}
 		v.Pages = append(v.Pages, cp)
 	}
-	_, pv, err := a.readPage(r, sp, pageMode{ref: service.ContentRef{SpaceID: sp.ID, ChangeRequest: n}, base: base}, "")
+	_, pv, err := a.readPage(r, sp, m, "")
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func (a *App) changeRequestPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	m := pageMode{ref: service.ContentRef{SpaceID: sp.ID, ChangeRequest: n}, base: spacePath(sp.ID) + "/~/changes/" + n + "/"}
+	m := changeMode(sp.ID, n)
 	_, v, err := a.readPage(r, sp, m, r.PathValue("path"))
 	if err != nil {
 		return err

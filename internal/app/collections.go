@@ -218,9 +218,10 @@ func (a *App) confirmDelete(w http.ResponseWriter, r *http.Request, orgID, kind,
 	return a.render(w, r, http.StatusOK, "collection_delete", sh, confirmData{Kind: kind, Title: title, Action: r.URL.Path, Back: back})
 }
 
-// moveArgs are what the move forms need.
+// moveArgs are what the move forms need: Action is the address they
+// post to.
 type moveArgs struct {
-	Kind, Base   string
+	Kind, Action string
 	Destinations []Destination
 	Order        Order
 	State        *FormState
@@ -228,5 +229,5 @@ type moveArgs struct {
 
 // Move gives the collection's move forms.
 func (d *collectionData) Move() moveArgs {
-	return moveArgs{Kind: "collection", Base: collectionPath(d.Collection.ID), Destinations: d.Destinations, Order: d.Order, State: d.State}
+	return moveArgs{Kind: "collection", Action: collectionPath(d.Collection.ID) + "/move", Destinations: d.Destinations, Order: d.Order, State: d.State}
 }

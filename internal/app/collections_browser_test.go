@@ -38,7 +38,7 @@ func TestCollectionsBrowser(t *testing.T) {
 	b.Click("button", "Create space")
 	waitNotice(t, b, "space-created")
 	b.H1("Install")
-	space := strings.TrimSuffix(strings.TrimPrefix(b.JS("location.pathname"), "/app/s/"), "/~manage")
+	space := strings.TrimSuffix(strings.TrimPrefix(b.JS("location.pathname"), "/app/s/"), "/~/manage")
 
 	b.Fill("textbox", "Title", "Setup")
 	b.Click("button", "Rename space")
@@ -92,7 +92,7 @@ func TestCollectionsBrowser(t *testing.T) {
 	b.Theme("light")
 
 	// Drag it from the sidebar tree onto the "Spaces" heading: the root.
-	b.Open(h.URL+"/app/s/"+space+"/~manage", http.StatusOK)
+	b.Open(h.URL+"/app/s/"+space+"/~/manage", http.StatusOK)
 	b.JS(`(function () {
 		var src = [...document.querySelectorAll("#sidebar a")].find(function (a) { return a.textContent.trim() === "Setup"; });
 		var dst = [...document.querySelectorAll("#sidebar h2")].find(function (h) { return h.textContent.trim() === "Spaces"; });

@@ -50,13 +50,13 @@ func TestCollectionsManage(t *testing.T) {
 		if status != http.StatusSeeOther {
 			t.Fatalf("create space: %d %q", status, loc)
 		}
-		space := idAfter(t, loc, "/app/s/", "/~manage")
+		space := idAfter(t, loc, "/app/s/", "/~/manage")
 		if _, _, body := h.get(t, c, loc); !strings.Contains(body, "Space created") || !strings.Contains(body, `value="Install"`) {
 			t.Fatalf("the new space's page:\n%s", body)
 		}
 
-		status, loc, _ = h.postForm(t, c, "/app/s/"+space+"/update", url.Values{"title": {"Setup"}})
-		if status != http.StatusSeeOther || loc != "/app/s/"+space+"/~manage?notice=space-renamed" {
+		status, loc, _ = h.postForm(t, c, "/app/s/"+space+"/~/update", url.Values{"title": {"Setup"}})
+		if status != http.StatusSeeOther || loc != "/app/s/"+space+"/~/manage?notice=space-renamed" {
 			t.Fatalf("rename: %d %q", status, loc)
 		}
 		if got := spaceOf(t, h, space).Title; got != "Setup" {
@@ -66,7 +66,7 @@ func TestCollectionsManage(t *testing.T) {
 			t.Fatalf("no notice after renaming:\n%s", body)
 		}
 
-		if status, _, _ := h.postForm(t, c, "/app/s/"+space+"/move", url.Values{"parent": {guides}}); status != http.StatusSeeOther {
+		if status, _, _ := h.postForm(t, c, "/app/s/"+space+"/~/move", url.Values{"parent": {guides}}); status != http.StatusSeeOther {
 			t.Fatalf("move in: %d", status)
 		}
 		if got := spaceOf(t, h, space).Parent; got != guides {
@@ -80,7 +80,7 @@ func TestCollectionsManage(t *testing.T) {
 		if status != http.StatusOK || !strings.Contains(body, "<h1>Guides</h1>") || strings.Index(body, ">Setup</a>") > strings.Index(body, ">Second</a>") {
 			t.Fatalf("collection page: %d\n%s", status, body)
 		}
-		if status, _, _ := h.postForm(t, c, "/app/s/"+second.Space.ID+"/move", url.Values{"direction": {"up"}}); status != http.StatusSeeOther {
+		if status, _, _ := h.postForm(t, c, "/app/s/"+second.Space.ID+"/~/move", url.Values{"direction": {"up"}}); status != http.StatusSeeOther {
 			t.Fatalf("move up: %d", status)
 		}
 		l, err := h.Svc.CollectionSpaces(ctx, h.Admin, guides, quire.Page{})
@@ -90,27 +90,27 @@ func TestCollectionsManage(t *testing.T) {
 		if len(l.Items) != 2 || l.Items[0].Space.ID != second.Space.ID {
 			t.Fatalf("after moving Second up, the first is %q", l.Items[0].Space.Title)
 		}
-		if status, _, body := h.postForm(t, c, "/app/s/"+second.Space.ID+"/move", url.Values{"direction": {"up"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "cannot move up") {
+		if status, _, body := h.postForm(t, c, "/app/s/"+second.Space.ID+"/~/move", url.Values{"direction": {"up"}}); status != http.StatusUnprocessableEntity || !strings.Contains(body, "cannot move up") {
 			t.Fatalf("moving the first up: %d\n%s", status, body)
 		}
 
 		// Deleting asks first, without script.
-		status, _, body = h.postForm(t, c, "/app/s/"+space+"/delete", nil)
+		status, _, body = h.postForm(t, c, "/app/s/"+space+"/~/delete", nil)
 		if status != http.StatusOK || !strings.Contains(body, "Delete the space “Setup”?") || spaceOf(t, h, space).DeletedAt != nil {
 			t.Fatalf("unconfirmed delete: %d\n%s", status, body)
 		}
-		status, loc, _ = h.postForm(t, c, "/app/s/"+space+"/delete", url.Values{"confirm": {"yes"}})
+		status, loc, _ = h.postForm(t, c, "/app/s/"+space+"/~/delete", url.Values{"confirm": {"yes"}})
 		if status != http.StatusSeeOther || loc != "/app/o/"+h.Org+"/trash?notice=space-deleted" || spaceOf(t, h, space).DeletedAt == nil {
 			t.Fatalf("delete: %d %q", status, loc)
 		}
 		if _, _, body := h.get(t, c, loc); !strings.Contains(body, "Setup</td>") || !strings.Contains(body, `aria-label="Restore Setup"`) {
 			t.Fatalf("trash:\n%s", body)
 		}
-		if status, _, _ := h.get(t, c, "/app/s/"+space+"/~manage"); status != http.StatusNotFound {
+		if status, _, _ := h.get(t, c, "/app/s/"+space+"/~/manage"); status != http.StatusNotFound {
 			t.Fatalf("a deleted space's page: %d", status)
 		}
-		status, loc, _ = h.postForm(t, c, "/app/s/"+space+"/restore", nil)
-		if status != http.StatusSeeOther || loc != "/app/s/"+space+"/~manage?notice=space-restored" || spaceOf(t, h, space).DeletedAt != nil {
+		status, loc, _ = h.postForm(t, c, "/app/s/"+space+"/~/restore", nil)
+		if status != http.StatusSeeOther || loc != "/app/s/"+space+"/~/manage?notice=space-restored" || spaceOf(t, h, space).DeletedAt != nil {
 			t.Fatalf("restore: %d %q", status, loc)
 		}
 
@@ -206,16 +206,16 @@ func TestCollectionsRefused(t *testing.T) {
 			{"/app/c/" + cid + "/update", url.Values{"title": {"Mine"}}},
 			{"/app/c/" + cid + "/move", url.Values{"parent": {""}}},
 			{"/app/c/" + cid + "/delete", url.Values{"confirm": {"yes"}}},
-			{"/app/s/" + sid + "/update", url.Values{"title": {"Mine"}}},
-			{"/app/s/" + sid + "/move", url.Values{"parent": {""}}},
-			{"/app/s/" + sid + "/delete", url.Values{"confirm": {"yes"}}},
-			{"/app/s/" + gone.Space.ID + "/restore", nil},
+			{"/app/s/" + sid + "/~/update", url.Values{"title": {"Mine"}}},
+			{"/app/s/" + sid + "/~/move", url.Values{"parent": {""}}},
+			{"/app/s/" + sid + "/~/delete", url.Values{"confirm": {"yes"}}},
+			{"/app/s/" + gone.Space.ID + "/~/restore", nil},
 		} {
 			if status, _, _ := h.postForm(t, reader, w.path, w.form); status != http.StatusForbidden {
 				t.Errorf("reader POST %s: %d, want 403", w.path, status)
 			}
 		}
-		if status, _, _ := h.get(t, reader, "/app/s/"+sid+"/~manage"); status != http.StatusForbidden {
+		if status, _, _ := h.get(t, reader, "/app/s/"+sid+"/~/manage"); status != http.StatusForbidden {
 			t.Errorf("reader's space management page: %d", status)
 		}
 
@@ -225,7 +225,7 @@ func TestCollectionsRefused(t *testing.T) {
 		if status != http.StatusNotFound || strings.Contains(body, "Guides") || body != missing {
 			t.Fatalf("outsider's collection page: %d\n%s", status, body)
 		}
-		for _, path := range []string{"/app/s/" + sid + "/delete", "/app/c/" + cid + "/update", "/app/s/" + gone.Space.ID + "/restore"} {
+		for _, path := range []string{"/app/s/" + sid + "/~/delete", "/app/c/" + cid + "/update", "/app/s/" + gone.Space.ID + "/~/restore"} {
 			if status, _, _ := h.postForm(t, outsider, path, url.Values{"title": {"X"}, "confirm": {"yes"}}); status != http.StatusNotFound {
 				t.Errorf("outsider POST %s: %d, want 404", path, status)
 			}
@@ -282,7 +282,7 @@ func TestCollectionsBadTitles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		status, _, body := h.postForm(t, c, "/app/s/"+sp.Space.ID+"/update", url.Values{"title": {""}})
+		status, _, body := h.postForm(t, c, "/app/s/"+sp.Space.ID+"/~/update", url.Values{"title": {""}})
 		if status != http.StatusUnprocessableEntity || !strings.Contains(body, `<p class="field-error" id="rename-error">Title must not be empty.</p>`) {
 			t.Errorf("empty space title: %d\n%s", status, body)
 		}

@@ -21,6 +21,23 @@ type pageMode struct {
 	base string
 }
 
+// currentMode is a space's current content, at the space's own page
+// addresses.
+func currentMode(spaceID string) pageMode {
+	return pageMode{ref: service.ContentRef{SpaceID: spaceID}, base: spacePath(spaceID) + "/"}
+}
+
+// revisionMode is a revision's content, at the revision's addresses.
+func revisionMode(spaceID, rev string) pageMode {
+	return pageMode{ref: service.ContentRef{SpaceID: spaceID, Revision: rev}, base: revisionPath(spaceID, rev) + "/"}
+}
+
+// changeMode is a change request's content (n its number), at the
+// change request's addresses.
+func changeMode(spaceID, n string) pageMode {
+	return pageMode{ref: service.ContentRef{SpaceID: spaceID, ChangeRequest: n}, base: spaceAppPath(spaceID, "changes/"+n+"/")}
+}
+
 // pageView is what the page template shows: the space's tree in the
 // sidebar and one page, or an empty state.
 type pageView struct {
@@ -95,15 +112,15 @@ func (m pageMode) branchBase(spaceID string) string {
 		q.Set("revision", m.ref.Revision)
 	}
 	if len(q) == 0 {
-		return spacePath(spaceID) + "/~/tree?page="
+		return spaceAppPath(spaceID, "tree?page=")
 	}
-	return spacePath(spaceID) + "/~/tree?" + q.Encode() + "&page="
+	return spaceAppPath(spaceID, "tree?"+q.Encode()+"&page=")
 }
 
 // addresses are where a content's pages, files and spaces live in the
 // app.
 func (m pageMode) addresses(spaceID string) service.SpaceAddresses {
-	return service.SpaceAddresses{Pages: m.base, Files: spacePath(spaceID) + "/~/files/", Spaces: "/app/s/"}
+	return service.SpaceAddresses{Pages: m.base, Files: spaceAppPath(spaceID, "files/"), Spaces: "/app/s/"}
 }
 
 // readPage reads a page of a space's content (its first one for an

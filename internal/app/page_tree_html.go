@@ -7,7 +7,6 @@ import (
 
 	"quire/internal/quire"
 	"quire/internal/reader"
-	"quire/internal/service"
 )
 
 // pageTreeHTML draws a space's page tree with the reader's tree markup,
@@ -108,20 +107,20 @@ func (a *App) spaceBranch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	m := pageMode{ref: service.ContentRef{SpaceID: sp.ID}, base: spacePath(sp.ID) + "/"}
+	m := currentMode(sp.ID)
 	switch {
 	case q.Has("change"):
 		n := q.Get("change")
 		if !isNumber(n) {
 			return quire.NotFound("change request")
 		}
-		m.ref.ChangeRequest, m.base = n, spacePath(sp.ID)+"/~/changes/"+n+"/"
+		m = changeMode(sp.ID, n)
 	case q.Has("revision"):
 		rev := q.Get("revision")
 		if rev == "" {
 			return quire.NotFound("revision")
 		}
-		m.ref.Revision, m.base = rev, spacePath(sp.ID)+"/revisions/"+rev+"/"
+		m = revisionMode(sp.ID, rev)
 	}
 	items, err := a.svc.SpaceBranch(r.Context(), m.ref, q.Get("page"), m.addresses(sp.ID))
 	if err != nil {

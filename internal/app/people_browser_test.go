@@ -100,7 +100,7 @@ func TestPeopleBrowser(t *testing.T) {
 	b.Open(h.URL+"/app/o/"+h.Org+"/teams", http.StatusOK)
 	shots(b, "teams")
 
-	b.Open(h.URL+"/app/s/"+sp.Space.ID+"/sharing", http.StatusOK)
+	b.Open(h.URL+"/app/s/"+sp.Space.ID+"/~/sharing", http.StatusOK)
 	b.H1("Sharing")
 	choose(b, "Add a team", teams.Items[0].ID)
 	choose(b, "Role for the team", "edit")

@@ -39,10 +39,10 @@ func (a *App) spaceRevisions(w http.ResponseWriter, r *http.Request) error {
 		v.Revisions = append(v.Revisions, revisionRow{RevisionView: it, Kind: revisionKind(it.Revision.Type)})
 	}
 	if next != "" {
-		v.Older = spacePath(sp.ID) + "/revisions?from=" + next
+		v.Older = spaceAppPath(sp.ID, "revisions?from="+next)
 	}
 	// The sidebar shows the space's current tree.
-	_, pv, err := a.readPage(r, sp, pageMode{ref: service.ContentRef{SpaceID: sp.ID}, base: spacePath(sp.ID) + "/"}, "")
+	_, pv, err := a.readPage(r, sp, currentMode(sp.ID), "")
 	if err != nil {
 		return err
 	}
@@ -55,6 +55,10 @@ func (a *App) spaceRevisions(w http.ResponseWriter, r *http.Request) error {
 	sh.Section = "revisions"
 	return a.render(w, r, http.StatusOK, "revisions", sh, v)
 }
+
+// revisionPath is the app's address of a revision of a space: its first
+// page, and below it its other pages by their paths.
+func revisionPath(spaceID, rev string) string { return spaceAppPath(spaceID, "revisions/"+rev) }
 
 // markNone clears the current page of a tree.
 func markNone(ns []pageNode) {
@@ -76,7 +80,7 @@ func (a *App) revisionPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	m := pageMode{ref: service.ContentRef{SpaceID: sp.ID, Revision: revID}, base: spacePath(sp.ID) + "/revisions/" + revID + "/"}
+	m := revisionMode(sp.ID, revID)
 	_, v, err := a.readPage(r, sp, m, r.PathValue("path"))
 	if err != nil {
 		return err

@@ -38,16 +38,16 @@ func (a *App) table() []row {
 		{"appSignInSSO", get, ssoPath, public(), a.ssoPage},
 		{"appSignInSSOFind", post, ssoPath, public(), a.ssoFind},
 
-		// Spaces and pages. ServeMux serves the most specific pattern:
-		// the literal segments (search, revisions, ~) beat the page path
-		// wildcard, so a top-level page slugged "search" or "revisions"
-		// is read through its revision's address instead.
+		// Spaces and pages. The app's own addresses of a space, GET and
+		// POST alike, sit under "~/" (spaceAppPath); no page path holds
+		// a "~", so they never hide a page: every other path under a
+		// space is a page (appPage).
 		{"appSpace", get, "/app/s/{spaceId}", onSpace(read), a.spaceHome},
-		{"appSpaceSearch", get, "/app/s/{spaceId}/search", onSpace(read), a.spaceSearch},
-		{"appSpaceSearchJSON", get, "/app/s/{spaceId}/search.json", onSpace(read), a.spaceSearchJSON},
-		{"appSpaceRevisions", get, "/app/s/{spaceId}/revisions", onSpace(read), a.spaceRevisions},
-		{"appRevision", get, "/app/s/{spaceId}/revisions/{revisionId}", onSpace(read), a.revisionPage},
-		{"appRevisionPage", get, "/app/s/{spaceId}/revisions/{revisionId}/{path...}", onSpace(read), a.revisionPage},
+		{"appSpaceSearch", get, "/app/s/{spaceId}/~/search", onSpace(read), a.spaceSearch},
+		{"appSpaceSearchJSON", get, "/app/s/{spaceId}/~/search.json", onSpace(read), a.spaceSearchJSON},
+		{"appSpaceRevisions", get, "/app/s/{spaceId}/~/revisions", onSpace(read), a.spaceRevisions},
+		{"appRevision", get, "/app/s/{spaceId}/~/revisions/{revisionId}", onSpace(read), a.revisionPage},
+		{"appRevisionPage", get, "/app/s/{spaceId}/~/revisions/{revisionId}/{path...}", onSpace(read), a.revisionPage},
 		{"appChangeRequest", get, "/app/s/{spaceId}/~/changes/{number}", onSpace(read), a.changeRequest},
 		{"appChangeRequestPage", get, "/app/s/{spaceId}/~/changes/{number}/{path...}", onSpace(read), a.changeRequestPage},
 		{"appSpaceBranch", get, "/app/s/{spaceId}/~/tree", onSpace(read), a.spaceBranch},
@@ -86,11 +86,11 @@ func (a *App) table() []row {
 		{"appNewItem", get, "/app/o/{organizationId}/new", onOrg(create), a.newItem},
 		{"appCollectionCreate", post, "/app/o/{organizationId}/collections", onOrg(create), a.createCollection},
 		{"appSpaceCreate", post, "/app/o/{organizationId}/spaces", onOrg(create), a.createSpace},
-		{"appSpaceManage", get, "/app/s/{spaceId}/~manage", onSpace(admin), a.spaceManage},
-		{"appSpaceRename", post, "/app/s/{spaceId}/update", onSpace(admin), a.renameSpace},
-		{"appSpaceMove", post, "/app/s/{spaceId}/move", onSpace(admin), a.moveSpace},
-		{"appSpaceDelete", post, "/app/s/{spaceId}/delete", onSpace(admin), a.deleteSpace},
-		{"appSpaceRestore", post, "/app/s/{spaceId}/restore", onSpace(admin), a.restoreSpace},
+		{"appSpaceManage", get, "/app/s/{spaceId}/~/manage", onSpace(admin), a.spaceManage},
+		{"appSpaceRename", post, "/app/s/{spaceId}/~/update", onSpace(admin), a.renameSpace},
+		{"appSpaceMove", post, "/app/s/{spaceId}/~/move", onSpace(admin), a.moveSpace},
+		{"appSpaceDelete", post, "/app/s/{spaceId}/~/delete", onSpace(admin), a.deleteSpace},
+		{"appSpaceRestore", post, "/app/s/{spaceId}/~/restore", onSpace(admin), a.restoreSpace},
 		{"appTrash", get, "/app/o/{organizationId}/trash", onOrg(guest), a.trash},
 		// People: members, teams, and sharing of spaces and collections.
 		// The levels are the API's for the same operations.
@@ -107,11 +107,11 @@ func (a *App) table() []row {
 		{"appTeamDelete", post, "/app/o/{organizationId}/teams/{teamId}/delete", onOrg(admin), a.deleteTeam},
 		{"appTeamMemberAdd", post, "/app/o/{organizationId}/teams/{teamId}/members", onOrg(admin), a.addTeamMember},
 		{"appTeamMemberRemove", post, "/app/o/{organizationId}/teams/{teamId}/members/{userId}/remove", onOrg(admin), a.removeTeamMember},
-		{"appSpaceSharing", get, "/app/s/{spaceId}/sharing", onSpace(read), a.sharing},
-		{"appSpaceShare", post, "/app/s/{spaceId}/sharing", onSpace(admin), a.share},
-		{"appSpaceShareDefault", post, "/app/s/{spaceId}/sharing/default", onSpace(admin), a.setDefaultAccess},
-		{"appSpaceShareChange", post, "/app/s/{spaceId}/sharing/{kind}/{principalId}", onSpace(admin), a.changeShare},
-		{"appSpaceShareRemove", post, "/app/s/{spaceId}/sharing/{kind}/{principalId}/remove", onSpace(admin), a.removeShare},
+		{"appSpaceSharing", get, "/app/s/{spaceId}/~/sharing", onSpace(read), a.sharing},
+		{"appSpaceShare", post, "/app/s/{spaceId}/~/sharing", onSpace(admin), a.share},
+		{"appSpaceShareDefault", post, "/app/s/{spaceId}/~/sharing/default", onSpace(admin), a.setDefaultAccess},
+		{"appSpaceShareChange", post, "/app/s/{spaceId}/~/sharing/{kind}/{principalId}", onSpace(admin), a.changeShare},
+		{"appSpaceShareRemove", post, "/app/s/{spaceId}/~/sharing/{kind}/{principalId}/remove", onSpace(admin), a.removeShare},
 		{"appCollectionSharing", get, "/app/c/{collectionId}/sharing", onCollection(read), a.sharing},
 		{"appCollectionShare", post, "/app/c/{collectionId}/sharing", onCollection(admin), a.share},
 		{"appCollectionShareDefault", post, "/app/c/{collectionId}/sharing/default", onCollection(admin), a.setDefaultAccess},

@@ -203,7 +203,7 @@ func (a *App) spaceSearch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	_, pv, err := a.readPage(r, sp, pageMode{ref: service.ContentRef{SpaceID: sp.ID}, base: spacePath(sp.ID) + "/"}, "")
+	_, pv, err := a.readPage(r, sp, currentMode(sp.ID), "")
 	if err != nil {
 		return err
 	}

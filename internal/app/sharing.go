@@ -41,7 +41,7 @@ func (a *App) shareTargetOf(r *http.Request) (*shareTarget, error) {
 			return nil, quire.NotFound("space")
 		}
 		return &shareTarget{Kind: quire.GrantSpace, ID: sp.ID, OrgID: sp.OrgID, Title: sp.Title, Emoji: sp.Emoji,
-			Parent: sp.Parent, Default: sp.DefaultLevel, Base: "/app/s/" + sp.ID + "/sharing"}, nil
+			Parent: sp.Parent, Default: sp.DefaultLevel, Base: spaceAppPath(sp.ID, "sharing")}, nil
 	}
 	c, err := a.svc.Collection(ctx, r.PathValue("collectionId"))
 	if err != nil {

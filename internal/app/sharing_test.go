@@ -35,7 +35,7 @@ func TestSharingSpace(t *testing.T) {
 		}
 		admin := h.client(t, h.signIn(t, h.Admin))
 		reader := h.client(t, h.signIn(t, rita))
-		base := "/app/s/" + sp.Space.ID + "/sharing"
+		base := "/app/s/" + sp.Space.ID + "/~/sharing"
 
 		if status, loc, _ := h.postForm(t, admin, base, url.Values{"user": {bob.ID}, "role": {"comment"}}); status != http.StatusSeeOther || loc != base+"?done=shared" {
 			t.Fatalf("share with bob: %d %q", status, loc)
@@ -129,7 +129,7 @@ func TestSharingCollection(t *testing.T) {
 			t.Fatalf("share the collection: %d", status)
 		}
 		gus := h.client(t, h.signIn(t, guest))
-		if status, _, _ := h.get(t, gus, "/app/s/"+sp.Space.ID+"/sharing"); status != http.StatusOK {
+		if status, _, _ := h.get(t, gus, "/app/s/"+sp.Space.ID+"/~/sharing"); status != http.StatusOK {
 			t.Fatalf("the team's guest on the space: %d", status)
 		}
 		if status, _, _ := h.postForm(t, admin, base+"/teams/"+team.ID, url.Values{"role": {"edit"}}); status != http.StatusSeeOther {

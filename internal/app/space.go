@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"quire/internal/quire"
-	"quire/internal/service"
 )
 
 // spaceFrom returns the space the access check loaded; a deleted space
@@ -22,6 +21,12 @@ func spaceFrom(r *http.Request) (*quire.Space, error) {
 // spacePath is the app's address of a space.
 func spacePath(id string) string { return "/app/s/" + id }
 
+// spaceAppPath is the address of one of the app's own pages or forms of
+// a space (rest: "search", "revisions/…"): they all sit under "~/",
+// which no page path holds (content.Slugify drops "~"), so none of them
+// hides a page of the space.
+func spaceAppPath(id, rest string) string { return spacePath(id) + "/~/" + rest }
+
 // spaceShell builds the frame of a page of a space: its organization,
 // the space marked, the header's search searching the space.
 func (a *App) spaceShell(r *http.Request, sp *quire.Space, title string) (*Shell, error) {
@@ -30,7 +35,7 @@ func (a *App) spaceShell(r *http.Request, sp *quire.Space, title string) (*Shell
 		return nil, err
 	}
 	sh.Title, sh.SpaceID, sh.Section = title, sp.ID, "space"
-	sh.SearchURL = spacePath(sp.ID) + "/search"
+	sh.SearchURL = spaceAppPath(sp.ID, "search")
 	return sh, nil
 }
 
@@ -41,7 +46,7 @@ func (a *App) spaceHome(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return a.showPage(w, r, sp, pageMode{ref: service.ContentRef{SpaceID: sp.ID}, base: spacePath(sp.ID) + "/"}, "")
+	return a.showPage(w, r, sp, currentMode(sp.ID), "")
 }
 
 // spacePage is a page of a space's current content, by its path.
@@ -50,7 +55,7 @@ func (a *App) spacePage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	return a.showPage(w, r, sp, pageMode{ref: service.ContentRef{SpaceID: sp.ID}, base: spacePath(sp.ID) + "/"}, r.PathValue("path"))
+	return a.showPage(w, r, sp, currentMode(sp.ID), r.PathValue("path"))
 }
 
 // spaceFile answers a file of a revision of a space, as pages embed and

@@ -53,14 +53,14 @@ func TestSpaceBrowser(t *testing.T) {
 	follow(t, b, "Revisions", "Revisions")
 	// Revisions made within a minute share their names: open the first
 	// merge's by its address.
-	b.JS(`document.querySelector('main a[href$="/revisions/` + f.OldRevision + `"]').click(); ""`)
-	waitPath(t, b, "/revisions/"+f.OldRevision)
+	b.JS(`document.querySelector('main a[href$="/~/revisions/` + f.OldRevision + `"]').click(); ""`)
+	waitPath(t, b, "/~/revisions/"+f.OldRevision)
 	b.H1("Welcome")
 	if !b.Has("link", "Go to the current content") {
 		t.Errorf("an old revision is not marked as such")
 	}
 	follow(t, b, "Install", "Install")
-	if p := b.JS("location.pathname"); !strings.Contains(p, "/revisions/"+f.OldRevision+"/guides/install") {
+	if p := b.JS("location.pathname"); !strings.Contains(p, "/~/revisions/"+f.OldRevision+"/guides/install") {
 		t.Errorf("the old revision's tree led to %s", p)
 	}
 
@@ -74,7 +74,7 @@ func TestSpaceBrowser(t *testing.T) {
 	// unfit for clicking.
 	for _, v := range []struct{ path, h1, name string }{
 		{"", "Welcome", "app-space"}, {"/guides/install", "Install", "app-page"},
-		{"/revisions", "Revisions", "app-revisions"}, {"/search?q=zebrafish", "Search Handbook", "app-search"},
+		{"/~/revisions", "Revisions", "app-revisions"}, {"/~/search?q=zebrafish", "Search Handbook", "app-search"},
 	} {
 		b.Open(sp+v.path, http.StatusOK)
 		b.H1(v.h1)

@@ -23,19 +23,19 @@ func TestSpacePages(t *testing.T) {
 		c := h.client(t, h.signIn(t, reader))
 		sp := "/app/s/" + f.Space.ID
 		cr := sp + "/~/changes/" + strconv.Itoa(f.Open)
-		old := sp + "/revisions/" + f.OldRevision
+		old := sp + "/~/revisions/" + f.OldRevision
 		for _, tc := range []struct {
 			path string
 			want []string
 		}{
 			{sp, []string{"<h1>Welcome</h1>", `href="` + sp + `/guides/install"`, ">install guide</a>", "Back to </span>Acme Docs",
-				`<h3 class="tree-group-title">Guides</h3>`, `aria-current="page">Welcome`, `action="` + sp + `/search"`, `data-search-url="` + sp + `/search.json"`}},
+				`<h3 class="tree-group-title">Guides</h3>`, `aria-current="page">Welcome`, `action="` + sp + `/~/search"`, `data-search-url="` + sp + `/~/search.json"`}},
 			{sp + "/welcome", []string{"<h1>Welcome</h1>", `aria-current="page">Welcome`}},
 			{sp + "/guides/install", []string{"<h1>Install</h1>", `aria-current="page">Install`, "On this page", `href="#requirements"`,
 				`aria-label="Breadcrumbs"`, "<li>Guides</li>", `aria-controls="tree-`}},
 			{sp + "/guides/install/linux", []string{"<h1>Linux</h1>", `href="` + sp + `/guides/install">Install</a>`}},
 			{sp + "/secret", []string{"<h1>Secret</h1>"}},
-			{sp + "/revisions", []string{"<h1>Revisions</h1>", `href="` + old + `"`, "Link the install guide", "Ada Admin", "Current"}},
+			{sp + "/~/revisions", []string{"<h1>Revisions</h1>", `href="` + old + `"`, "Link the install guide", "Ada Admin", "Current"}},
 			{old, []string{"<h1>Welcome</h1>", "Welcome to the handbook.", "earlier revision", `href="` + old + `/guides/install"`}},
 			{old + "/guides/install", []string{"<h1>Install</h1>", "zebrafish"}},
 			{cr, []string{"<h1>Faster install</h1>", "Ada Admin", "Draft", "1 changed page", `href="` + cr + `/guides/install">Install</a>`}},
@@ -65,14 +65,14 @@ func TestSpacePages(t *testing.T) {
 
 		// Outside the organization, and unknown ids: the same 404.
 		outsider := h.client(t, h.signIn(t, h.newUser(t, "olga@other.test", "Olga Outside", "")))
-		for _, p := range []string{sp, sp + "/welcome", sp + "/guides/install", sp + "/revisions", old, old + "/guides/install",
-			cr, cr + "/guides/install", sp + "/search?q=install", sp + "/search.json?q=install", "/app/o/" + h.Org + "/search?q=install"} {
+		for _, p := range []string{sp, sp + "/welcome", sp + "/guides/install", sp + "/~/revisions", old, old + "/guides/install",
+			cr, cr + "/guides/install", sp + "/~/search?q=install", sp + "/~/search.json?q=install", "/app/o/" + h.Org + "/search?q=install"} {
 			if status, _, _ := h.get(t, outsider, p); status != http.StatusNotFound {
 				t.Errorf("outsider GET %s: %d, want 404", p, status)
 			}
 		}
 		for _, p := range []string{"/app/s/nosuchspace", "/app/s/nosuchspace/welcome", sp + "/nosuchpage", sp + "/guides/nosuch",
-			sp + "/revisions/nosuchrevision", sp + "/revisions/" + f.OldRevision + "/nosuchpage", sp + "/~/changes/999",
+			sp + "/~/revisions/nosuchrevision", old + "/nosuchpage", sp + "/~/changes/999",
 			sp + "/~/changes/abc", sp + "/~/changes/999/welcome", sp + "/~/files/" + f.OldRevision + "/nosuchfile"} {
 			if status, _, _ := h.get(t, c, p); status != http.StatusNotFound {
 				t.Errorf("GET %s: %d, want 404", p, status)
@@ -156,13 +156,13 @@ func TestSearchPages(t *testing.T) {
 		if got := titles(admin, org+"/search.json?q=zebrafish"); len(got) != 2 {
 			t.Errorf("admin's organization search: %q, want both spaces", got)
 		}
-		if got := titles(reader, sp+"/search.json?q=zebrafish"); strings.Join(got, "|") != want {
+		if got := titles(reader, sp+"/~/search.json?q=zebrafish"); strings.Join(got, "|") != want {
 			t.Errorf("space search: %q, want %q", got, want)
 		}
-		if got := titles(reader, sp+"/search.json?q="); len(got) != 0 {
+		if got := titles(reader, sp+"/~/search.json?q="); len(got) != 0 {
 			t.Errorf("empty search: %q, want nothing", got)
 		}
-		if status, _, _ := h.get(t, reader, "/app/s/"+hidden.Space.ID+"/search.json?q=zebrafish"); status != http.StatusNotFound {
+		if status, _, _ := h.get(t, reader, "/app/s/"+hidden.Space.ID+"/~/search.json?q=zebrafish"); status != http.StatusNotFound {
 			t.Errorf("reader searching the space they may not see: %d, want 404", status)
 		}
 		// The results page works without script: title, space, section,
@@ -176,10 +176,10 @@ func TestSearchPages(t *testing.T) {
 		if strings.Contains(body, "Zebrafish minutes") {
 			t.Errorf("results page shows a page of a space the reader may not see")
 		}
-		if status, _, body := h.get(t, reader, sp+"/search?q=zebrafish"); status != http.StatusOK || !strings.Contains(body, "<mark>zebrafish</mark>") {
+		if status, _, body := h.get(t, reader, sp+"/~/search?q=zebrafish"); status != http.StatusOK || !strings.Contains(body, "<mark>zebrafish</mark>") {
 			t.Errorf("space results page: %d", status)
 		}
-		if status, _, _ := h.get(t, reader, sp+"/search?q="+strings.Repeat("a", 600)); status != http.StatusBadRequest {
+		if status, _, _ := h.get(t, reader, sp+"/~/search?q="+strings.Repeat("a", 600)); status != http.StatusBadRequest {
 			t.Errorf("a query too long: %d, want 400", status)
 		}
 	})
@@ -205,23 +205,23 @@ func TestSearchResultsPaged(t *testing.T) {
 		c := h.client(t, h.signIn(t, h.Admin))
 		sp := "/app/s/" + sv.Space.ID
 
-		_, _, first := h.get(t, c, sp+"/search?q=quokka")
+		_, _, first := h.get(t, c, sp+"/~/search?q=quokka")
 		if n := strings.Count(first, `class="search-list-title"`); n != 20 {
 			t.Errorf("the first page lists %d results, want 20", n)
 		}
-		more := `href="` + sp + `/search?q=quokka&amp;page=20" rel="next">More results</a>`
+		more := `href="` + sp + `/~/search?q=quokka&amp;page=20" rel="next">More results</a>`
 		if !strings.Contains(first, "25 results for") || !strings.Contains(first, more) || strings.Contains(first, "First results") {
 			t.Errorf("the first page does not count 25 results and link the next page only")
 		}
-		_, _, second := h.get(t, c, sp+"/search?q=quokka&page=20")
+		_, _, second := h.get(t, c, sp+"/~/search?q=quokka&page=20")
 		if n := strings.Count(second, `class="search-list-title"`); n != 5 {
 			t.Errorf("the second page lists %d results, want 5", n)
 		}
-		if !strings.Contains(second, `href="`+sp+`/search?q=quokka">First results</a>`) || strings.Contains(second, "More results") {
+		if !strings.Contains(second, `href="`+sp+`/~/search?q=quokka">First results</a>`) || strings.Contains(second, "More results") {
 			t.Errorf("the last page does not link the first page only")
 		}
 		for _, bad := range []string{"abc", "-1"} {
-			status, _, body := h.get(t, c, sp+"/search?q=quokka&page="+bad)
+			status, _, body := h.get(t, c, sp+"/~/search?q=quokka&page="+bad)
 			if status != http.StatusBadRequest || !strings.Contains(body, "page") {
 				t.Errorf("a cursor %q: %d, want 400 naming the page", bad, status)
 			}
@@ -245,7 +245,7 @@ func TestSpaceTreeBranches(t *testing.T) {
 		c := h.client(t, h.signIn(t, reader))
 		sp := "/app/s/" + f.Space.ID
 		cr := sp + "/~/changes/" + strconv.Itoa(f.Open)
-		old := sp + "/revisions/" + f.OldRevision
+		old := sp + "/~/revisions/" + f.OldRevision
 		branch := sp + "/~/tree?page=" + f.Install
 
 		// On the space's home, Install is closed: its toggle names where

@@ -18,7 +18,7 @@ type spaceManageData struct {
 
 // spaceManagePath is the address of a space's management page, where its
 // writes lead back to.
-func spaceManagePath(id string) string { return "/app/s/" + id + "/~manage" }
+func spaceManagePath(id string) string { return spaceAppPath(id, "manage") }
 
 // spaceManage is a space's management page: rename, move, reorder and
 // delete it.
@@ -120,5 +120,5 @@ func (a *App) deleteSpace(w http.ResponseWriter, r *http.Request) error {
 
 // Move gives the space's move forms.
 func (d spaceManageData) Move() moveArgs {
-	return moveArgs{Kind: "space", Base: "/app/s/" + d.Space.ID, Destinations: d.Destinations, Order: d.Order, State: d.State}
+	return moveArgs{Kind: "space", Action: spaceAppPath(d.Space.ID, "move"), Destinations: d.Destinations, Order: d.Order, State: d.State}
 }

@@ -67,13 +67,11 @@ func writeDrag(b *strings.Builder, n *TreeNode) {
 	if n.Level < admin {
 		return
 	}
-	kind := "c"
+	move := collectionPath(n.ID) + "/move"
 	if n.Space {
-		kind = "s"
+		move = spaceAppPath(n.ID, "move")
 	}
-	b.WriteString(` draggable="true" data-move="/app/`)
-	b.WriteString(kind)
-	b.WriteByte('/')
-	b.WriteString(template.HTMLEscapeString(n.ID))
-	b.WriteString(`/move"`)
+	b.WriteString(` draggable="true" data-move="`)
+	b.WriteString(template.HTMLEscapeString(move))
+	b.WriteString(`"`)
 }

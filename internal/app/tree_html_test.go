@@ -20,7 +20,7 @@ func TestTreeHTMLMarkup(t *testing.T) {
 	got := string(treeHTML(sh))
 	want := `<li><a href="/app/c/c1" class="app-tree-collection" draggable="true" data-move="/app/c/c1/move" data-drop="c1">Guides &amp; &#34;how-tos&#34; &lt;b&gt;</a><ul>` +
 		`<li><a href="/app/c/c2" class="app-tree-collection" data-drop="c2">Inner</a><ul><li><a href="/app/s/sp1">Deep + &#39;quoted&#39;</a></li></ul></li>` +
-		`<li><a href="/app/s/sp2" aria-current="page" draggable="true" data-move="/app/s/sp2/move"><span aria-hidden="true">🚀</span> Install</a></li></ul></li>` +
+		`<li><a href="/app/s/sp2" aria-current="page" draggable="true" data-move="/app/s/sp2/~/move"><span aria-hidden="true">🚀</span> Install</a></li></ul></li>` +
 		`<li><a href="/app/c/c3" class="app-tree-collection">Empty</a></li>` +
 		`<li><a href="/app/s/sp%223">Changelog</a></li>`
 	if got != want {

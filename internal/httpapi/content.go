@@ -57,7 +57,7 @@ func (s *Server) revisionOut(ctx context.Context, c *service.Content, opts ReadO
 	out := revisionJSON{Object: "revision", ID: r.ID, Parents: r.Parents, Pages: s.treeOut(c.Space.ID, tree, opts),
 		Files: make([]fileJSON, 0, len(files)), ReusableContents: []any{}, Variables: map[string]string{},
 		CreatedAt: timestamp(r.CreatedAt), Type: orDefault(r.Type, quire.RevisionEdits),
-		URLs: pageURLs{App: s.urls.app("s", c.Space.ID, "revisions", r.ID)}}
+		URLs: pageURLs{App: s.urls.app("s", c.Space.ID, "~", "revisions", r.ID)}}
 	if out.Parents == nil {
 		out.Parents = []string{}
 	}

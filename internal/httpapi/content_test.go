@@ -168,7 +168,7 @@ func TestContentWriteAndRead(t *testing.T) {
 		rev := ts.must(t, 200, "GET", crBase+"/content", reader, nil)
 		wantFields(t, rev, map[string]any{"object": "revision", "id": rev1, "parents": []string{main0}, "type": "edits",
 			"files": []any{}, "reusableContents": []any{}, "variables": map[string]any{},
-			"urls.app": testBaseURL + "/app/s/" + sp + "/revisions/" + rev1})
+			"urls.app": testBaseURL + "/app/s/" + sp + "/~/revisions/" + rev1})
 		wantTimestamp(t, rev, "createdAt")
 		wantAbsent(t, rev, "mergedFrom")
 		wantOutline(t, "change request content", rev["pages"], tree1...)
