@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"quire/internal/oidctest"
+	"quire/internal/samltest"
 	"quire/internal/testutil"
 )
 
@@ -59,10 +60,11 @@ func TestOIDCSignInBrowser(t *testing.T) {
 func TestSAMLSignInBrowser(t *testing.T) {
 	is := oidctest.New(t)
 	h := newHarness(t, "sqlite", withSSO(is))
-	idp := newSAMLIdP(t)
+	idp := samltest.New(t)
+	idp.Encrypt(false)
 	h.samlProvider(t, idp)
 	h.allowDomain(t, "acme.test")
-	idp.as("carol@acme.test", "Carol Chen")
+	idp.As("carol@acme.test", "Carol Chen")
 	b := newBrowser(t)
 	b.Open(h.URL+"/app/sign-in/sso", http.StatusOK)
 	b.Do(chromedp.SendKeys("Work email", "carol@acme.test", testutil.ByRole("textbox", "Work email")))
