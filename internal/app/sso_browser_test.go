@@ -34,13 +34,7 @@ func TestOIDCSignInBrowser(t *testing.T) {
 			t.Errorf("no %s named %q", c.role, c.name)
 		}
 	}
-	b.Shoot("app-sso-desktop-light.png")
-	b.Theme("dark")
-	b.Shoot("app-sso-desktop-dark.png")
-	b.Viewport(390, 844, true)
-	b.Shoot("app-sso-phone-dark.png")
-	b.Theme("light")
-	b.Shoot("app-sso-phone-light.png")
+	b.ShootViews("app-sso", "main h1")
 
 	b.Click("link", "Sign in with Test IdP")
 	waitPath(t, b, "/app/o/"+h.Org)
