@@ -75,14 +75,7 @@ func TestAccountBrowser(t *testing.T) {
 	if !b.Has("button", "Revoke token CI deploys") {
 		t.Fatal("the token is not listed by its name")
 	}
-	b.Shoot("app-account-desktop-light.png")
-	b.Theme("dark")
-	b.Shoot("app-account-desktop-dark.png")
-	b.Viewport(390, 844, true)
-	b.Shoot("app-account-phone-dark.png")
-	b.Theme("light")
-	b.Shoot("app-account-phone-light.png")
-	b.Viewport(1280, 900, false)
+	b.ShootViews("app-account", "main h1")
 
 	// Revoking asks first; then the API refuses the token.
 	b.JS(`window.confirm = function (m) { window.asked = m; return true; }; ""`)

@@ -40,21 +40,6 @@ func waitText(b *testutil.BrowserPage, text string) {
 // jsString quotes a string for a JavaScript expression.
 func jsString(s string) string { return "`" + s + "`" }
 
-// shots photographs the page at desktop and phone widths in both themes.
-func shots(b *testutil.BrowserPage, name string) {
-	b.T.Helper()
-	b.Viewport(1280, 900, false)
-	b.Theme("light")
-	b.Shoot("app-" + name + "-desktop-light.png")
-	b.Theme("dark")
-	b.Shoot("app-" + name + "-desktop-dark.png")
-	b.Viewport(390, 844, true)
-	b.Shoot("app-" + name + "-phone-dark.png")
-	b.Theme("light")
-	b.Shoot("app-" + name + "-phone-light.png")
-	b.Viewport(1280, 900, false)
-}
-
 // TestPeopleBrowser walks an admin through the people pages in a real
 // browser: a member's role changed, a team created with the member in
 // it, a space shared with the team as editors; then a read member sees
@@ -79,7 +64,7 @@ func TestPeopleBrowser(t *testing.T) {
 	if m, err := h.Svc.Member(ctx, h.Org, bob.ID); err != nil || m.Role != quire.RoleEdit {
 		t.Fatalf("bob's role: %v %v", m, err)
 	}
-	shots(b, "members")
+	b.ShootViews("app-members", "main h1")
 
 	b.Open(h.URL+"/app/o/"+h.Org+"/teams", http.StatusOK)
 	b.Do(chromedp.SendKeys("textbox New team", "Writers", testutil.ByRole("textbox", "New team")))
@@ -92,13 +77,13 @@ func TestPeopleBrowser(t *testing.T) {
 	if !b.Has("button", "Remove Bob Builder from the team") {
 		t.Fatal("bob is not listed in the team")
 	}
-	shots(b, "team")
+	b.ShootViews("app-team", "main h1")
 	teams, err := h.Svc.Teams(ctx, h.Org, quire.TeamFilter{}, quire.Page{})
 	if err != nil || len(teams.Items) != 1 {
 		t.Fatalf("teams: %+v %v", teams, err)
 	}
 	b.Open(h.URL+"/app/o/"+h.Org+"/teams", http.StatusOK)
-	shots(b, "teams")
+	b.ShootViews("app-teams", "main h1")
 
 	b.Open(h.URL+"/app/s/"+sp.Space.ID+"/~/sharing", http.StatusOK)
 	b.H1("Sharing")
@@ -113,7 +98,7 @@ func TestPeopleBrowser(t *testing.T) {
 	if !b.Has("combobox", "Role of Writers") {
 		t.Fatal("the team is not listed on the sharing page")
 	}
-	shots(b, "sharing")
+	b.ShootViews("app-sharing", "main h1")
 
 	b.Forget()
 	h.signInBrowser(t, b, rita)

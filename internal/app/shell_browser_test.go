@@ -32,11 +32,5 @@ func TestShellBrowser(t *testing.T) {
 	if id := b.JS("document.activeElement.id"); id != "search-input" {
 		t.Errorf("the / shortcut focused %q, not search", id)
 	}
-	b.Shoot("app-org-desktop-light.png")
-	b.Theme("dark")
-	b.Shoot("app-org-desktop-dark.png")
-	b.Viewport(390, 844, true)
-	b.Shoot("app-org-phone-dark.png")
-	b.Theme("light")
-	b.Shoot("app-org-phone-light.png")
+	b.ShootViews("app-org", "main h1")
 }

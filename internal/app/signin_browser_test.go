@@ -12,25 +12,6 @@ import (
 	"quire/internal/testutil"
 )
 
-// shootBoth takes the page at url at desktop and phone widths, in both
-// themes, loading it anew for each theme (a reload races the screenshot),
-// and leaves it at desktop width in the light theme.
-func shootBoth(b *testutil.BrowserPage, url, name string) {
-	b.T.Helper()
-	setTheme := func(theme string) {
-		b.JS(`localStorage.setItem("quire-theme", "` + theme + `"); ""`)
-		b.Open(url, http.StatusOK)
-	}
-	b.Shoot("app-" + name + "-desktop-light.png")
-	setTheme("dark")
-	b.Shoot("app-" + name + "-desktop-dark.png")
-	b.Viewport(390, 844, true)
-	b.Shoot("app-" + name + "-phone-dark.png")
-	setTheme("light")
-	b.Shoot("app-" + name + "-phone-light.png")
-	b.Viewport(1280, 900, false)
-}
-
 // formErrorText is the text of the page's form-level error.
 func formErrorText(b *testutil.BrowserPage) string {
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`[role="alert"]`)))
@@ -54,7 +35,7 @@ func TestAccountsBrowser(t *testing.T) {
 	b := newBrowser(t)
 	b.Open(link, http.StatusOK)
 	b.H1("Set your password")
-	shootBoth(b, link, "setup")
+	b.ShootViews("app-setup", "main h1")
 	b.Fill("textbox", "New password", "ada's own passphrase")
 	b.Fill("textbox", "Repeat the password", "ada's own passphrase")
 	b.Click("button", "Save password and sign in")
@@ -88,7 +69,7 @@ func TestAccountsBrowser(t *testing.T) {
 	// Someone else signs up through it, and lands in the organization as an editor.
 	other.Open(invite, http.StatusOK)
 	other.H1("Join Acme Docs")
-	shootBoth(other, invite, "join")
+	other.ShootViews("app-join", "main h1")
 	other.Fill("textbox", "Name", "Bea Editor")
 	other.Fill("textbox", "Email", "bea@else.test")
 	other.Fill("textbox", "Password", "qwertyuiop")
@@ -118,7 +99,7 @@ func TestAccountsBrowser(t *testing.T) {
 	other.Forget()
 	other.Open(h.URL+"/app/sign-in", http.StatusOK)
 	other.H1("Sign in to Quire")
-	shootBoth(other, h.URL+"/app/sign-in", "signin")
+	other.ShootViews("app-signin", "main h1")
 	other.Fill("textbox", "Email", "bea@else.test")
 	other.Fill("textbox", "Password", "not bea's password")
 	other.Click("button", "Sign in")

@@ -78,7 +78,7 @@ func TestSpaceBrowser(t *testing.T) {
 	} {
 		b.Open(sp+v.path, http.StatusOK)
 		b.H1(v.h1)
-		shootViews(b, v.name)
+		b.ShootViews(v.name, "main h1")
 	}
 }
 
@@ -109,26 +109,4 @@ func waitPath(t *testing.T, b *testutil.BrowserPage, suffix string) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-}
-
-// shootViews screenshots the page at desktop and phone widths, light
-// and dark, and leaves it at desktop width, light.
-func shootViews(b *testutil.BrowserPage, name string) {
-	b.T.Helper()
-	theme := func(t string) {
-		b.Theme(t)
-		// The reload may not have replaced the page yet.
-		time.Sleep(300 * time.Millisecond)
-		b.Do(chromedp.WaitVisible(chromedp.CSS("main h1")))
-	}
-	b.Viewport(1280, 900, false)
-	theme("light")
-	b.Shoot(name + "-desktop-light.png")
-	theme("dark")
-	b.Shoot(name + "-desktop-dark.png")
-	b.Viewport(390, 844, true)
-	b.Shoot(name + "-phone-dark.png")
-	theme("light")
-	b.Shoot(name + "-phone-light.png")
-	b.Viewport(1280, 900, false)
 }

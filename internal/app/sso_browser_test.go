@@ -8,6 +8,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"quire/internal/oidctest"
+	"quire/internal/samltest"
 	"quire/internal/testutil"
 )
 
@@ -33,13 +34,7 @@ func TestOIDCSignInBrowser(t *testing.T) {
 			t.Errorf("no %s named %q", c.role, c.name)
 		}
 	}
-	b.Shoot("app-sso-desktop-light.png")
-	b.Theme("dark")
-	b.Shoot("app-sso-desktop-dark.png")
-	b.Viewport(390, 844, true)
-	b.Shoot("app-sso-phone-dark.png")
-	b.Theme("light")
-	b.Shoot("app-sso-phone-light.png")
+	b.ShootViews("app-sso", "main h1")
 
 	b.Click("link", "Sign in with Test IdP")
 	waitPath(t, b, "/app/o/"+h.Org)
@@ -59,10 +54,11 @@ func TestOIDCSignInBrowser(t *testing.T) {
 func TestSAMLSignInBrowser(t *testing.T) {
 	is := oidctest.New(t)
 	h := newHarness(t, "sqlite", withSSO(is))
-	idp := newSAMLIdP(t)
+	idp := samltest.New(t)
+	idp.Encrypt(false)
 	h.samlProvider(t, idp)
 	h.allowDomain(t, "acme.test")
-	idp.as("carol@acme.test", "Carol Chen")
+	idp.As("carol@acme.test", "Carol Chen")
 	b := newBrowser(t)
 	b.Open(h.URL+"/app/sign-in/sso", http.StatusOK)
 	b.Do(chromedp.SendKeys("Work email", "carol@acme.test", testutil.ByRole("textbox", "Work email")))

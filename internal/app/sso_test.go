@@ -11,6 +11,7 @@ import (
 	"quire/internal/httpapi"
 	"quire/internal/oidctest"
 	"quire/internal/quire"
+	"quire/internal/samltest"
 	"quire/internal/service"
 	"quire/internal/web"
 )
@@ -144,7 +145,8 @@ func TestSSOWithoutConfiguration(t *testing.T) {
 func TestSSOFindsOrganizationProvider(t *testing.T) {
 	is := oidctest.New(t)
 	h := newHarness(t, "sqlite", withSSO(is))
-	idp := newSAMLIdP(t)
+	idp := samltest.New(t)
+	idp.Encrypt(false)
 	p := h.samlProvider(t, idp)
 	h.allowDomain(t, "acme.test")
 	c := h.client(t, nil)
@@ -165,11 +167,11 @@ func TestSSOFindsOrganizationProvider(t *testing.T) {
 
 // samlProvider makes the test identity provider an active provider of
 // the organization and returns its id.
-func (h *harness) samlProvider(t *testing.T, idp *samlIdP) string {
+func (h *harness) samlProvider(t *testing.T, idp *samltest.IdP) string {
 	t.Helper()
-	label, entity, sso := "Acme Okta", idp.idp.MetadataURL.String(), idp.idp.SSOURL.String()
+	label, entity, sso, cert := "Acme Okta", idp.MetadataURL, idp.SSOURL, idp.CertificatePEM
 	p, err := service.NewSAML(h.Svc).CreateProvider(context.Background(), h.Org, service.SAMLProviderInput{
-		Label: &label, EntityID: &entity, Certificate: &idp.certPEM, SSOURL: &sso})
+		Label: &label, EntityID: &entity, Certificate: &cert, SSOURL: &sso})
 	if err != nil {
 		t.Fatal(err)
 	}

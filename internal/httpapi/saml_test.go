@@ -5,12 +5,10 @@ import (
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
-	"crypto/rsa"
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"encoding/base64"
 	"encoding/pem"
-	"encoding/xml"
 	"html"
 	"io"
 	"log/slog"
@@ -26,9 +24,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crewjam/saml"
-
 	"quire/internal/quire"
+	"quire/internal/samltest"
 	"quire/internal/service"
 )
 
@@ -195,143 +192,6 @@ func TestSAMLProviders(t *testing.T) {
 	})
 }
 
-// testIdP is an identity provider on 127.0.0.1: crewjam/saml's, signing
-// in the subject the test sets, its assertions' times moved by shift.
-type testIdP struct {
-	idp     *saml.IdentityProvider
-	srv     *httptest.Server
-	certPEM string
-
-	mu    sync.Mutex
-	email string
-	name  string
-	shift time.Duration
-	// plain leaves assertions unencrypted.
-	plain bool
-}
-
-// newTestIdP starts an identity provider.
-func newTestIdP(t *testing.T) *testIdP {
-	t.Helper()
-	key, err := rsa.GenerateKey(rand.Reader, 2048)
-	if err != nil {
-		t.Fatal(err)
-	}
-	now := time.Now()
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(7), Subject: pkix.Name{CommonName: "test IdP"},
-		NotBefore: now.Add(-time.Hour), NotAfter: now.Add(24 * time.Hour)}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, _ := x509.ParseCertificate(der)
-	ti := &testIdP{certPEM: string(pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der}))}
-	mux := http.NewServeMux()
-	ti.srv = httptest.NewServer(mux)
-	t.Cleanup(ti.srv.Close)
-	base, _ := url.Parse(ti.srv.URL)
-	ti.idp = &saml.IdentityProvider{Key: key, Certificate: cert,
-		MetadataURL: *base.JoinPath("/metadata"), SSOURL: *base.JoinPath("/sso"),
-		ServiceProviderProvider: ti, SessionProvider: ti, AssertionMaker: ti,
-		Logger: slog.NewLogLogger(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}).WithAttrs(nil), slog.LevelDebug)}
-	mux.HandleFunc("/sso", ti.idp.ServeSSO)
-	mux.HandleFunc("/metadata", ti.idp.ServeMetadata)
-	// An IdP-initiated sign-in into the service provider named by ?sp=.
-	mux.HandleFunc("/start", func(w http.ResponseWriter, r *http.Request) {
-		ti.idp.ServeIDPInitiated(w, r, r.URL.Query().Get("sp"), r.URL.Query().Get("relay"))
-	})
-	return ti
-}
-
-// as sets who signs in next.
-func (ti *testIdP) as(email, name string) {
-	ti.mu.Lock()
-	defer ti.mu.Unlock()
-	ti.email, ti.name = email, name
-}
-
-// moveTimes moves the times of the assertions made from now on.
-func (ti *testIdP) moveTimes(d time.Duration) {
-	ti.mu.Lock()
-	defer ti.mu.Unlock()
-	ti.shift = d
-}
-
-// encrypt sets whether assertions are encrypted to the service provider
-// (as its metadata asks) or left in plain text.
-func (ti *testIdP) encrypt(on bool) {
-	ti.mu.Lock()
-	defer ti.mu.Unlock()
-	ti.plain = !on
-}
-
-// GetServiceProvider fetches a service provider's metadata from its
-// entity id, which is its metadata URL, leaving out its encryption key
-// when assertions are to be plain.
-func (ti *testIdP) GetServiceProvider(_ *http.Request, id string) (*saml.EntityDescriptor, error) {
-	res, err := http.Get(id)
-	if err != nil {
-		return nil, err
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		return nil, err
-	}
-	var ed saml.EntityDescriptor
-	if err := xml.Unmarshal(b, &ed); err != nil {
-		return nil, err
-	}
-	ti.mu.Lock()
-	defer ti.mu.Unlock()
-	if ti.plain {
-		for i := range ed.SPSSODescriptors {
-			d := &ed.SPSSODescriptors[i]
-			var keep []saml.KeyDescriptor
-			for _, k := range d.KeyDescriptors {
-				if k.Use != "encryption" {
-					keep = append(keep, k)
-				}
-			}
-			d.KeyDescriptors = keep
-		}
-	}
-	return &ed, nil
-}
-
-// GetSession signs in the subject the test set, without a form.
-func (ti *testIdP) GetSession(_ http.ResponseWriter, _ *http.Request, _ *saml.IdpAuthnRequest) *saml.Session {
-	ti.mu.Lock()
-	defer ti.mu.Unlock()
-	now := time.Now().Add(ti.shift)
-	return &saml.Session{ID: quire.NewID(), Index: quire.NewID(), CreateTime: now, ExpireTime: now.Add(time.Hour),
-		NameID: ti.email, NameIDFormat: string(saml.EmailAddressNameIDFormat), UserEmail: ti.email,
-		UserCommonName: ti.name, UserName: ti.email}
-}
-
-// MakeAssertion makes crewjam's assertion, its times moved by shift.
-func (ti *testIdP) MakeAssertion(req *saml.IdpAuthnRequest, session *saml.Session) error {
-	ti.mu.Lock()
-	shift := ti.shift
-	ti.mu.Unlock()
-	req.Now = req.Now.Add(shift)
-	if err := (saml.DefaultAssertionMaker{}).MakeAssertion(req, session); err != nil {
-		return err
-	}
-	a := req.Assertion
-	a.IssueInstant = a.IssueInstant.Add(shift)
-	if a.Conditions != nil {
-		a.Conditions.NotBefore = a.Conditions.NotBefore.Add(shift)
-		a.Conditions.NotOnOrAfter = a.Conditions.NotOnOrAfter.Add(shift)
-	}
-	for i := range a.Subject.SubjectConfirmations {
-		if d := a.Subject.SubjectConfirmations[i].SubjectConfirmationData; d != nil {
-			d.NotOnOrAfter = d.NotOnOrAfter.Add(shift)
-		}
-	}
-	return nil
-}
-
 // samlTestServer serves the API of ts at its own address on 127.0.0.1,
 // as the base URL an identity provider sends browsers back to.
 func samlTestServer(t *testing.T, ts *testServer) string {
@@ -444,7 +304,7 @@ func (b *browserClient) startLogin(provider, redirect string) samlForm {
 type samlFixture struct {
 	ts       *testServer
 	base     string
-	idp      *testIdP
+	idp      *samltest.IdP
 	provider string
 	team     string
 }
@@ -453,7 +313,7 @@ type samlFixture struct {
 // members in with the create role, in a team.
 func newSAMLFixture(t *testing.T, ts *testServer) *samlFixture {
 	t.Helper()
-	f := &samlFixture{ts: ts, base: samlTestServer(t, ts), idp: newTestIdP(t), team: ts.newTeam(t, "SSO people")}
+	f := &samlFixture{ts: ts, base: samlTestServer(t, ts), idp: samltest.New(t), team: ts.newTeam(t, "SSO people")}
 	f.provider = f.createProvider(t, ts.Org, ts.token(cAdmin), map[string]any{"defaultRole": "create", "defaultTeam": f.team})
 	return f
 }
@@ -461,8 +321,8 @@ func newSAMLFixture(t *testing.T, ts *testServer) *samlFixture {
 // createProvider creates a provider of the test identity provider.
 func (f *samlFixture) createProvider(t *testing.T, org, token string, extra map[string]any) string {
 	t.Helper()
-	body := map[string]any{"label": "Test IdP", "entityID": f.idp.idp.MetadataURL.String(),
-		"certificate": f.idp.certPEM, "ssoURL": f.idp.idp.SSOURL.String()}
+	body := map[string]any{"label": "Test IdP", "entityID": f.idp.MetadataURL,
+		"certificate": f.idp.CertificatePEM, "ssoURL": f.idp.SSOURL}
 	for k, v := range extra {
 		body[k] = v
 	}
@@ -475,7 +335,7 @@ func (f *samlFixture) createProvider(t *testing.T, org, token string, extra map[
 // answer of the page it lands on.
 func (f *samlFixture) login(t *testing.T, provider, email, name string) (*browserClient, response) {
 	t.Helper()
-	f.idp.as(email, name)
+	f.idp.As(email, name)
 	b := newBrowser(t, f.base)
 	return b, b.post(b.startLogin(provider, ""))
 }
@@ -580,7 +440,7 @@ func TestSAMLLogin(t *testing.T) {
 
 		// A guest by default when the provider has no role; redirects stay on this server.
 		guestProvider := f.createProvider(t, ts.Org, admin, nil)
-		f.idp.as("guest.person@acme.test", "Guest Person")
+		f.idp.As("guest.person@acme.test", "Guest Person")
 		gb := newBrowser(t, f.base)
 		landed = gb.post(gb.startLogin(guestProvider, "/v1/orgs"))
 		if landed.Status != 200 || !has(landed.obj(t), "items") {
@@ -619,8 +479,8 @@ func TestSAMLLoginRefusals(t *testing.T) {
 		}
 
 		// Tampered: the signed assertion names someone else.
-		f.idp.as("victim@acme.test", "Victim")
-		f.idp.encrypt(false)
+		f.idp.As("victim@acme.test", "Victim")
+		f.idp.Encrypt(false)
 		b := newBrowser(t, f.base)
 		form := b.startLogin(f.provider, "")
 		raw, _ := base64.StdEncoding.DecodeString(form.response)
@@ -632,7 +492,7 @@ func TestSAMLLoginRefusals(t *testing.T) {
 		refused("tampered", b.post(form))
 		noUser("mallory@acme.test")
 		noUser("victim@acme.test")
-		f.idp.encrypt(true)
+		f.idp.Encrypt(true)
 
 		// Tampered: the encrypted assertion's ciphertext changed.
 		b = newBrowser(t, f.base)
@@ -649,15 +509,15 @@ func TestSAMLLoginRefusals(t *testing.T) {
 		noUser("victim@acme.test")
 
 		// Expired: made two hours ago.
-		f.idp.as("late@acme.test", "Late")
-		f.idp.moveTimes(-2 * time.Hour)
+		f.idp.As("late@acme.test", "Late")
+		f.idp.MoveTimes(-2 * time.Hour)
 		b = newBrowser(t, f.base)
 		refused("expired", b.post(b.startLogin(f.provider, "")))
 		noUser("late@acme.test")
-		f.idp.moveTimes(0)
+		f.idp.MoveTimes(0)
 
 		// Replayed: the same answer twice.
-		f.idp.as("twice@acme.test", "Twice")
+		f.idp.As("twice@acme.test", "Twice")
 		b = newBrowser(t, f.base)
 		form = b.startLogin(f.provider, "")
 		if r := b.post(form); r.Status != 200 {
@@ -666,7 +526,7 @@ func TestSAMLLoginRefusals(t *testing.T) {
 		refused("replayed", b.post(form))
 
 		// Posted by another browser than the one that started the sign-in.
-		f.idp.as("other@acme.test", "Other")
+		f.idp.As("other@acme.test", "Other")
 		form = newBrowser(t, f.base).startLogin(f.provider, "")
 		refused("another browser", newBrowser(t, f.base).post(form))
 		noUser("other@acme.test")
@@ -682,14 +542,14 @@ func TestSAMLLoginRefusals(t *testing.T) {
 
 		// IdP-initiated: refused until the provider accepts it, then
 		// accepted once per assertion.
-		start := f.idp.srv.URL + "/start?sp=" + url.QueryEscape(f.base+"/sso/saml/"+f.provider+"/metadata")
-		f.idp.as("idp.started@acme.test", "Started")
+		sp := f.base + "/sso/saml/" + f.provider + "/metadata"
+		f.idp.As("idp.started@acme.test", "Started")
 		b = newBrowser(t, f.base)
-		r := b.do("GET", start, "", nil, "")
+		r := b.do("GET", f.idp.StartURL(sp, ""), "", nil, "")
 		refused("IdP-initiated, not enabled", b.post(parseForm(t, r.Body)))
 		noUser("idp.started@acme.test")
 		ts.must(t, 200, "PATCH", ts.OrgPath("/saml/"+f.provider), ts.token(cAdmin), map[string]any{"idpInitiated": true})
-		r = b.do("GET", start+"&relay=whatever", "", nil, "")
+		r = b.do("GET", f.idp.StartURL(sp, "whatever"), "", nil, "")
 		form = parseForm(t, r.Body)
 		landed := b.post(form)
 		if landed.Status != 200 {
@@ -712,7 +572,7 @@ func TestSAMLLoginRefusals(t *testing.T) {
 
 		// A disabled member is refused, and stays disabled.
 		disabled := ts.addDisabledMember(t, "disabled.sso@acme.test", "Dee Disabled", quire.RoleEdit)
-		f.idp.as(disabled.Email, disabled.Name)
+		f.idp.As(disabled.Email, disabled.Name)
 		b = newBrowser(t, f.base)
 		refused("disabled member", b.post(b.startLogin(f.provider, "")))
 		wantFields(t, ts.must(t, 200, "GET", ts.OrgPath("/members/"+disabled.ID), ts.token(cAdmin), nil),

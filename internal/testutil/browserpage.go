@@ -120,6 +120,38 @@ func (b *BrowserPage) Theme(theme string) {
 	b.Do(chromedp.WaitReady(chromedp.CSS("body")))
 }
 
+// ShootViews writes four screenshots of the page, at desktop and phone
+// widths in the light and the dark theme: name-desktop-light.png,
+// name-desktop-dark.png, name-phone-dark.png and name-phone-light.png.
+// Each change of theme opens the page again; every screenshot waits for
+// the document in its theme, loaded, with an element matching the CSS
+// selector ready drawn. The page is left at desktop width in the light
+// theme.
+func (b *BrowserPage) ShootViews(name, ready string) {
+	b.T.Helper()
+	sel, _ := json.Marshal(ready)
+	shoot := func(theme, view string) {
+		want, _ := json.Marshal(theme)
+		// A script's look, not chromedp's node queries: those can wait
+		// forever after the viewport changed under a loaded page.
+		b.WaitFor(`document.documentElement.getAttribute("data-theme") === ` + string(want) +
+			` && (document.querySelector(` + string(sel) + `) || {getClientRects: () => []}).getClientRects().length > 0`)
+		b.Shoot(name + "-" + view + "-" + theme + ".png")
+	}
+	b.Viewport(1280, 900, false)
+	if b.JS(`document.documentElement.getAttribute("data-theme") || ""`) != "light" {
+		b.Theme("light")
+	}
+	shoot("light", "desktop")
+	b.Theme("dark")
+	shoot("dark", "desktop")
+	b.Viewport(390, 844, true)
+	shoot("dark", "phone")
+	b.Theme("light")
+	shoot("light", "phone")
+	b.Viewport(1280, 900, false)
+}
+
 // Forget makes the browser a new visitor: no cookies, nothing cached.
 func (b *BrowserPage) Forget() {
 	b.T.Helper()
