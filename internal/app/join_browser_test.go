@@ -31,7 +31,7 @@ func TestJoinInviteBrowser(t *testing.T) {
 	b.Click("button", "Sign in")
 	b.WaitFor(`!!document.querySelector('form[action$="/accept"]')`)
 	b.H1("Join Beta Works")
-	shootBoth(b, h.URL+"/app/join/"+inv, "join-signed-in")
+	b.ShootViews("app-join-signed-in", "main h1")
 	b.Click("button", "Join Beta Works as Edit")
 	b.Do(chromedp.WaitVisible(chromedp.CSS(`nav#sidebar`)))
 	b.H1("Beta Works")
