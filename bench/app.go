@@ -128,6 +128,12 @@ func appOn(ctx context.Context, cfg config, name string, w io.Writer) (err error
 		fmt.Fprintf(w, "  %-34s p50 %8s  p99 %8s  %6.1fx the reader's  %s\n", p.name, ms(p50), ms(p99),
 			float64(p50)/float64(max(readerP50, time.Microsecond)), verdict)
 	}
+	d, err := timeAfterMerges(ctx, h, cookie, svc, fx)
+	if err != nil {
+		return fmt.Errorf("space home after a merge: %w", err)
+	}
+	fmt.Fprintf(w, "  %-34s p50 %8s  max %8s  (%d merges of one page, each followed by one request)\n", "space home, first after a merge",
+		ms(percentile(d, 0.5)), ms(percentile(d, 1)), len(d))
 	if cfg.cpuprofile != "" && cfg.profileCase == "app" && cfg.profileEngine == name {
 		i := slices.IndexFunc(appPageList(fx), func(p appPage) bool { return p.name == cfg.profilePage })
 		if i < 0 {
@@ -289,4 +295,39 @@ func seedDeepPage(ctx context.Context, svc *service.Service, u *quire.User, orgI
 	}
 	path, err := c.Path(ctx, kids[len(kids)-1])
 	return spaceID, path, err
+}
+
+// appMerges is how many merges timeAfterMerges makes.
+const appMerges = 10
+
+// timeAfterMerges merges appMerges change requests of one page each into
+// the big space and times the first request of the space's home after
+// each: the request that reads the new revision's page tree.
+func timeAfterMerges(ctx context.Context, h http.Handler, cookie *http.Cookie, svc *service.Service, fx *appFixture) ([]time.Duration, error) {
+	out := make([]time.Duration, 0, appMerges)
+	for i := range appMerges {
+		cr, err := svc.CreateChangeRequest(ctx, fx.user, fx.spaceID, fmt.Sprintf("Merge %d", i))
+		if err != nil {
+			return nil, err
+		}
+		title, body, top := fmt.Sprintf("Merged page %d", i), "Text.\n", ""
+		if _, _, err := svc.UpdateChangeRequestContent(ctx, fx.user, fx.spaceID, cr.ID, []service.ContentChange{{
+			Operation: service.OpInsertPage, Into: &top, Fields: service.PageFields{Title: &title},
+			Document: &service.DocumentInput{Markdown: &body}}}); err != nil {
+			return nil, err
+		}
+		if _, err := svc.MergeChangeRequest(ctx, fx.user, fx.spaceID, cr.ID); err != nil {
+			return nil, err
+		}
+		req := httptest.NewRequestWithContext(ctx, http.MethodGet, "/app/s/"+fx.spaceID, nil)
+		req.AddCookie(cookie)
+		rec := httptest.NewRecorder()
+		t0 := time.Now()
+		h.ServeHTTP(rec, req)
+		out = append(out, time.Since(t0))
+		if rec.Code != http.StatusOK {
+			return nil, fmt.Errorf("GET the space's home: %d", rec.Code)
+		}
+	}
+	return out, nil
 }

@@ -6,6 +6,8 @@ import (
 
 	lru "github.com/hashicorp/golang-lru/v2"
 	"golang.org/x/sync/singleflight"
+
+	"quire/internal/quire"
 )
 
 // PageTree is a revision's whole page tree with its indexes, built once
@@ -67,9 +69,14 @@ func newPageTree(nodes []*TreeNode) *PageTree {
 // under its key, so the cache needs no invalidation and is right across
 // replicas. It holds at most limit pages in all; a tree larger than that
 // is built for each read and not kept.
+//
+// The decoded pages of the trees are kept too, by object key, up to limit
+// of them: the tree of a revision after an edit decodes only the pages
+// the edit changed.
 type treeCache struct {
 	mu       sync.Mutex
 	trees    *lru.Cache[string, *PageTree]
+	decoded  *lru.Cache[string, *quire.RevisionPage]
 	pages    int
 	limit    int
 	building singleflight.Group
@@ -80,7 +87,39 @@ func newTreeCache(limit int) *treeCache {
 	c := &treeCache{limit: limit}
 	// Eviction is by pages held, below; the count only bounds the list.
 	c.trees, _ = lru.NewWithEvict(1<<16, func(_ string, t *PageTree) { c.pages -= t.size })
+	c.decoded, _ = lru.New[string, *quire.RevisionPage](max(limit, 1))
 	return c
+}
+
+// sharedPages returns every page of the snapshot's revision, decoded
+// once per page object and shared: callers must not modify them.
+func (s *Snapshot) sharedPages(ctx context.Context, tc *treeCache) ([]*quire.RevisionPage, error) {
+	var keys, missing []string
+	out := map[string]*quire.RevisionPage{}
+	if err := s.t.Walk(ctx, s.Rev.Pages, func(_, k string) error {
+		keys = append(keys, k)
+		if p, ok := tc.decoded.Get(k); ok {
+			out[k] = p
+		} else {
+			missing = append(missing, k)
+		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	fresh, err := s.pagesByKey(ctx, missing)
+	if err != nil {
+		return nil, err
+	}
+	for i, k := range missing {
+		out[k] = fresh[i]
+		tc.decoded.Add(k, fresh[i])
+	}
+	pages := make([]*quire.RevisionPage, len(keys))
+	for i, k := range keys {
+		pages[i] = out[k]
+	}
+	return pages, nil
 }
 
 // get returns the tree cached under key, if any.
@@ -131,11 +170,11 @@ func (s *Snapshot) SharedTree(ctx context.Context) (*PageTree, error) {
 			return t, nil
 		}
 		// One read builds for all who wait: its end does not end theirs.
-		nodes, err := s.Tree(context.WithoutCancel(ctx))
+		pages, err := s.sharedPages(context.WithoutCancel(ctx), tc)
 		if err != nil {
 			return nil, err
 		}
-		t := newPageTree(nodes)
+		t := newPageTree(buildTree(pages))
 		tc.put(key, t)
 		return t, nil
 	})

@@ -72,6 +72,10 @@ func TestSharedTreeIndexesAndIsShared(t *testing.T) {
 	if later.Len() != 5 || tree.Len() != 4 || later.AtPath("end") == nil || tree.AtPath("end") != nil {
 		t.Fatalf("after an edit: later tree %d pages, earlier %d", later.Len(), tree.Len())
 	}
+	// The pages the edit left alone were not decoded again.
+	if later.Node("a").Page != tree.Node("a").Page || later.Node("d").Page != tree.Node("d").Page {
+		t.Fatal("the later tree decoded the unchanged pages again")
+	}
 }
 
 func TestSharedTreeCacheKeepsWithinItsLimit(t *testing.T) {

@@ -233,6 +233,12 @@ func (s *Snapshot) Tree(ctx context.Context) ([]*TreeNode, error) {
 	if err != nil {
 		return nil, err
 	}
+	return buildTree(pages), nil
+}
+
+// buildTree nests pages under their parents, in order; the pages are
+// sorted in place among their siblings.
+func buildTree(pages []*quire.RevisionPage) []*TreeNode {
 	byParent := map[string][]*quire.RevisionPage{}
 	for _, p := range pages {
 		byParent[p.Parent] = append(byParent[p.Parent], p)
@@ -255,5 +261,5 @@ func (s *Snapshot) Tree(ctx context.Context) ([]*TreeNode, error) {
 		}
 		return out
 	}
-	return build("", "", 0), nil
+	return build("", "", 0)
 }
