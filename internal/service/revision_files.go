@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"quire/internal/content"
+	"quire/internal/document"
 	"quire/internal/quire"
 )
 
@@ -50,4 +51,30 @@ func fileNamed(files map[string]*quire.File, path string) *quire.File {
 		}
 	}
 	return f
+}
+
+// fileAddress gives the address and name of a file a page names, by id
+// or repository path; "" for none. The app and the site reader each
+// have one, addressing files where they serve them.
+type fileAddress func(id string) (url, name string)
+
+// image resolves the source of an image, drawing, cover or inline image.
+func (fa fileAddress) image(ref document.Ref) string {
+	switch ref.Kind {
+	case document.RefURL:
+		return ref.URL
+	case document.RefFile:
+		u, _ := fa(ref.File)
+		return u
+	}
+	return ""
+}
+
+// download resolves a file block to its download address and name.
+func (fa fileAddress) download(ref document.Ref) SiteTarget {
+	if ref.Kind == document.RefURL {
+		return SiteTarget{URL: ref.URL}
+	}
+	u, name := fa(ref.File)
+	return SiteTarget{URL: u, Title: name}
 }

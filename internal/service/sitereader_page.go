@@ -439,25 +439,10 @@ func (p *SitePage) Link(ref document.Ref) SiteTarget {
 }
 
 // Image resolves the source of an image, drawing, cover or inline image.
-func (p *SitePage) Image(ref document.Ref) string {
-	switch ref.Kind {
-	case document.RefURL:
-		return ref.URL
-	case document.RefFile:
-		u, _ := p.refs.file(ref.File)
-		return u
-	}
-	return ""
-}
+func (p *SitePage) Image(ref document.Ref) string { return fileAddress(p.refs.file).image(ref) }
 
 // File resolves a file block to its download address and name.
-func (p *SitePage) File(ref document.Ref) SiteTarget {
-	if ref.Kind == document.RefURL {
-		return SiteTarget{URL: ref.URL}
-	}
-	u, name := p.refs.file(ref.File)
-	return SiteTarget{URL: u, Title: name}
-}
+func (p *SitePage) File(ref document.Ref) SiteTarget { return fileAddress(p.refs.file).download(ref) }
 
 // Holds tells whether an adaptive condition holds for the visitor; one
 // that cannot be decided does not.

@@ -253,25 +253,10 @@ func (x *SpaceRead) Link(ref document.Ref) SiteTarget {
 }
 
 // Image resolves the source of an image, drawing, cover or inline image.
-func (x *SpaceRead) Image(ref document.Ref) string {
-	switch ref.Kind {
-	case document.RefURL:
-		return ref.URL
-	case document.RefFile:
-		u, _ := x.file(ref.File)
-		return u
-	}
-	return ""
-}
+func (x *SpaceRead) Image(ref document.Ref) string { return fileAddress(x.file).image(ref) }
 
 // File resolves a file block to its download address and name.
-func (x *SpaceRead) File(ref document.Ref) SiteTarget {
-	if ref.Kind == document.RefURL {
-		return SiteTarget{URL: ref.URL}
-	}
-	u, name := x.file(ref.File)
-	return SiteTarget{URL: u, Title: name}
-}
+func (x *SpaceRead) File(ref document.Ref) SiteTarget { return fileAddress(x.file).download(ref) }
 
 // PathTarget resolves a page path the page's raw HTML names relative to
 // itself, as written in its repository, to that page's address; empty

@@ -222,6 +222,28 @@ func (b *BrowserPage) WaitFor(cond string) {
 	b.T.Fatalf("waited in vain for %s at %s", cond, b.location())
 }
 
+// queryRole returns the elements of the page of a role and accessible
+// name that assistive technology sees (those not ignored), in document
+// order.
+func queryRole(ctx context.Context, t *chromedp.Target, role, name string) ([]*accessibility.Node, error) {
+	doc, err := cdp.Call(ctx, t, dom.GetDocument, dom.GetDocumentParams{})
+	if err != nil {
+		return nil, err
+	}
+	res, err := cdp.Call(ctx, t, accessibility.QueryAXTree,
+		accessibility.QueryAXTreeParams{NodeID: doc.Root.NodeID, Role: role, AccessibleName: name})
+	if err != nil {
+		return nil, err
+	}
+	var out []*accessibility.Node
+	for _, n := range res.Nodes {
+		if !n.Ignored {
+			out = append(out, n)
+		}
+	}
+	return out, nil
+}
+
 // onRole runs a JavaScript function on the first element of a role and
 // accessible name (found as assistive technology finds it), with args,
 // retrying for ten seconds while the element is missing or the page is
@@ -233,18 +255,13 @@ func (b *BrowserPage) onRole(role, name, fn string, args ...string) string {
 		last error
 	)
 	call := func(ctx context.Context, t *chromedp.Target) error {
-		doc, err := cdp.Call(ctx, t, dom.GetDocument, dom.GetDocumentParams{})
-		if err != nil {
-			return err
-		}
-		res, err := cdp.Call(ctx, t, accessibility.QueryAXTree,
-			accessibility.QueryAXTreeParams{NodeID: doc.Root.NodeID, Role: role, AccessibleName: name})
+		nodes, err := queryRole(ctx, t, role, name)
 		if err != nil {
 			return err
 		}
 		var id cdp.BackendNodeID
-		for _, n := range res.Nodes {
-			if !n.Ignored && n.BackendDOMNodeID != 0 {
+		for _, n := range nodes {
+			if n.BackendDOMNodeID != 0 {
 				id = n.BackendDOMNodeID
 				break
 			}
@@ -293,22 +310,9 @@ func (b *BrowserPage) Has(role, name string) bool {
 		last  error
 	)
 	look := func(ctx context.Context, t *chromedp.Target) error {
-		found = false
-		doc, err := cdp.Call(ctx, t, dom.GetDocument, dom.GetDocumentParams{})
-		if err != nil {
-			return err
-		}
-		res, err := cdp.Call(ctx, t, accessibility.QueryAXTree,
-			accessibility.QueryAXTreeParams{NodeID: doc.Root.NodeID, Role: role, AccessibleName: name})
-		if err != nil {
-			return err
-		}
-		for _, n := range res.Nodes {
-			if !n.Ignored {
-				found = true
-			}
-		}
-		return nil
+		nodes, err := queryRole(ctx, t, role, name)
+		found = len(nodes) > 0
+		return err
 	}
 	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if last = chromedp.Do(b.Ctx, chromedp.Func(look)); last == nil {
