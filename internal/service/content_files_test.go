@@ -15,6 +15,7 @@ import (
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/store"
+	"quire/internal/store/storetest"
 )
 
 // conflicting is a store whose first compare-and-swap of a change
@@ -50,7 +51,7 @@ type fileFixture struct {
 func newFileFixture(t *testing.T) *fileFixture {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
+	st, err := store.Open(ctx, store.Config{DataDir: storetest.MigratedSQLiteDir(t, store.SQLiteFile)})
 	if err != nil {
 		t.Fatal(err)
 	}

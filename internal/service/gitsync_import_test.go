@@ -21,6 +21,7 @@ import (
 	"quire/internal/gitremote"
 	"quire/internal/quire"
 	"quire/internal/store"
+	"quire/internal/store/storetest"
 	"quire/internal/testutil"
 )
 
@@ -113,7 +114,7 @@ func (f *gitFixture) importFrom(t *testing.T, url, ref string) *quire.GitSync {
 // freshStore opens an empty SQLite store, closed when the test ends.
 func freshStore(t *testing.T) quire.Store {
 	t.Helper()
-	st, err := store.Open(t.Context(), store.Config{DataDir: t.TempDir()})
+	st, err := store.Open(t.Context(), store.Config{DataDir: storetest.MigratedSQLiteDir(t, store.SQLiteFile)})
 	if err != nil {
 		t.Fatal(err)
 	}
