@@ -100,6 +100,7 @@ func (f *fileFixture) insert(t *testing.T, urls ...string) []service.ChangeResul
 }
 
 func TestContentWriteRetryDoesNotFetchAgain(t *testing.T) {
+	t.Parallel()
 	f := newFileFixture(t)
 	var hits atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -131,6 +132,7 @@ func (zeros) Read(p []byte) (int, error) {
 }
 
 func TestFetchedFileIsStreamed(t *testing.T) {
+	t.Parallel()
 	const size = 16 << 20
 	f := newFileFixture(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

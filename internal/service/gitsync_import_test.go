@@ -130,6 +130,7 @@ func noise(n int) []byte {
 }
 
 func TestGitImportOfAWorkTreeStoresChangedFilesOnly(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newGitFixture(t, st)
 		dir := t.TempDir()
@@ -212,6 +213,7 @@ func TestGitImportOfAWorkTreeStoresChangedFilesOnly(t *testing.T) {
 }
 
 func TestGitImportFailuresNameTheirCause(t *testing.T) {
+	t.Parallel()
 	f := newGitFixture(t, freshStore(t))
 	repo := t.TempDir()
 	if _, err := git.PlainInit(repo, false); err != nil {
@@ -240,6 +242,7 @@ func TestGitImportFailuresNameTheirCause(t *testing.T) {
 }
 
 func TestGitImportProgressIsRecorded(t *testing.T) {
+	t.Parallel()
 	gitBin, err := exec.LookPath("git")
 	if err != nil {
 		t.Skip("the git binary serves the test repository")

@@ -17,6 +17,7 @@ import (
 // refusing every token of the site), and that
 // regenerating gives the site a key that replica can read.
 func TestSiteKeySealing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	st, err := store.Open(ctx, store.Config{DataDir: storetest.MigratedSQLiteDir(t, store.SQLiteFile)})
 	if err != nil {
