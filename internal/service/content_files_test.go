@@ -131,8 +131,9 @@ func (zeros) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// TestFetchedFileIsStreamed counts the process's allocations, so it runs
+// alone, not in parallel with other tests.
 func TestFetchedFileIsStreamed(t *testing.T) {
-	t.Parallel()
 	const size = 16 << 20
 	f := newFileFixture(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
