@@ -17,6 +17,7 @@ func (h *harness) apiStatus(t *testing.T, token string) int {
 }
 
 func TestAccountTokens(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		c := h.client(t, h.signIn(t, h.Admin))
 		code, _, body := h.postForm(t, c, "/app/account/tokens", url.Values{"name": {"  "}})
@@ -61,6 +62,7 @@ func TestAccountTokens(t *testing.T) {
 }
 
 func TestAccountSessions(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		here := h.client(t, h.signIn(t, h.Admin))
@@ -116,6 +118,7 @@ func TestAccountSessions(t *testing.T) {
 }
 
 func TestAccountProfile(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		c := h.client(t, h.signIn(t, h.Admin))
 		code, _, body := h.postForm(t, c, "/app/account/profile", url.Values{"displayName": {""}})

@@ -38,6 +38,7 @@ func spaceOf(t *testing.T, h *harness, id string) *quire.Space {
 // reorder it, delete it (asked to confirm first), restore it from Trash,
 // and delete the collection.
 func TestCollectionsManage(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		c := h.client(t, h.signIn(t, h.Admin))
@@ -130,6 +131,7 @@ func TestCollectionsManage(t *testing.T) {
 // TestCollectionsMoveCollection moves a collection into another and back
 // to the root, and refuses a move into itself, naming the field.
 func TestCollectionsMoveCollection(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		a, err := h.Svc.CreateCollection(ctx, h.Admin, h.Org, "Alpha", "")
@@ -166,6 +168,7 @@ func TestCollectionsMoveCollection(t *testing.T) {
 // refused each write, and that someone outside the organization gets the
 // page of something that does not exist.
 func TestCollectionsRefused(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		guides, err := h.Svc.CreateCollection(ctx, h.Admin, h.Org, "Guides", "")
@@ -245,6 +248,7 @@ func TestCollectionsRefused(t *testing.T) {
 // TestCollectionsBadTitles checks that an empty or long title draws the
 // form again naming the field, and stores nothing.
 func TestCollectionsBadTitles(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		c := h.client(t, h.signIn(t, h.Admin))

@@ -190,12 +190,15 @@ func (h *harness) do(t *testing.T, c *http.Client, method, path string, body io.
 }
 
 // openTestStore opens a fresh store of the engine on the clock now,
-// closed (and for PostgreSQL dropped) at the end of the test.
+// closed (and for PostgreSQL dropped) at the end of the test. The
+// database is a copy of a migrated one (see storetest.MigratedSQLite).
 func openTestStore(t *testing.T, engine string, now func() time.Time) quire.Store {
 	t.Helper()
-	cfg := store.Config{DataDir: t.TempDir(), Now: now}
+	cfg := store.Config{Now: now}
 	if engine == "postgres" {
-		cfg.DatabaseURL = storetest.PostgresDB(t)
+		cfg.DatabaseURL = storetest.MigratedPostgresDB(t)
+	} else {
+		cfg.DataDir = storetest.MigratedSQLiteDir(t, store.SQLiteFile)
 	}
 	st, err := store.Open(context.Background(), cfg)
 	if err != nil {

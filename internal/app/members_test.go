@@ -16,6 +16,7 @@ import (
 // of theirs is refused, the last admin cannot be demoted (the service's
 // message on the page, not a 500), and an outsider gets the 404 page.
 func TestMembersRoleChange(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		rita := h.newUser(t, "rita@acme.test", "Rita Read", quire.RoleRead)
@@ -81,6 +82,7 @@ func TestMembersRoleChange(t *testing.T) {
 // TestMembersDisableRemove checks disabling, enabling and removing a
 // member, and the member's own page with their teams and spaces.
 func TestMembersDisableRemove(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		bob := h.newUser(t, "bob@acme.test", "Bob Builder", quire.RoleEdit)

@@ -10,6 +10,7 @@ import (
 // read marked, hidden pages tagged, an open branch drawn and a closed one
 // left empty with the address of its pages.
 func TestPageTreeHTMLEscapesAndMarks(t *testing.T) {
+	t.Parallel()
 	got := string(pageTreeHTML([]pageNode{
 		{Title: `Guides & "how-tos" <b>`, Group: true, Open: true, Hidden: true, Children: []pageNode{
 			{Title: "Install", URL: "/app/s/x/install", ID: "tree-p1", Open: true, Children: []pageNode{

@@ -17,6 +17,7 @@ import (
 // who has access without controls and is refused a forced change; an
 // outsider gets the 404 page.
 func TestSharingSpace(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		rita := h.newUser(t, "rita@acme.test", "Rita Read", quire.RoleRead)
@@ -104,6 +105,7 @@ func TestSharingSpace(t *testing.T) {
 // TestSharingCollection checks sharing a collection with a team and
 // changing its role, which reaches the spaces in it.
 func TestSharingCollection(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		guest := h.newUser(t, "gus@acme.test", "Gus Guest", quire.RoleRead)

@@ -16,6 +16,7 @@ import (
 // page: sign in first, a 404 that says nothing to outsiders (the same as
 // for an organization that does not exist), the page for members.
 func TestShellAccess(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		anon := h.client(t, nil)
 		status, loc, _ := h.get(t, anon, "/app/o/"+h.Org+"?tab=x")
@@ -52,6 +53,7 @@ func TestShellAccess(t *testing.T) {
 // TestShellRefusesCrossOrigin checks that a state-changing request from
 // another site is refused before any handler runs, session or not.
 func TestShellRefusesCrossOrigin(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		c := h.client(t, h.signIn(t, h.Admin))
 		status, _, body := h.do(t, c, http.MethodPost, "/app/sign-out", strings.NewReader("a=b"), http.Header{
@@ -74,6 +76,7 @@ func TestShellRefusesCrossOrigin(t *testing.T) {
 // TestShellTree checks the sidebar's tree: collections and spaces nested
 // and ordered as the API lists them, and only what the person may see.
 func TestShellTree(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		guides, err := h.Svc.CreateCollection(ctx, h.Admin, h.Org, "Guides", "")

@@ -60,6 +60,7 @@ func setPassword(t *testing.T, acc *service.Accounts, email, pw string) {
 }
 
 func TestSignInForm(t *testing.T) {
+	t.Parallel()
 	var accs accountsOf
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		setPassword(t, accs.of(h), "ada@acme.test", "ada's long password")
@@ -116,6 +117,7 @@ func TestSignInForm(t *testing.T) {
 }
 
 func TestInvitesPageNeedsAdmin(t *testing.T) {
+	t.Parallel()
 	var accs accountsOf
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ed := h.newUser(t, "ed@acme.test", "Ed", quire.RoleEdit)

@@ -87,6 +87,7 @@ paths:
 // member allowed to read the object, the page with what it shows; for
 // outsiders and unknown ids, the same 404 as a missing page.
 func TestAdminPagesAccess(t *testing.T) {
+	t.Parallel()
 	var (
 		mu    sync.Mutex
 		acfgs = map[*harness]*app.Config{}
@@ -153,6 +154,7 @@ func TestAdminPagesAccess(t *testing.T) {
 // TestAdminPagesUnavailable checks that a server without the services
 // says so, rather than answering as if the objects did not exist.
 func TestAdminPagesUnavailable(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		admin := h.client(t, h.signIn(t, h.Admin))
 		for _, path := range []string{"/app/o/" + h.Org + "/sites", "/app/o/" + h.Org + "/sites/x", "/app/integrations/x",

@@ -17,6 +17,7 @@ import (
 // with what each shows), then as a person outside the organization and
 // with unknown ids (the same 404 page).
 func TestSpacePages(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		f := newSpaceFixture(t, h)
 		reader := h.newUser(t, "rita@acme.test", "Rita Reader", quire.RoleRead)
@@ -87,6 +88,7 @@ func TestSpacePages(t *testing.T) {
 
 // TestSpaceEmpty shows the empty state of a space without pages.
 func TestSpaceEmpty(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		sv, err := h.Svc.CreateSpace(context.Background(), h.Admin, h.Org, service.SpaceInput{Title: "Blank"})
 		if err != nil {
@@ -103,6 +105,7 @@ func TestSpaceEmpty(t *testing.T) {
 // JSON: a member finds the page, marked; a space the member may not see
 // stays out of their results.
 func TestSearchPages(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		f := newSpaceFixture(t, h)
@@ -239,6 +242,7 @@ func TestSearchResultsPaged(t *testing.T) {
 // address, for the current content, a revision and a change request,
 // and for no one outside.
 func TestSpaceTreeBranches(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		f := newSpaceFixture(t, h)
 		reader := h.newUser(t, "rita@acme.test", "Rita Reader", quire.RoleRead)

@@ -55,6 +55,7 @@ func getURL(t *testing.T, c *http.Client, u string) (int, string) {
 // cookie, the session cookie, landing where the sign-in started, and the
 // refusals drawn as pages.
 func TestOIDCSignInFlow(t *testing.T) {
+	t.Parallel()
 	is := oidctest.New(t)
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		is.SignIn(oidctest.Person{Subject: "ada", Email: "ada@acme.test", EmailVerified: true, Name: "Ada"})
@@ -108,6 +109,7 @@ func TestOIDCSignInFlow(t *testing.T) {
 // TestOIDCRefusesStranger checks the page a person without an account or
 // a way in sees.
 func TestOIDCRefusesStranger(t *testing.T) {
+	t.Parallel()
 	is := oidctest.New(t)
 	h := newHarness(t, "sqlite", withSSO(is))
 	is.SignIn(oidctest.Person{Subject: "x", Email: "eve@nowhere.test", EmailVerified: true})
@@ -127,6 +129,7 @@ func TestOIDCRefusesStranger(t *testing.T) {
 // TestSSOWithoutConfiguration checks that a server without an issuer
 // answers its OpenID Connect addresses as pages that do not exist.
 func TestSSOWithoutConfiguration(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t, "sqlite")
 	for _, p := range []string{"/app/sign-in/oidc", "/app/sign-in/oidc/callback?code=x&state=y"} {
 		if code, _, _ := h.get(t, h.client(t, nil), p); code != http.StatusNotFound {
@@ -143,6 +146,7 @@ func TestSSOWithoutConfiguration(t *testing.T) {
 // starts its sign-in, coming back to the app; no provider or a bad
 // email says so beside the form.
 func TestSSOFindsOrganizationProvider(t *testing.T) {
+	t.Parallel()
 	is := oidctest.New(t)
 	h := newHarness(t, "sqlite", withSSO(is))
 	idp := samltest.New(t)

@@ -15,6 +15,7 @@ import (
 // page, and that a read member sees the teams without controls and is
 // refused a forced change.
 func TestTeamsCRUD(t *testing.T) {
+	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
 		rita := h.newUser(t, "rita@acme.test", "Rita Read", quire.RoleRead)

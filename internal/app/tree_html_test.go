@@ -9,6 +9,7 @@ import (
 // nested collections, the current space marked, emoji, titles and ids
 // escaped, and drag and drop offered only as the viewer's level allows.
 func TestTreeHTMLMarkup(t *testing.T) {
+	t.Parallel()
 	sh := &Shell{SpaceID: "sp2", Tree: []*TreeNode{
 		{ID: "c1", Title: `Guides & "how-tos" <b>`, Level: admin, Children: []*TreeNode{
 			{ID: "c2", Title: "Inner", Level: create, Children: []*TreeNode{{ID: "sp1", Title: "Deep + 'quoted'", Space: true, Level: read}}},

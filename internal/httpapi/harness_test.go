@@ -3,16 +3,12 @@ package httpapi
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
-	"database/sql"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"regexp"
 	"sort"
@@ -20,8 +16,6 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
-
-	_ "github.com/jackc/pgx/v5/stdlib"
 
 	"quire/internal/blob"
 	"quire/internal/content"
@@ -33,11 +27,8 @@ import (
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/store"
+	"quire/internal/store/storetest"
 )
-
-// postgresEnv names the server the PostgreSQL runs use; without it only
-// SQLite runs.
-const postgresEnv = "QUIRE_TEST_POSTGRES_URL"
 
 // testBaseURL is the base URL the servers under test are configured with.
 const testBaseURL = "http://test"
@@ -222,13 +213,16 @@ func (ts *testServer) user(name string) *testUser {
 func (ts *testServer) token(name string) string { return ts.user(name).Token }
 
 // openTestStore opens a fresh store of the engine on the clock now,
-// closed (and for PostgreSQL dropped) at the end of the test.
+// closed (and for PostgreSQL dropped) at the end of the test. The
+// database is a copy of a migrated one (see storetest.MigratedSQLite).
 func openTestStore(t *testing.T, engine string, now func() time.Time) quire.Store {
 	t.Helper()
 	ctx := context.Background()
-	cfg := store.Config{DataDir: t.TempDir(), Now: now}
+	cfg := store.Config{Now: now}
 	if engine == enginePostgres {
-		cfg.DatabaseURL = createPostgresDB(t)
+		cfg.DatabaseURL = storetest.MigratedPostgresDB(t)
+	} else {
+		cfg.DataDir = storetest.MigratedSQLiteDir(t, store.SQLiteFile)
 	}
 	st, err := store.Open(ctx, cfg)
 	if err != nil {
@@ -238,44 +232,10 @@ func openTestStore(t *testing.T, engine string, now func() time.Time) quire.Stor
 	return st
 }
 
-// createPostgresDB creates a database on the server of postgresEnv and
-// returns its URL; the database is dropped when the test ends (after the
-// store is closed, since cleanups run last-in first-out).
-func createPostgresDB(t *testing.T) string {
-	t.Helper()
-	base := os.Getenv(postgresEnv)
-	if base == "" {
-		t.Fatalf("%s is not set", postgresEnv)
-	}
-	admin, err := sql.Open("pgx", base)
-	if err != nil {
-		t.Fatalf("connect postgres: %v", err)
-	}
-	var b [6]byte
-	_, _ = rand.Read(b[:])
-	name := "qh_" + hex.EncodeToString(b[:])
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
-		_ = admin.Close()
-		t.Fatalf("create database: %v", err)
-	}
-	t.Cleanup(func() {
-		defer admin.Close()
-		if _, err := admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)"); err != nil {
-			t.Errorf("drop database %s: %v", name, err)
-		}
-	})
-	u, err := url.Parse(base)
-	if err != nil {
-		t.Fatalf("parse %s: %v", postgresEnv, err)
-	}
-	u.Path = "/" + name
-	return u.String()
-}
-
 // engines lists the engines the tests run on.
 func engines() []string {
 	e := []string{engineSQLite}
-	if os.Getenv(postgresEnv) != "" {
+	if os.Getenv(storetest.PostgresEnv) != "" {
 		e = append(e, enginePostgres)
 	}
 	return e

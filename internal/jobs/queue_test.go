@@ -27,9 +27,9 @@ const patience = 30 * time.Second
 // testPoll is the queues' poll interval in the tests.
 const testPoll = 20 * time.Millisecond
 
-// engine opens stores on one database: every call returns a new Store
-// (its own pools) on the same database, as a restart or another replica
-// would.
+// engine opens stores on one database, a copy of a migrated one: every
+// call returns a new Store (its own pools) on the same database, as a
+// restart or another replica would.
 type engine func(t *testing.T) func() *sqlstore.Store
 
 // engines returns the engines the tests run on; PostgreSQL's only when
@@ -38,6 +38,7 @@ func engines() map[string]engine {
 	return map[string]engine{
 		"sqlite": func(t *testing.T) func() *sqlstore.Store {
 			path := filepath.Join(t.TempDir(), "quire.db")
+			storetest.MigratedSQLite(t, path)
 			return func() *sqlstore.Store {
 				st, err := sqlite.Open(t.Context(), path)
 				if err != nil {
@@ -48,7 +49,7 @@ func engines() map[string]engine {
 			}
 		},
 		"postgres": func(t *testing.T) func() *sqlstore.Store {
-			url := storetest.PostgresDB(t)
+			url := storetest.MigratedPostgresDB(t)
 			return func() *sqlstore.Store {
 				st, err := postgres.Open(t.Context(), url)
 				if err != nil {

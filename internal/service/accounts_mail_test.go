@@ -104,6 +104,7 @@ func (s *testSMTPServer) serve(c net.Conn, cfg *tls.Config) {
 }
 
 func TestSMTPMailerUpgradesWithSTARTTLS(t *testing.T) {
+	t.Parallel()
 	ts := httptest.NewTLSServer(http.NotFoundHandler())
 	defer ts.Close()
 	pool := x509.NewCertPool()
@@ -129,6 +130,7 @@ func TestSMTPMailerUpgradesWithSTARTTLS(t *testing.T) {
 }
 
 func TestSMTPMailerWithoutTLS(t *testing.T) {
+	t.Parallel()
 	srv := startSMTP(t, nil)
 	m, err := NewSMTPMailer("smtp://"+srv.addr, "quire@q.example")
 	if err != nil {

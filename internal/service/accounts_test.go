@@ -107,6 +107,7 @@ func asError(err error, e **quire.Error) bool {
 }
 
 func TestPasswordHash(t *testing.T) {
+	t.Parallel()
 	p := DefaultPasswordParams()
 	h := hashPassword("a long enough secret", p)
 	if !strings.HasPrefix(h, "$argon2id$v=19$m=19456,t=2,p=1$") {
@@ -132,6 +133,7 @@ func TestPasswordHash(t *testing.T) {
 }
 
 func TestPasswordFloor(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ pw, email, msg string }{
 		{"short", "ada@x.io", "at least 10"},
 		{"123456789", "ada@x.io", "at least 10"},
@@ -155,6 +157,7 @@ func TestPasswordFloor(t *testing.T) {
 }
 
 func TestSetupLinkSetsPasswordOnce(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newAccountsFixture(t, st)
 		ctx := t.Context()
@@ -195,6 +198,7 @@ func TestSetupLinkSetsPasswordOnce(t *testing.T) {
 }
 
 func TestSignInSameAnswerForUnknownEmail(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newAccountsFixture(t, st)
 		ctx := t.Context()
@@ -225,6 +229,7 @@ func TestSignInSameAnswerForUnknownEmail(t *testing.T) {
 }
 
 func TestSignInRateLimitAcrossReplicas(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newAccountsFixture(t, st)
 		ctx := t.Context()
@@ -263,6 +268,7 @@ func TestSignInRateLimitAcrossReplicas(t *testing.T) {
 }
 
 func TestResetByEmail(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newAccountsFixture(t, st)
 		ctx := t.Context()
@@ -303,6 +309,7 @@ func TestResetByEmail(t *testing.T) {
 }
 
 func TestChangePasswordEndsOtherSessions(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newAccountsFixture(t, st)
 		ctx := t.Context()
@@ -335,6 +342,7 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 }
 
 func TestJoinByInviteGivesTheLinksRole(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newAccountsFixture(t, st)
 		ctx := t.Context()
@@ -386,6 +394,7 @@ func TestJoinByInviteGivesTheLinksRole(t *testing.T) {
 }
 
 func TestSignUpByEmailDomain(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newAccountsFixture(t, st)
 		ctx := t.Context()

@@ -20,6 +20,7 @@ import (
 // duplicate still reads whole from the database; and while another
 // replica holds the lease, a collection does nothing.
 func TestCollectGarbageAfterPurge(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	var offset atomic.Int64
 	now := func() time.Time { return time.Now().Add(time.Duration(offset.Load())) }

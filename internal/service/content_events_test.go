@@ -14,6 +14,7 @@ import (
 // the events to the subscribers in order and forgets them, that a failing
 // subscriber keeps them, and that recovery queues the events left waiting.
 func TestContentEventsFollowEveryMove(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	q := &recordingQueue{}
 	now := time.Now()

@@ -15,6 +15,7 @@ import (
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/store"
+	"quire/internal/store/storetest"
 )
 
 // conflicting is a store whose first compare-and-swap of a change
@@ -50,7 +51,7 @@ type fileFixture struct {
 func newFileFixture(t *testing.T) *fileFixture {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
+	st, err := store.Open(ctx, store.Config{DataDir: storetest.MigratedSQLiteDir(t, store.SQLiteFile)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,6 +100,7 @@ func (f *fileFixture) insert(t *testing.T, urls ...string) []service.ChangeResul
 }
 
 func TestContentWriteRetryDoesNotFetchAgain(t *testing.T) {
+	t.Parallel()
 	f := newFileFixture(t)
 	var hits atomic.Int64
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -129,6 +131,8 @@ func (zeros) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// TestFetchedFileIsStreamed counts the process's allocations, so it runs
+// alone, not in parallel with other tests.
 func TestFetchedFileIsStreamed(t *testing.T) {
 	const size = 16 << 20
 	f := newFileFixture(t)

@@ -7,6 +7,7 @@ import (
 )
 
 func TestDownloadTargets(t *testing.T) {
+	t.Parallel()
 	d := downloadTargets{spaceID: "space1"}
 	link := DownloadLink{SpaceID: "space1", RevisionID: "rev1", FileID: "file1", Name: "a b.png", Expires: 9, Signature: "sig"}
 	for target, want := range map[string]string{

@@ -10,6 +10,7 @@ import (
 // TestDuplicateCopiesContent checks that a duplicate starts with the
 // source's pages, and that editing one does not touch the other.
 func TestDuplicateCopiesContent(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := service.NewBootstrapped(t)
 	svc := f.Svc

@@ -54,6 +54,7 @@ type durableCase struct {
 // request without the fault leaves both, so no record waits for a job
 // that never comes.
 func TestWorkIsQueuedWithItsState(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		ctx := t.Context()
 		inner, err := jobs.New(st.(jobs.Database), jobs.Config{Logger: slog.New(slog.DiscardHandler)})

@@ -21,6 +21,7 @@ import (
 	"quire/internal/gitremote"
 	"quire/internal/quire"
 	"quire/internal/store"
+	"quire/internal/store/storetest"
 	"quire/internal/testutil"
 )
 
@@ -113,7 +114,7 @@ func (f *gitFixture) importFrom(t *testing.T, url, ref string) *quire.GitSync {
 // freshStore opens an empty SQLite store, closed when the test ends.
 func freshStore(t *testing.T) quire.Store {
 	t.Helper()
-	st, err := store.Open(t.Context(), store.Config{DataDir: t.TempDir()})
+	st, err := store.Open(t.Context(), store.Config{DataDir: storetest.MigratedSQLiteDir(t, store.SQLiteFile)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,6 +130,7 @@ func noise(n int) []byte {
 }
 
 func TestGitImportOfAWorkTreeStoresChangedFilesOnly(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newGitFixture(t, st)
 		dir := t.TempDir()
@@ -211,6 +213,7 @@ func TestGitImportOfAWorkTreeStoresChangedFilesOnly(t *testing.T) {
 }
 
 func TestGitImportFailuresNameTheirCause(t *testing.T) {
+	t.Parallel()
 	f := newGitFixture(t, freshStore(t))
 	repo := t.TempDir()
 	if _, err := git.PlainInit(repo, false); err != nil {
@@ -239,6 +242,7 @@ func TestGitImportFailuresNameTheirCause(t *testing.T) {
 }
 
 func TestGitImportProgressIsRecorded(t *testing.T) {
+	t.Parallel()
 	gitBin, err := exec.LookPath("git")
 	if err != nil {
 		t.Skip("the git binary serves the test repository")

@@ -22,6 +22,7 @@ import (
 // space to another one, and expects the same bytes in every file the
 // space holds; importing the export and exporting again changes nothing.
 func TestGitSyncRoundTripIsByteStable(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		ctx := t.Context()
 		quiet := slog.New(slog.DiscardHandler)

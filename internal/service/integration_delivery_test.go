@@ -26,6 +26,7 @@ func (e runFailure) Lasting() bool { return e.lasting }
 // TestScriptFailuresRetriedOnlyWhenTheyMayPass checks that a failed run
 // is tried again unless the runner says the same run would fail again.
 func TestScriptFailuresRetriedOnlyWhenTheyMayPass(t *testing.T) {
+	t.Parallel()
 	svc := New(nil)
 	for _, c := range []struct {
 		name  string

@@ -59,6 +59,7 @@ func bootstrap(t *testing.T, st quire.Store) (*service.Service, *quire.User, str
 // last reads no more rows and sends no more statements with many siblings
 // than with one.
 func TestCreateCostDoesNotGrow(t *testing.T) {
+	t.Parallel()
 	eachEngine(t, func(t *testing.T, st statsStore) {
 		ctx := context.Background()
 		svc, u, org := bootstrap(t, st)
@@ -109,6 +110,7 @@ func TestCreateCostDoesNotGrow(t *testing.T) {
 // collections, and a page of collections, cost as many statements as a
 // page of one, and that neither list counts.
 func TestListCostDoesNotGrow(t *testing.T) {
+	t.Parallel()
 	eachEngine(t, func(t *testing.T, st statsStore) {
 		ctx := context.Background()
 		svc, u, org := bootstrap(t, st)
@@ -156,6 +158,7 @@ func TestListCostDoesNotGrow(t *testing.T) {
 // TestStatementCacheStaysSmall checks that lists of every page size share
 // a few prepared statements instead of one per IN-list length.
 func TestStatementCacheStaysSmall(t *testing.T) {
+	t.Parallel()
 	eachEngine(t, func(t *testing.T, st statsStore) {
 		ctx := context.Background()
 		svc, u, org := bootstrap(t, st)
@@ -185,6 +188,7 @@ func TestStatementCacheStaysSmall(t *testing.T) {
 // admin's page costs one statement fewer than a reader's, and the reader's
 // grant still shows.
 func TestAdminListSkipsGrants(t *testing.T) {
+	t.Parallel()
 	eachEngine(t, func(t *testing.T, st statsStore) {
 		ctx := context.Background()
 		svc, admin, org := bootstrap(t, st)
@@ -231,6 +235,7 @@ func TestAdminListSkipsGrants(t *testing.T) {
 // the organization's access check shows the levels Spaces shows, reads
 // one statement fewer, and ignores facts loaded for another user.
 func TestSpacesAfterAccess(t *testing.T) {
+	t.Parallel()
 	eachEngine(t, func(t *testing.T, st statsStore) {
 		ctx := context.Background()
 		svc, admin, org := bootstrap(t, st)

@@ -76,6 +76,7 @@ func (f *oidcFixture) refused(t *testing.T, login *service.OIDCLogin, err error,
 // TestOIDCSignsInAnExistingAccount checks the whole flow: PKCE, state,
 // nonce and the ID token, for the account with the verified email.
 func TestOIDCSignsInAnExistingAccount(t *testing.T) {
+	t.Parallel()
 	f := newOIDCFixture(t)
 	f.issuer.SignIn(oidctest.Person{Subject: "s", Email: "A@Example.com", EmailVerified: true, Name: "A"})
 	start, in := f.authorize(t, "/app/")
@@ -93,6 +94,7 @@ func TestOIDCSignsInAnExistingAccount(t *testing.T) {
 
 // TestOIDCRefusals checks each answer that must not sign anyone in.
 func TestOIDCRefusals(t *testing.T) {
+	t.Parallel()
 	t.Run("state of another browser", func(t *testing.T) {
 		f := newOIDCFixture(t)
 		f.issuer.SignIn(oidctest.Person{Subject: "s", Email: "a@example.com", EmailVerified: true})
@@ -169,6 +171,7 @@ func TestOIDCRefusals(t *testing.T) {
 // gets one when an organization allows their domain, and joins it with
 // its default role; an organization requiring SSO is not joined.
 func TestOIDCJoinsByEmailDomain(t *testing.T) {
+	t.Parallel()
 	f := newOIDCFixture(t)
 	ctx := t.Context()
 	domains := []string{"example.org"}

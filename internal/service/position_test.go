@@ -9,6 +9,7 @@ import (
 )
 
 func TestKeyBetween(t *testing.T) {
+	t.Parallel()
 	cases := [][2]string{{"", ""}, {"", "i"}, {"i", ""}, {"a", "b"}, {"a", "a1"}, {"az", "b"}, {"h", "hz"}, {"zz", ""}, {"", "01"}}
 	for _, c := range cases {
 		k := quire.KeyBetween(c[0], c[1])
@@ -22,6 +23,7 @@ func TestKeyBetween(t *testing.T) {
 }
 
 func TestKeyBetweenRandomInserts(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewSource(1))
 	keys := []string{}
 	for i := 0; i < 2000; i++ {
@@ -47,6 +49,7 @@ func TestKeyBetweenRandomInserts(t *testing.T) {
 }
 
 func TestPlacement(t *testing.T) {
+	t.Parallel()
 	sib := []quire.Sibling{{Kind: "space", ID: "a", Position: "a"}, {Kind: "space", ID: "b", Position: "b"}, {Kind: "collection", ID: "c", Position: "c"}}
 	self := sib[0]
 	if _, changed, err := placement(sib, self, Position{Before: NewAnchor("space", "b")}); err != nil || changed {
@@ -72,6 +75,7 @@ func TestPlacement(t *testing.T) {
 // keys short and increasing, from an empty list and from a key made by
 // inserting between two others.
 func TestKeyBetweenAppendsStayShort(t *testing.T) {
+	t.Parallel()
 	for _, start := range []string{"", quire.KeyBetween("a", "b"), "zzz"} {
 		k := start
 		for i := 0; i < 10000; i++ {

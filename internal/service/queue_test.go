@@ -30,6 +30,7 @@ type pingArgs struct{}
 func (pingArgs) Kind() string { return "ping" }
 
 func TestEnqueueGoesToTheQueue(t *testing.T) {
+	t.Parallel()
 	if _, err := New(nil).enqueue(t.Context(), pingArgs{}, quire.JobOptions{}); err == nil {
 		t.Error("enqueue without a queue succeeded")
 	}

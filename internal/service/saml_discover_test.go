@@ -34,6 +34,7 @@ func testCertPEM(t *testing.T) string {
 // TestSAMLProvidersForEmail checks that an email finds the active
 // providers of the organizations allowing its domain, and nothing else.
 func TestSAMLProvidersForEmail(t *testing.T) {
+	t.Parallel()
 	f := service.NewBootstrapped(t)
 	ctx := t.Context()
 	a := service.NewSAML(f.Svc)

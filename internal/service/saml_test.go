@@ -15,6 +15,7 @@ import (
 // same sealing key, and that a replica with another key refuses it rather
 // than making a key of its own.
 func TestSAMLKeySealing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := service.NewBootstrapped(t)
 	st, svc := f.Store, f.Svc

@@ -15,6 +15,7 @@ import (
 // are spread over title and text; a page where "git" only sits inside a
 // word is not found. The snippets are cut around the match.
 func TestSearchRanksWhereAllTermsMeet(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, f *mergeFixture) {
 		ctx := t.Context()
 		cr := f.changeRequest(t, "Pages",
@@ -60,6 +61,7 @@ func TestSearchRanksWhereAllTermsMeet(t *testing.T) {
 // title, with that section's snippet marked; the page itself when its
 // first section matched best.
 func TestSiteSearchHitLeadsToItsBestSection(t *testing.T) {
+	t.Parallel()
 	m := search.NewMatcher(search.ParseQuery("git sync"))
 	page := SearchPageHit{ID: "p", Title: "Setup", Path: "setup", Sections: []SearchSectionHit{
 		{ID: "p#git-sync", Title: "Git Sync", Path: "setup#git-sync", Body: "Connect git sync first."},

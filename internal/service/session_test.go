@@ -74,6 +74,7 @@ func live(t *testing.T, svc *Service, secret string) bool {
 }
 
 func TestSessionIdleExpiry(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newSessionFixture(t, st, WithSessionLifetimes(30*24*time.Hour, 7*24*time.Hour))
 		s := f.open(t)
@@ -96,6 +97,7 @@ func TestSessionIdleExpiry(t *testing.T) {
 }
 
 func TestSessionAbsoluteExpiry(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newSessionFixture(t, st, WithSessionLifetimes(10*24*time.Hour, 7*24*time.Hour))
 		s := f.open(t)
@@ -118,6 +120,7 @@ func TestSessionAbsoluteExpiry(t *testing.T) {
 }
 
 func TestSessionDefaults(t *testing.T) {
+	t.Parallel()
 	abs, idle := New(nil).sessionTimes()
 	if abs != 30*24*time.Hour || idle != 7*24*time.Hour {
 		t.Errorf("defaults %v, %v", abs, idle)
@@ -125,6 +128,7 @@ func TestSessionDefaults(t *testing.T) {
 }
 
 func TestSessionLastSeenIsWrittenAtMostOnceAMinute(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newSessionFixture(t, st)
 		s := f.open(t)
@@ -151,6 +155,7 @@ func TestSessionLastSeenIsWrittenAtMostOnceAMinute(t *testing.T) {
 }
 
 func TestSessionListRevokeAndSignOutEverywhere(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newSessionFixture(t, st)
 		ctx := t.Context()
@@ -221,6 +226,7 @@ func TestSessionListRevokeAndSignOutEverywhere(t *testing.T) {
 }
 
 func TestSessionsAreSweptWhenOthersOpen(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newSessionFixture(t, st)
 		f.open(t)
@@ -242,6 +248,7 @@ func TestSessionsAreSweptWhenOthersOpen(t *testing.T) {
 }
 
 func TestOpenSessionNeedsAMethod(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newSessionFixture(t, st)
 		_, _, err := f.a.OpenSession(t.Context(), f.user.ID, SessionOrigin{Method: "magic"})

@@ -1,7 +1,6 @@
 package service
 
 import (
-	"path/filepath"
 	"testing"
 
 	"quire/internal/quire"
@@ -9,8 +8,8 @@ import (
 	"quire/internal/store/storetest"
 )
 
-// Bootstrapped is a service over a fresh SQLite store in a temporary
-// directory, bootstrapped with one organization and its first admin:
+// Bootstrapped is a service over a fresh SQLite store (a copy of a
+// migrated database) in a temporary directory, bootstrapped with one organization and its first admin:
 // the start of most service tests.
 type Bootstrapped struct {
 	Svc   *Service
@@ -24,7 +23,7 @@ type Bootstrapped struct {
 func NewBootstrapped(t testing.TB, opts ...Option) *Bootstrapped {
 	t.Helper()
 	ctx := t.Context()
-	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
+	st, err := store.Open(ctx, store.Config{DataDir: storetest.MigratedSQLiteDir(t, store.SQLiteFile)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,11 +42,13 @@ func NewBootstrapped(t testing.TB, opts ...Option) *Bootstrapped {
 
 // EachStore runs fn, as a subtest per engine, on a fresh store of every
 // engine available: SQLite always, PostgreSQL when the tests are given a
-// server. The store closes when the subtest ends.
+// server; each database is a copy of a migrated one. The store closes when the subtest ends.
 func EachStore(t *testing.T, fn func(t *testing.T, st quire.Store)) {
 	for name, cfg := range map[string]func(t *testing.T) store.Config{
-		"sqlite":   func(t *testing.T) store.Config { return store.Config{DataDir: filepath.Join(t.TempDir(), "d")} },
-		"postgres": func(t *testing.T) store.Config { return store.Config{DatabaseURL: storetest.PostgresDB(t)} },
+		"sqlite": func(t *testing.T) store.Config {
+			return store.Config{DataDir: storetest.MigratedSQLiteDir(t, store.SQLiteFile)}
+		},
+		"postgres": func(t *testing.T) store.Config { return store.Config{DatabaseURL: storetest.MigratedPostgresDB(t)} },
 	} {
 		t.Run(name, func(t *testing.T) {
 			st, err := store.Open(t.Context(), cfg(t))

@@ -8,6 +8,7 @@ import (
 	"quire/internal/secret"
 	"quire/internal/service"
 	"quire/internal/store"
+	"quire/internal/store/storetest"
 )
 
 // TestSiteKeySealing checks that a site's private key is read back by
@@ -16,8 +17,9 @@ import (
 // refusing every token of the site), and that
 // regenerating gives the site a key that replica can read.
 func TestSiteKeySealing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
-	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir()})
+	st, err := store.Open(ctx, store.Config{DataDir: storetest.MigratedSQLiteDir(t, store.SQLiteFile)})
 	if err != nil {
 		t.Fatal(err)
 	}

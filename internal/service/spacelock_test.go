@@ -161,6 +161,7 @@ func (f *mergeFixture) mergeQueued(t *testing.T, first string, rest ...string) [
 // queue meanwhile all merge, in one more transaction, into one chain of
 // main revisions.
 func TestQueuedMergesShareOneTransaction(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, f *mergeFixture) {
 		const n = 12
 		crs := make([]string, n)
@@ -214,6 +215,7 @@ func TestQueuedMergesShareOneTransaction(t *testing.T) {
 // the two editors merges and the other reports conflicts, the archived
 // and the repeated merge are refused, and the rest merge.
 func TestQueuedMergeFailsAlone(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, f *mergeFixture) {
 		ctx := t.Context()
 		seed := f.changeRequest(t, "Seed", newPage("Doc", "Alpha\n\nBeta\n\nGamma"))
@@ -294,6 +296,7 @@ func TestQueuedMergeFailsAlone(t *testing.T) {
 // it answers the cancellation, leaves the queue, and its change request
 // stays unmerged, while the merge ahead of it completes.
 func TestQueuedMergeWithdrawn(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, f *mergeFixture) {
 		first := f.changeRequest(t, "First", newPage("First", "Text."))
 		left := f.changeRequest(t, "Left", newPage("Left", "Text."))
@@ -341,6 +344,7 @@ func TestQueuedMergeWithdrawn(t *testing.T) {
 // read, the change request's and the space's compare-and-swap, the
 // content event).
 func TestQueuedMergeStatementsPerMerge(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, f *mergeFixture) {
 		stats, ok := f.st.Store.(interface{ Stats() sqlstore.Stats })
 		if !ok {
@@ -377,6 +381,7 @@ func TestQueuedMergeStatementsPerMerge(t *testing.T) {
 // batch are announced with one job after its commit, and an answer that
 // moved nothing announces nothing.
 func TestQueuedMergesAnnounceOnce(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, f *mergeFixture) {
 		q := &recordingQueue{}
 		f.svc.queue = q

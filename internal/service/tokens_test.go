@@ -9,6 +9,7 @@ import (
 )
 
 func TestPersonalTokensCreateListRevoke(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newSessionFixture(t, st)
 		ctx := t.Context()
@@ -61,6 +62,7 @@ func TestPersonalTokensCreateListRevoke(t *testing.T) {
 }
 
 func TestTokenLastUsedIsWrittenAtMostOnceAMinute(t *testing.T) {
+	t.Parallel()
 	EachStore(t, func(t *testing.T, st quire.Store) {
 		f := newSessionFixture(t, st)
 		ctx := t.Context()

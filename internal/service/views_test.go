@@ -12,6 +12,7 @@ import (
 // resolved in bulk, equal the levels the authorization check resolves one
 // space at a time, across default-level chains, grants and guests.
 func TestListLevelsMatchFacts(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	f := service.NewBootstrapped(t)
 	st, svc := f.Store, f.Svc

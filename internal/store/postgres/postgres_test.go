@@ -13,7 +13,9 @@ import (
 func TestStore(t *testing.T) {
 	storetest.SkipWithoutPostgres(t)
 	storetest.Run(t, func(t *testing.T, now func() time.Time) quire.Store {
-		st, err := postgres.Open(t.Context(), storetest.PostgresDB(t), sqlstore.WithClock(now))
+		// A clone of a migrated database: migrating is tested in
+		// internal/store.
+		st, err := postgres.Open(t.Context(), storetest.MigratedPostgresDB(t), sqlstore.WithClock(now))
 		if err != nil {
 			t.Fatalf("open: %v", err)
 		}

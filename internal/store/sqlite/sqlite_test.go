@@ -13,7 +13,11 @@ import (
 
 func TestStore(t *testing.T) {
 	storetest.Run(t, func(t *testing.T, now func() time.Time) quire.Store {
-		st, err := sqlite.Open(t.Context(), filepath.Join(t.TempDir(), "quire.db"), sqlstore.WithClock(now))
+		// A copy of a migrated database: migrating is tested in
+		// internal/store.
+		path := filepath.Join(t.TempDir(), "quire.db")
+		storetest.MigratedSQLite(t, path)
+		st, err := sqlite.Open(t.Context(), path, sqlstore.WithClock(now))
 		if err != nil {
 			t.Fatalf("open: %v", err)
 		}

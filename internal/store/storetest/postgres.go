@@ -2,10 +2,7 @@ package storetest
 
 import (
 	"context"
-	"crypto/rand"
 	"database/sql"
-	"encoding/hex"
-	"net/url"
 	"os"
 	"testing"
 
@@ -40,25 +37,18 @@ func PostgresDB(t *testing.T) string {
 		t.Fatalf("parse %s: %v", PostgresEnv, err)
 	}
 	db := stdlib.OpenDB(*cfg)
-	var b [8]byte
-	_, _ = rand.Read(b[:])
-	name := "quire_t_" + hex.EncodeToString(b[:])
+	name := "quire_t_" + randomHex()
 	if _, err := db.ExecContext(t.Context(), "CREATE DATABASE "+name); err != nil {
 		_ = db.Close()
 		t.Fatalf("create database: %v", err)
 	}
 	t.Cleanup(func() { dropDatabase(t, db, name) })
-	u, err := url.Parse(admin)
-	if err != nil {
-		t.Fatalf("parse %s: %v", PostgresEnv, err)
-	}
-	u.Path = "/" + name
-	return u.String()
+	return databaseURL(t, admin, name)
 }
 
 // dropDatabase drops a test database, closing its remaining connections,
 // and closes the admin pool.
-func dropDatabase(t *testing.T, db *sql.DB, name string) {
+func dropDatabase(t testing.TB, db *sql.DB, name string) {
 	defer db.Close()
 	if _, err := db.ExecContext(context.Background(), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)"); err != nil {
 		t.Errorf("drop database %s: %v", name, err)
