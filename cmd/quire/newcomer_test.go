@@ -91,4 +91,9 @@ func TestReadmeBrowserFirstSteps(t *testing.T) {
 		t.Fatalf("Bea's row in the members list: %q, want the Edit role of the invite link", row)
 	}
 	b.Shoot("newcomer-members.png")
+	// The server's own sites and OpenAPI areas stand behind
+	// the app's pages of them.
+	for _, area := range []string{"sites", "openapi"} {
+		b.Open("http://"+addr+"/app/o/"+org+"/"+area, http.StatusOK)
+	}
 }

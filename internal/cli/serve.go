@@ -111,13 +111,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		ln.Close()
 		return err
 	}
-	webApp, err := app.New(svc, app.Config{BaseURL: baseURL, Logger: log, Accounts: accounts, SAML: areas.saml, OIDC: areas.oidc})
-	if err != nil {
-		ln.Close()
-		return err
-	}
-	handler, metricsHandler, err := newHandlers(svc, log, httpapi.Config{
-		App:          webApp,
+	handler, metricsHandler, err := newHandlers(svc, log, app.Config{Accounts: accounts, OIDC: areas.oidc}, httpapi.Config{
 		BaseURL:      baseURL,
 		MaxBodyBytes: cfg.MaxBodyBytes,
 		StrictInput:  cfg.StrictInput,
@@ -233,7 +227,7 @@ func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 // (innermost, so that a panic is logged and counted as a 500). The second
 // serves /metrics, for a listener of its own that operators keep off the
 // public address.
-func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (http.Handler, http.Handler, error) {
+func newHandlers(svc *service.Service, log *slog.Logger, web app.Config, api httpapi.Config) (http.Handler, http.Handler, error) {
 	reg := prometheus.NewRegistry()
 	if err := reg.Register(collectors.NewGoCollector()); err != nil {
 		return nil, nil, err
@@ -254,11 +248,11 @@ func newHandlers(svc *service.Service, log *slog.Logger, api httpapi.Config) (ht
 		return nil, nil, err
 	}
 	api.Sites = sites
-	if api.App == nil {
-		if api.App, err = app.New(svc, app.Config{BaseURL: api.BaseURL, Logger: log, SAML: api.SAML,
-			Sites: api.SiteService, Integrations: api.Integrations, OpenAPI: api.OpenAPI}); err != nil {
-			return nil, nil, err
-		}
+	// The app works over the same services as the API.
+	web.BaseURL, web.Logger, web.SAML = api.BaseURL, log, api.SAML
+	web.Sites, web.Integrations, web.OpenAPI = api.SiteService, api.Integrations, api.OpenAPI
+	if api.App, err = app.New(svc, web); err != nil {
+		return nil, nil, err
 	}
 	mux := http.NewServeMux()
 	apiHandler := httpapi.New(svc, api)
