@@ -84,12 +84,9 @@ func (a *App) changeRequest(w http.ResponseWriter, r *http.Request) error {
 		}
 		v.Pages = append(v.Pages, cp)
 	}
-	_, pv, err := a.readPage(r, sp, m, "")
-	if err != nil {
+	if v.Tree, err = a.readTree(r, sp, m); err != nil {
 		return err
 	}
-	v.Tree = pv.Tree
-	markNone(v.Tree)
 	sh, err := a.spaceShell(r, sp, "#"+n+" "+cr.Subject+" · "+sp.Title)
 	if err != nil {
 		return err
@@ -109,7 +106,7 @@ func (a *App) changeRequestPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	m := changeMode(sp.ID, n)
-	_, v, err := a.readPage(r, sp, m, r.PathValue("path"))
+	v, err := a.readPage(r, sp, m, r.PathValue("path"))
 	if err != nil {
 		return err
 	}

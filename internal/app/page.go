@@ -123,17 +123,27 @@ func (m pageMode) addresses(spaceID string) service.SpaceAddresses {
 	return service.SpaceAddresses{Pages: m.base, Files: spaceAppPath(spaceID, "files/"), Spaces: "/app/s/"}
 }
 
+// readTree reads the sidebar's tree of a space's content when no page of
+// it is read: its top level, groups open.
+func (a *App) readTree(r *http.Request, sp *quire.Space, m pageMode) ([]pageNode, error) {
+	items, err := a.svc.SpaceTree(r.Context(), m.ref, m.addresses(sp.ID))
+	if err != nil {
+		return nil, err
+	}
+	return pageNodes(items, m.branchBase(sp.ID)), nil
+}
+
 // readPage reads a page of a space's content (its first one for an
 // empty path) and draws its body with the reader's renderer.
-func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string) (*service.SpaceRead, *pageView, error) {
+func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string) (*pageView, error) {
 	rd, err := a.svc.ReadSpace(r.Context(), m.ref, path, m.addresses(sp.ID))
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	v := &pageView{Space: sp, Home: m.base, ChangeRequest: rd.ChangeRequest,
 		Tree: pageNodes(rd.Tree, m.branchBase(sp.ID))}
 	if rd.Page == nil {
-		return rd, v, nil
+		return v, nil
 	}
 	rp := &reader.Page{Title: rd.Page.Title, Description: rd.Page.Description, Document: rd.Document,
 		Resolvers: reader.Resolvers{
@@ -145,10 +155,10 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 	var buf bytes.Buffer
 	outline, err := a.reader.RenderBody(&buf, rp)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if err := rd.Err(); err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	l := rd.Layout
 	b := &pageBody{Title: rd.Page.Title, Crumbs: rd.Crumbs, HideTitle: !l.Title, Wide: l.Width == "wide",
@@ -164,12 +174,12 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 		b.Outline = nil
 	}
 	v.Page = b
-	return rd, v, nil
+	return v, nil
 }
 
 // showPage answers a page of a space's content.
 func (a *App) showPage(w http.ResponseWriter, r *http.Request, sp *quire.Space, m pageMode, path string) error {
-	_, v, err := a.readPage(r, sp, m, path)
+	v, err := a.readPage(r, sp, m, path)
 	if err != nil {
 		return err
 	}

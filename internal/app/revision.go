@@ -42,12 +42,9 @@ func (a *App) spaceRevisions(w http.ResponseWriter, r *http.Request) error {
 		v.Older = spaceAppPath(sp.ID, "revisions?from="+next)
 	}
 	// The sidebar shows the space's current tree.
-	_, pv, err := a.readPage(r, sp, currentMode(sp.ID), "")
-	if err != nil {
+	if v.Tree, err = a.readTree(r, sp, currentMode(sp.ID)); err != nil {
 		return err
 	}
-	v.Tree = pv.Tree
-	markNone(v.Tree)
 	sh, err := a.spaceShell(r, sp, "Revisions · "+sp.Title)
 	if err != nil {
 		return err
@@ -60,13 +57,6 @@ func (a *App) spaceRevisions(w http.ResponseWriter, r *http.Request) error {
 // page, and below it its other pages by their paths.
 func revisionPath(spaceID, rev string) string { return spaceAppPath(spaceID, "revisions/"+rev) }
 
-// markNone clears the current page of a tree.
-func markNone(ns []pageNode) {
-	for i := range ns {
-		ns[i].Active = false
-		markNone(ns[i].Children)
-	}
-}
 
 // revisionPage shows a page of a revision of a space, by its path; the
 // revision's tree and first page at the revision's own address.
@@ -81,7 +71,7 @@ func (a *App) revisionPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	m := revisionMode(sp.ID, revID)
-	_, v, err := a.readPage(r, sp, m, r.PathValue("path"))
+	v, err := a.readPage(r, sp, m, r.PathValue("path"))
 	if err != nil {
 		return err
 	}

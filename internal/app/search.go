@@ -203,18 +203,17 @@ func (a *App) spaceSearch(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	_, pv, err := a.readPage(r, sp, currentMode(sp.ID), "")
+	tree, err := a.readTree(r, sp, currentMode(sp.ID))
 	if err != nil {
 		return err
 	}
-	markNone(pv.Tree)
 	sh, err := a.spaceShell(r, sp, searchTitle(q)+" · "+sp.Title)
 	if err != nil {
 		return err
 	}
 	sh.Section, sh.Query = "search", q
 	v := resultsView(r, sh.SearchURL, q, hp, func(n int) string { return plural(n, "result", "results") })
-	v.Scope, v.Space, v.Tree = sp.Title, sp, pv.Tree
+	v.Scope, v.Space, v.Tree = sp.Title, sp, tree
 	return a.render(w, r, http.StatusOK, "search", sh, v)
 }
 

@@ -51,8 +51,21 @@ type TreeNode struct {
 }
 
 // shell builds the frame for a page of the organization orgID, or outside
-// any organization when orgID is "".
+// any organization when orgID is "", with the organization's sidebar tree.
 func (a *App) shell(r *http.Request, orgID string) (*Shell, error) {
+	sh, err := a.frame(r, orgID)
+	if err != nil || orgID == "" {
+		return sh, err
+	}
+	if sh.Tree, err = a.tree(r, orgID); err != nil {
+		return nil, err
+	}
+	return sh, nil
+}
+
+// frame builds the frame for a page of the organization orgID without
+// the sidebar tree, for pages whose sidebar is their own (a space's).
+func (a *App) frame(r *http.Request, orgID string) (*Shell, error) {
 	ctx := r.Context()
 	u := userFrom(ctx)
 	sh := &Shell{User: u, Notice: noticeText(r.URL.Query().Get(noticeParam))}
@@ -76,9 +89,6 @@ func (a *App) shell(r *http.Request, orgID string) (*Shell, error) {
 			return nil, err
 		}
 		sh.Org, sh.Level = o, levelFrom(ctx)
-	}
-	if sh.Tree, err = a.tree(r, orgID); err != nil {
-		return nil, err
 	}
 	return sh, nil
 }

@@ -28,9 +28,10 @@ func spacePath(id string) string { return "/app/s/" + id }
 func spaceAppPath(id, rest string) string { return spacePath(id) + "/~/" + rest }
 
 // spaceShell builds the frame of a page of a space: its organization,
-// the space marked, the header's search searching the space.
+// the space marked, the header's search searching the space. The
+// sidebar is the space's own, so the organization's tree is not read.
 func (a *App) spaceShell(r *http.Request, sp *quire.Space, title string) (*Shell, error) {
-	sh, err := a.shell(r, sp.OrgID)
+	sh, err := a.frame(r, sp.OrgID)
 	if err != nil {
 		return nil, err
 	}

@@ -76,15 +76,11 @@ func isDocumentPage(p *quire.RevisionPage) bool {
 // revision's tree is read once per revision and shared; only the part
 // the reader sees is made into items.
 func (s *Service) ReadSpace(ctx context.Context, ref ContentRef, path string, at SpaceAddresses) (*SpaceRead, error) {
-	c, err := s.Content(ctx, ref)
+	out, err := s.openSpaceRead(ctx, ref, at)
 	if err != nil {
 		return nil, err
 	}
-	tree, err := c.SharedTree(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := &SpaceRead{Content: c, ctx: ctx, s: s, at: at, tree: tree}
+	c, tree := out.Content, out.tree
 	var cur *content.TreeNode
 	if path == "" {
 		cur = firstReadable(tree.Nodes)
@@ -127,6 +123,32 @@ func (s *Service) ReadSpace(ctx context.Context, ref ContentRef, path string, at
 // names, as ReadSpace lists a tree's items: each closed when it has
 // pages below. A page that is not in the revision is ENOTFOUND.
 func (s *Service) SpaceBranch(ctx context.Context, ref ContentRef, pageID string, at SpaceAddresses) ([]SpaceTreeItem, error) {
+	x, err := s.openSpaceRead(ctx, ref, at)
+	if err != nil {
+		return nil, err
+	}
+	n := x.tree.Node(pageID)
+	if n == nil {
+		return nil, quire.NotFound("page")
+	}
+	items := x.items(n.Children, nil, "")
+	return items, x.Err()
+}
+
+// SpaceTree lists the top level of the revision ref names as ReadSpace
+// lists it with no page read: groups open, other branches closed.
+func (s *Service) SpaceTree(ctx context.Context, ref ContentRef, at SpaceAddresses) ([]SpaceTreeItem, error) {
+	x, err := s.openSpaceRead(ctx, ref, at)
+	if err != nil {
+		return nil, err
+	}
+	items := x.items(x.tree.Nodes, nil, "")
+	return items, x.Err()
+}
+
+// openSpaceRead opens the revision ref names with its shared tree, for
+// reading a page or listing the tree.
+func (s *Service) openSpaceRead(ctx context.Context, ref ContentRef, at SpaceAddresses) (*SpaceRead, error) {
 	c, err := s.Content(ctx, ref)
 	if err != nil {
 		return nil, err
@@ -135,13 +157,7 @@ func (s *Service) SpaceBranch(ctx context.Context, ref ContentRef, pageID string
 	if err != nil {
 		return nil, err
 	}
-	n := tree.Node(pageID)
-	if n == nil {
-		return nil, quire.NotFound("page")
-	}
-	x := &SpaceRead{Content: c, ctx: ctx, s: s, at: at, tree: tree}
-	items := x.items(n.Children, nil, "")
-	return items, x.Err()
+	return &SpaceRead{Content: c, ctx: ctx, s: s, at: at, tree: tree}, nil
 }
 
 // firstReadable returns the first page of a tree, in reading order,
