@@ -57,7 +57,6 @@ func (a *App) spaceRevisions(w http.ResponseWriter, r *http.Request) error {
 // page, and below it its other pages by their paths.
 func revisionPath(spaceID, rev string) string { return spaceAppPath(spaceID, "revisions/"+rev) }
 
-
 // revisionPage shows a page of a revision of a space, by its path; the
 // revision's tree and first page at the revision's own address.
 func (a *App) revisionPage(w http.ResponseWriter, r *http.Request) error {

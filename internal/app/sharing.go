@@ -29,16 +29,10 @@ func (t *shareTarget) IsSpace() bool { return t.Kind == quire.GrantSpace }
 // shareTargetOf loads the space or collection of the request's path.
 func (a *App) shareTargetOf(r *http.Request) (*shareTarget, error) {
 	ctx := r.Context()
-	if id := r.PathValue("spaceId"); id != "" {
-		sp, ok := subjectFrom[*quire.Space](ctx)
-		if !ok {
-			var err error
-			if sp, err = a.svc.Space(ctx, id); err != nil {
-				return nil, err
-			}
-		}
-		if sp.DeletedAt != nil {
-			return nil, quire.NotFound("space")
+	if r.PathValue("spaceId") != "" {
+		sp, err := spaceFrom(r)
+		if err != nil {
+			return nil, err
 		}
 		return &shareTarget{Kind: quire.GrantSpace, ID: sp.ID, OrgID: sp.OrgID, Title: sp.Title, Emoji: sp.Emoji,
 			Parent: sp.Parent, Default: sp.DefaultLevel, Base: spaceAppPath(sp.ID, "sharing")}, nil

@@ -1,10 +1,10 @@
 package app
 
 import (
-	"net"
 	"net/http"
 	"strings"
 
+	"quire/internal/httpmw"
 	"quire/internal/quire"
 	"quire/internal/service"
 	"quire/internal/web"
@@ -66,22 +66,19 @@ func (f *accountForm) failForm(err error) (int, error) {
 // clientOf says where a request comes from, for rate limits and the
 // sessions list.
 func clientOf(r *http.Request) service.Client {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
 	ua := r.UserAgent()
 	if len(ua) > 256 {
 		ua = ua[:256]
 	}
-	return service.Client{Address: host, UserAgent: ua}
+	return service.Client{Address: httpmw.ClientAddress(r), UserAgent: ua}
 }
 
-// localNext returns next when it is a path of the app, else "/app/": a
-// sign-in never sends anyone to another site.
+// localNext returns next when it is a path of the app to land on after
+// signing in (see appPath), else "/app/": a sign-in never sends anyone to
+// another site.
 func localNext(next string) string {
-	if strings.HasPrefix(next, "/app/") && !strings.HasPrefix(next, "//") && !strings.ContainsAny(next, "\\\r\n") {
-		return next
+	if p, ok := appPath(next); ok {
+		return p
 	}
 	return "/app/"
 }

@@ -11,8 +11,18 @@ import (
 // spaceFrom returns the space the access check loaded; a deleted space
 // is not found.
 func spaceFrom(r *http.Request) (*quire.Space, error) {
+	sp, err := anySpaceFrom(r)
+	if err != nil || sp.DeletedAt != nil {
+		return nil, quire.NotFound("space")
+	}
+	return sp, nil
+}
+
+// anySpaceFrom returns the space the access check loaded, deleted or
+// not, for the pages that restore or delete it.
+func anySpaceFrom(r *http.Request) (*quire.Space, error) {
 	sp, ok := subjectFrom[*quire.Space](r.Context())
-	if !ok || sp == nil || sp.DeletedAt != nil {
+	if !ok || sp == nil {
 		return nil, quire.NotFound("space")
 	}
 	return sp, nil

@@ -29,12 +29,9 @@ func (a *App) spaceManage(w http.ResponseWriter, r *http.Request) error {
 // drawSpaceManage draws the management page, with a form drawn again
 // after an invalid submission when state is set. A deleted space has none.
 func (a *App) drawSpaceManage(w http.ResponseWriter, r *http.Request, status int, state *FormState) error {
-	sp, err := a.svc.Space(r.Context(), r.PathValue("spaceId"))
+	sp, err := spaceFrom(r)
 	if err != nil {
 		return err
-	}
-	if sp.DeletedAt != nil {
-		return quire.NotFound("space")
 	}
 	sh, err := a.shell(r, sp.OrgID)
 	if err != nil {
@@ -81,11 +78,11 @@ func (a *App) renameSpace(w http.ResponseWriter, r *http.Request) error {
 // among its siblings.
 func (a *App) moveSpace(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	id := r.PathValue("spaceId")
-	sp, err := a.svc.Space(ctx, id)
+	sp, err := anySpaceFrom(r)
 	if err != nil {
 		return err
 	}
+	id := sp.ID
 	parent, pos, err := a.moveTarget(r, sp.OrgID, id)
 	if err == nil {
 		_, err = a.svc.MoveSpace(ctx, userFrom(ctx), id, parent, pos)
@@ -105,7 +102,7 @@ func (a *App) moveSpace(w http.ResponseWriter, r *http.Request) error {
 // confirmation it draws a page that asks.
 func (a *App) deleteSpace(w http.ResponseWriter, r *http.Request) error {
 	ctx := r.Context()
-	sp, err := a.svc.Space(ctx, r.PathValue("spaceId"))
+	sp, err := anySpaceFrom(r)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"errors"
-	"net"
 	"net/http"
 
 	"quire/internal/quire"
@@ -68,8 +67,9 @@ func (a *App) oidcCallback(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return a.signInFailed(w, r, err)
 	}
+	client := clientOf(r)
 	secret, expires, err := a.svc.OpenSession(r.Context(), login.User.ID, service.SessionOrigin{Method: "oidc",
-		UserAgent: r.UserAgent(), Address: clientAddress(r)})
+		UserAgent: client.UserAgent, Address: client.Address})
 	if err != nil {
 		return err
 	}
@@ -96,13 +96,4 @@ func (a *App) signInFailed(w http.ResponseWriter, r *http.Request, err error) er
 	a.renderBare(w, r, web.StatusOf(code), "sso-failed", errorPage{Status: web.StatusOf(code), Title: "Sign-in failed",
 		Message: quire.ErrorMessage(err)})
 	return nil
-}
-
-// clientAddress is the address the request came from, for the sessions
-// list.
-func clientAddress(r *http.Request) string {
-	if host, _, err := net.SplitHostPort(r.RemoteAddr); err == nil {
-		return host
-	}
-	return r.RemoteAddr
 }
