@@ -80,15 +80,9 @@
   });
 
   // A branch of a space's page tree whose pages were not drawn (marked
-  // data-branch) loads them when first opened; toggles among them open
-  // and close as the reader's script does the others. Should the load
-  // fail, the branch's own page, which shows it open, is opened instead.
-  function toggle(btn) {
-    var open = btn.getAttribute("aria-expanded") !== "true";
-    btn.setAttribute("aria-expanded", open ? "true" : "false");
-    var list = document.getElementById(btn.getAttribute("aria-controls"));
-    if (list) list.hidden = !open;
-  }
+  // data-branch) loads them when first opened; the reader's script opens
+  // and closes it, and the toggles among its pages. Should the load fail,
+  // the branch's own page, which shows it open, is opened instead.
   function loadBranch(btn) {
     var list = document.getElementById(btn.getAttribute("aria-controls"));
     var url = btn.getAttribute("data-branch");
@@ -100,15 +94,13 @@
       return r.text();
     }).then(function (html) {
       list.innerHTML = html;
-      list.querySelectorAll(".tree-toggle").forEach(function (b) {
-        b.addEventListener("click", function () { toggle(b); loadBranch(b); });
-      });
     }).catch(function () {
       var link = btn.parentNode.querySelector("a");
       if (link) location.href = link.href;
     }).finally(function () { list.removeAttribute("aria-busy"); });
   }
-  document.querySelectorAll(".tree-toggle[data-branch]").forEach(function (btn) {
-    btn.addEventListener("click", function () { loadBranch(btn); });
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest(".tree-toggle[data-branch]");
+    if (btn) loadBranch(btn);
   });
 })();

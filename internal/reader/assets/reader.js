@@ -44,16 +44,17 @@
     });
   }
 
-  // Page tree: a branch's toggle shows or hides its pages, and the page
-  // being read is scrolled into the sidebar's view.
+  // Page tree: a branch's toggle shows or hides its pages (toggles added
+  // later, as the app's loaded branches, too), and the page being read is
+  // scrolled into the sidebar's view.
   var sidebar = document.getElementById("sidebar");
-  document.querySelectorAll(".tree-toggle").forEach(function (btn) {
-    btn.addEventListener("click", function () {
-      var open = btn.getAttribute("aria-expanded") !== "true";
-      btn.setAttribute("aria-expanded", open ? "true" : "false");
-      var list = document.getElementById(btn.getAttribute("aria-controls"));
-      if (list) list.hidden = !open;
-    });
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest(".tree-toggle");
+    if (!btn) return;
+    var open = btn.getAttribute("aria-expanded") !== "true";
+    btn.setAttribute("aria-expanded", open ? "true" : "false");
+    var list = document.getElementById(btn.getAttribute("aria-controls"));
+    if (list) list.hidden = !open;
   });
   function showCurrentPage() {
     var cur = sidebar && sidebar.querySelector('a[aria-current="page"]');
