@@ -91,7 +91,7 @@ func (a *App) startSession(w http.ResponseWriter, si *service.SignedIn) {
 // signInForm is the sign-in page's form, with the single sign-on buttons.
 func (a *App) signInForm(r *http.Request) *accountForm {
 	f := &accountForm{Title: "Sign in", Action: signInPath, Next: r.FormValue("next"), Mail: a.cfg.Accounts.MailEnabled()}
-	f.SSO = a.ssoView(r.Context(), f.Next)
+	f.SSO = a.ssoView(f.Next)
 	return f
 }
 

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -47,7 +46,7 @@ func (o SignInOption) Entry(next string) string {
 // signInOptions lists the single sign-on ways in this server offers: the
 // OpenID Connect issuer's button when one is configured, and the form
 // finding an organization's SAML provider from an email when SAML is on.
-func (a *App) signInOptions(_ context.Context) []SignInOption {
+func (a *App) signInOptions() []SignInOption {
 	var out []SignInOption
 	if o := a.cfg.OIDC; o != nil {
 		out = append(out, SignInOption{Kind: "link", Label: "Sign in with " + o.Name(), Href: "/app/sign-in/oidc"})
@@ -58,22 +57,23 @@ func (a *App) signInOptions(_ context.Context) []SignInOption {
 	return out
 }
 
-// SSOView is what the "sso-options" template draws: the options and
-// where to go once signed in. The sign-in page puts one in its data.
+// SSOView is the single sign-on part of a page: the options and where
+// to go once signed in. The single sign-on page draws it with the
+// "sso-options" template, the sign-in page with its own buttons.
 type SSOView struct {
 	Options []SignInOption
 	Next    string
-	// Email, Field and Error refill the email form after a miss.
+	// Email and Error refill the email form after a miss.
 	Email string
 	Error string
 }
 
 // ssoView returns the single sign-on part of a sign-in page.
-func (a *App) ssoView(ctx context.Context, next string) SSOView {
+func (a *App) ssoView(next string) SSOView {
 	if next, ok := appPath(next); ok {
-		return SSOView{Options: a.signInOptions(ctx), Next: next}
+		return SSOView{Options: a.signInOptions(), Next: next}
 	}
-	return SSOView{Options: a.signInOptions(ctx)}
+	return SSOView{Options: a.signInOptions()}
 }
 
 // appPath accepts where to go after signing in: a path of the app, never
@@ -109,7 +109,7 @@ type ssoChoice struct {
 
 // ssoPage draws the single sign-on page.
 func (a *App) ssoPage(w http.ResponseWriter, r *http.Request) error {
-	a.renderBare(w, r, http.StatusOK, "sso", ssoPageData{SSO: a.ssoView(r.Context(), r.URL.Query().Get("next"))})
+	a.renderBare(w, r, http.StatusOK, "sso", ssoPageData{SSO: a.ssoView(r.URL.Query().Get("next"))})
 	return nil
 }
 
@@ -127,7 +127,7 @@ func (a *App) ssoFind(w http.ResponseWriter, r *http.Request) error {
 	if err := r.ParseForm(); err != nil {
 		return &quire.Error{Code: quire.EINVALID, Field: "email", Message: "the form could not be read", Err: err}
 	}
-	data := ssoPageData{SSO: a.ssoView(r.Context(), r.PostForm.Get("next"))}
+	data := ssoPageData{SSO: a.ssoView(r.PostForm.Get("next"))}
 	data.SSO.Email = strings.TrimSpace(r.PostForm.Get("email"))
 	choices, err := a.cfg.SAML.ProvidersForEmail(r.Context(), data.SSO.Email)
 	if _, msg, ok := formError(err); ok {
