@@ -1,0 +1,464 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"quire/internal/app"
+	"quire/internal/quire"
+	"quire/internal/service"
+)
+
+// routesFixture is an organization holding one of everything a POST
+// route of the app acts on, and people at each level below an admin.
+type routesFixture struct {
+	h *harness
+	// Collection Guides holds the space Install; Gone is a space in the
+	// Trash; Writers a team holding Mia.
+	Collection, Space, Gone, Team, Invite string
+	Mia                                   *quire.User
+	// Callers refused some routes: a person outside the organization,
+	// a guest (member without a role), a reader and a creator.
+	Outsider, Guest, Reader, Creator *http.Client
+}
+
+// newRoutesFixture builds the fixture in the harness's organization.
+func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFixture {
+	t.Helper()
+	ctx := context.Background()
+	f := &routesFixture{h: h}
+	guides, err := h.Svc.CreateCollection(ctx, h.Admin, h.Org, "Guides", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Collection = guides.Collection.ID
+	sp, err := h.Svc.CreateSpace(ctx, h.Admin, h.Org, service.SpaceInput{Title: "Install", Parent: f.Collection})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Space = sp.Space.ID
+	gone, err := h.Svc.CreateSpace(ctx, h.Admin, h.Org, service.SpaceInput{Title: "Gone"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Svc.DeleteSpace(ctx, gone.Space.ID); err != nil {
+		t.Fatal(err)
+	}
+	f.Gone = gone.Space.ID
+	f.Mia = h.newUser(t, "mia@acme.test", "Mia Member", quire.RoleRead)
+	team, err := h.Svc.CreateTeam(ctx, h.Org, "Writers", []string{f.Mia.ID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Team = team.ID
+	if err := h.Svc.InviteToSpace(ctx, f.Space, quire.RoleRead, []string{f.Mia.ID}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Svc.InviteToCollection(ctx, f.Collection, quire.RoleRead, []string{f.Mia.ID}, nil); err != nil {
+		t.Fatal(err)
+	}
+	inv, err := acc.CreateInvite(ctx, h.Org, quire.RoleRead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Invite = inv.ID
+
+	f.Outsider = h.client(t, h.signIn(t, h.newUser(t, "otto@other.test", "Otto Outsider", "")))
+	guest := h.newUser(t, "gus@acme.test", "Gus Guest", quire.RoleRead)
+	none := quire.Role("")
+	if _, err := h.Svc.UpdateMemberRole(ctx, h.Org, guest.ID, &none); err != nil {
+		t.Fatal(err)
+	}
+	f.Guest = h.client(t, h.signIn(t, guest))
+	f.Reader = h.client(t, h.signIn(t, h.newUser(t, "rita@acme.test", "Rita Read", quire.RoleRead)))
+	f.Creator = h.client(t, h.signIn(t, h.newUser(t, "carl@acme.test", "Carl Create", quire.RoleCreate)))
+	return f
+}
+
+// params are the example values of the routes' path parameters: the
+// fixture's own ids. The sharing routes' principal is Mia, shared on
+// both the space and the collection.
+func (f *routesFixture) params() map[string]string {
+	return map[string]string{
+		"organizationId": f.h.Org,
+		"spaceId":        f.Space,
+		"collectionId":   f.Collection,
+		"teamId":         f.Team,
+		"userId":         f.Mia.ID,
+		"inviteId":       f.Invite,
+		// The public and account routes' parameters: their paths are
+		// filled, though the routes are not sent.
+		"secret":      "nosuchsecret",
+		"sessionId":   "nosuchsession",
+		"tokenId":     "nosuchtoken",
+		"kind":        "users",
+		"principalId": f.Mia.ID,
+	}
+}
+
+// routeParams are the path parameters some routes need other than the
+// common ones: restoring needs a space in the Trash.
+func (f *routesFixture) routeParams(id string) map[string]string {
+	if id == "appSpaceRestore" {
+		return map[string]string{"spaceId": f.Gone}
+	}
+	return nil
+}
+
+// fill returns the route's path with its parameters replaced from
+// params, then over; it fails the test when one has no value.
+func fill(t *testing.T, rt app.RouteRow, params, over map[string]string) string {
+	t.Helper()
+	pathParam := regexp.MustCompile(`\{([A-Za-z]+)(\.\.\.)?\}`)
+	return pathParam.ReplaceAllStringFunc(rt.Path, func(m string) string {
+		name := pathParam.FindStringSubmatch(m)[1]
+		if v, ok := over[name]; ok {
+			return v
+		}
+		v, ok := params[name]
+		if !ok {
+			t.Fatalf("route %s: no example value for the path parameter {%s}: add one to the fixture's params", rt.ID, name)
+		}
+		return v
+	})
+}
+
+// postRoutes returns the POST rows of the route table.
+func postRoutes() []app.RouteRow {
+	var out []app.RouteRow
+	for _, rt := range app.RouteRows() {
+		if rt.Method == http.MethodPost {
+			out = append(out, rt)
+		}
+	}
+	return out
+}
+
+// snapshot describes the facts the refused and malformed requests must
+// leave alone: the space, the collection and the Trash, the members and
+// their roles, the teams and their members, the sharing and the invite
+// links.
+func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
+	t.Helper()
+	ctx := context.Background()
+	h := f.h
+	var b strings.Builder
+	for _, id := range []string{f.Space, f.Gone} {
+		sp := spaceOf(t, h, id)
+		fmt.Fprintf(&b, "space %s %q parent=%s deleted=%t default=%s\n", id, sp.Title, sp.Parent, sp.DeletedAt != nil, sp.DefaultLevel)
+	}
+	spaces, err := h.Svc.Spaces(ctx, h.Admin, h.Org, quire.Page{Limit: quire.MaxLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "spaces %d\n", len(spaces.Items))
+	c, err := h.Svc.Collection(ctx, f.Collection)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "collection %q %q parent=%s default=%s\n", c.Title, c.Description, c.Parent, c.DefaultLevel)
+	cols, err := h.Svc.Collections(ctx, h.Admin, h.Org, true, quire.Page{Limit: quire.MaxLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "collections %d\n", len(cols.Items))
+	members, err := h.Svc.Members(ctx, h.Org, quire.MemberFilter{Order: quire.OrderAsc}, quire.Page{Limit: quire.MaxLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range members.Items {
+		fmt.Fprintf(&b, "member %s role=%q disabled=%t\n", m.User.Email, m.Role, m.Disabled)
+	}
+	teams, err := h.Svc.Teams(ctx, h.Org, quire.TeamFilter{}, quire.Page{Limit: quire.MaxLimit})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tm := range teams.Items {
+		fmt.Fprintf(&b, "team %q members=%d\n", tm.Title, tm.Members)
+	}
+	page := quire.Page{Limit: quire.MaxLimit}
+	sg, err := h.Svc.SpaceUserGrants(ctx, f.Space, page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cg, err := h.Svc.CollectionUserGrants(ctx, f.Collection, page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range sg.Items {
+		fmt.Fprintf(&b, "space grant %s %s\n", g.User.Email, g.Role)
+	}
+	for _, g := range cg.Items {
+		fmt.Fprintf(&b, "collection grant %s %s\n", g.User.Email, g.Role)
+	}
+	admin, err := h.Store.User(ctx, h.Admin.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sessions, err := h.Svc.ListSessions(ctx, admin, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokens, err := h.Svc.ListTokens(ctx, admin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "admin %q sessions=%d tokens=%d\n", admin.DisplayName, len(sessions), len(tokens))
+	invites, err := acc.Invites(ctx, h.Org)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, inv := range invites {
+		ids = append(ids, inv.ID+":"+string(inv.Role))
+	}
+	sort.Strings(ids)
+	fmt.Fprintf(&b, "invites %v\n", ids)
+	return b.String()
+}
+
+// harmfulForm is what the refused requests send: every field a POST
+// route reads, filled so that a request let through would change
+// something.
+func harmfulForm(f *routesFixture) url.Values {
+	return url.Values{"title": {"Taken over"}, "description": {"Taken over"}, "role": {"admin"}, "default": {"admin"},
+		"confirm": {"yes"}, "user": {f.Mia.ID}, "parent": {""}}
+}
+
+// TestRoutesRefused sends every POST route of the table, as the people
+// below its level, and checks what the route wrapper answers: a person
+// outside the organization gets 404 (it does not exist for them); a
+// guest gets 404 on a space or collection (content is invisible below
+// read) and 403 on the organization (which a guest sees); a reader gets
+// 403 (every POST route needs create or admin, and a reader sees the
+// content); a creator gets 403 on the admin routes. Nothing changes.
+func TestRoutesRefused(t *testing.T) {
+	t.Parallel()
+	var accs accountsOf
+	forEachEngine(t, func(t *testing.T, h *harness) {
+		acc := accs.of(h)
+		f := newRoutesFixture(t, h, acc)
+		before := f.snapshot(t, acc)
+		params := f.params()
+		form := harmfulForm(f)
+		sent := 0
+		for _, rt := range postRoutes() {
+			path := fill(t, rt, params, f.routeParams(rt.ID))
+			if rt.Public || rt.SignedIn {
+				continue
+			}
+			sent++
+			for _, c := range []struct {
+				who    string
+				client *http.Client
+				want   int
+			}{
+				{"outsider", f.Outsider, http.StatusNotFound},
+				{"guest", f.Guest, guestStatus(rt)},
+				{"reader", f.Reader, http.StatusForbidden},
+				{"creator", f.Creator, creatorStatus(rt)},
+			} {
+				if c.want == 0 {
+					continue
+				}
+				status, _, body := h.postForm(t, c.client, path, form)
+				if status != c.want {
+					t.Errorf("%s: %s POST %s: %d, want %d\n%s", rt.ID, c.who, path, status, c.want, problemText(body))
+					continue
+				}
+				says := "your role here does not allow this"
+				if c.want == http.StatusNotFound {
+					says = "There is nothing here, or you do not have access to it."
+				}
+				if !strings.Contains(body, says) {
+					t.Errorf("%s: %s's %d page does not say %q", rt.ID, c.who, status, says)
+				}
+			}
+		}
+		if sent < 28 {
+			t.Fatalf("only %d POST routes need a level: is the route table read whole?", sent)
+		}
+		if after := f.snapshot(t, acc); after != before {
+			t.Fatalf("refused requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
+		}
+	}, accs.option())
+}
+
+// guestStatus is what a guest gets on a route: 403 on the organization,
+// which a guest sees; 404 on content, which a guest does not.
+func guestStatus(rt app.RouteRow) int {
+	if rt.Scope == "organization" {
+		return http.StatusForbidden
+	}
+	return http.StatusNotFound
+}
+
+// creatorStatus is what a member with the create role gets: 403 on an
+// admin route; 0 (not sent) on the routes a creator may use.
+func creatorStatus(rt app.RouteRow) int {
+	if rt.Level > quire.LevelCreate {
+		return http.StatusForbidden
+	}
+	return 0
+}
+
+// malformed is a bad request to a route an admin may use: the form (or
+// a path parameter) that is wrong, the status the app answers and what
+// its page says about it.
+type malformed struct {
+	form   url.Values
+	params map[string]string
+	status int
+	says   string
+}
+
+// malformedRequests holds, for every POST route needing a session,
+// requests an admin may send wrong (nil for a route with no input).
+// Deleting without confirming draws the confirmation page (200): that
+// is the route's own answer to a missing confirm.
+func malformedRequests(f *routesFixture) map[string][]malformed {
+	title := func(st int) []malformed {
+		return []malformed{
+			{form: url.Values{"title": {"  "}}, status: st, says: "Title must not be empty."},
+			{form: url.Values{"title": {strings.Repeat("x", 300)}}, status: st, says: "Title must be at most"},
+		}
+	}
+	badRole := malformed{form: url.Values{"role": {"owner"}, "user": {f.Mia.ID}}, status: http.StatusBadRequest, says: "choose one of the listed roles"}
+	noRole := malformed{form: url.Values{"user": {f.Mia.ID}}, status: http.StatusBadRequest, says: "choose one of the listed roles"}
+	badDefault := malformed{form: url.Values{"default": {"everyone"}}, status: http.StatusBadRequest, says: "choose one of the listed levels"}
+	nobody := malformed{form: url.Values{"role": {"read"}}, status: http.StatusBadRequest, says: "choose who to share with"}
+	unknownUser := malformed{form: url.Values{"role": {"read"}, "user": {"nosuchuser"}}, status: http.StatusNotFound, says: "no member with id"}
+	unknownKind := malformed{form: url.Values{"role": {"read"}}, params: map[string]string{"kind": "robots"}, status: http.StatusNotFound, says: "There is nothing here"}
+	unknownPrincipal := malformed{form: url.Values{"role": {"read"}}, params: map[string]string{"principalId": "nosuchuser"}, status: http.StatusNotFound, says: "user permission not found"}
+	unknownMember := malformed{params: map[string]string{"userId": "nosuchuser"}, status: http.StatusNotFound, says: "member not found"}
+	return map[string][]malformed{
+		"appCreateInvite": {
+			{form: url.Values{"role": {"owner"}}, status: http.StatusBadRequest, says: "Role must be one of"},
+		},
+		"appRevokeInvite":     {{params: map[string]string{"inviteId": "nosuchinvite"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appCollectionUpdate": title(http.StatusUnprocessableEntity),
+		"appCollectionMove": {
+			{form: url.Values{"parent": {"nosuchcollection"}}, status: http.StatusUnprocessableEntity, says: "Destination collection"},
+			{form: url.Values{"parent": {f.Collection}}, status: http.StatusUnprocessableEntity, says: "Destination a collection cannot be moved into itself."},
+		},
+		"appCollectionDelete": {{form: url.Values{}, status: http.StatusOK, says: "Delete the collection"}},
+		"appCollectionCreate": title(http.StatusUnprocessableEntity),
+		"appSpaceCreate":      title(http.StatusUnprocessableEntity),
+		"appSpaceRename":      title(http.StatusUnprocessableEntity),
+		"appSpaceMove":        {{form: url.Values{"parent": {"nosuchcollection"}}, status: http.StatusUnprocessableEntity, says: "Destination collection"}},
+		"appSpaceDelete":      {{form: url.Values{}, status: http.StatusOK, says: "Delete the space"}},
+		"appSpaceRestore":     {{params: map[string]string{"spaceId": f.Space}, status: http.StatusBadRequest, says: "the space is not deleted"}},
+		"appMemberRole": {
+			{form: url.Values{"role": {"owner"}}, status: http.StatusBadRequest, says: "choose one of the listed roles"},
+			unknownMember,
+		},
+		"appMemberDisable":    {unknownMember},
+		"appMemberEnable":     {unknownMember},
+		"appMemberRemove":     {unknownMember},
+		"appTeamCreate":       {{form: url.Values{"title": {""}}, status: http.StatusBadRequest, says: "title: must not be empty"}},
+		"appTeamRename":       {{form: url.Values{"title": {""}}, status: http.StatusBadRequest, says: "title: must not be empty"}},
+		"appTeamDelete":       {{params: map[string]string{"teamId": "nosuchteam"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appTeamMemberAdd":    {{form: url.Values{"user": {"nosuchuser"}}, status: http.StatusBadRequest, says: "is not a member of the organization"}, {form: url.Values{}, status: http.StatusBadRequest, says: "user: choose a member to add"}},
+		"appTeamMemberRemove": {{params: map[string]string{"userId": f.h.Admin.ID}, status: http.StatusBadRequest, says: "they are not in the team"}},
+
+		"appSpaceShare":             {badRole, noRole, nobody, unknownUser},
+		"appSpaceShareDefault":      {badDefault},
+		"appSpaceShareChange":       {badRole, unknownKind, unknownPrincipal},
+		"appSpaceShareRemove":       {unknownKind, unknownPrincipal},
+		"appCollectionShare":        {badRole, noRole, nobody, unknownUser},
+		"appCollectionShareDefault": {badDefault},
+		"appCollectionShareChange":  {badRole, unknownKind, unknownPrincipal},
+		"appCollectionShareRemove":  {unknownKind, unknownPrincipal},
+
+		// The account routes any signed-in person may use.
+		"appPassword":             {{form: url.Values{"current": {"wrong"}, "password": {"a new password"}, "confirm": {"another one"}}, status: http.StatusBadRequest, says: "does not match the new password"}},
+		"appJoinAccept":           {{params: map[string]string{"inviteId": "nosuchinvite"}, status: http.StatusNotFound, says: "this invite link is not valid"}},
+		"appAccountProfile":       {{form: url.Values{"displayName": {"  "}}, status: http.StatusUnprocessableEntity, says: "Display name"}},
+		"appAccountSessionRevoke": {{status: http.StatusNotFound, says: "There is nothing here"}},
+		"appAccountTokenCreate":   {{form: url.Values{"name": {""}}, status: http.StatusUnprocessableEntity, says: "Name "}},
+		"appAccountTokenRevoke":   {{status: http.StatusNotFound, says: "There is nothing here"}},
+		// Its only input is the session it comes with: nothing to get
+		// wrong.
+		"appAccountSessionsRevokeOthers": nil,
+	}
+}
+
+// TestRoutesMalformed sends, as the admin, malformed requests to every
+// POST route needing a session:
+// each answers its 4xx (or a delete's confirmation page), names the
+// field or the problem, and changes nothing. A route missing from the
+// table of malformed requests fails the test.
+func TestRoutesMalformed(t *testing.T) {
+	t.Parallel()
+	var accs accountsOf
+	forEachEngine(t, func(t *testing.T, h *harness) {
+		acc := accs.of(h)
+		f := newRoutesFixture(t, h, acc)
+		admin := h.client(t, h.signIn(t, h.Admin))
+		before := f.snapshot(t, acc)
+		params := f.params()
+		cases := malformedRequests(f)
+		seen := map[string]bool{}
+		for _, rt := range postRoutes() {
+			if rt.Public {
+				continue
+			}
+			seen[rt.ID] = true
+			list, ok := cases[rt.ID]
+			if !ok {
+				t.Errorf("route %s has no malformed request: add one to malformedRequests", rt.ID)
+				continue
+			}
+			for i, m := range list {
+				over := f.routeParams(rt.ID)
+				if m.params != nil {
+					over = m.params
+				}
+				path := fill(t, rt, params, over)
+				status, loc, body := h.postForm(t, admin, path, m.form)
+				if status != m.status {
+					t.Errorf("%s #%d: POST %s %v: %d (to %q), want %d\n%s", rt.ID, i, path, m.form, status, loc, m.status, problemText(body))
+					continue
+				}
+				if !strings.Contains(body, m.says) {
+					t.Errorf("%s #%d: the %d page does not say %q\n%s", rt.ID, i, status, m.says, problemText(body))
+				}
+			}
+		}
+		for id := range cases {
+			if !seen[id] {
+				t.Errorf("malformedRequests names %s, not a POST route needing a session", id)
+			}
+		}
+		if after := f.snapshot(t, acc); after != before {
+			t.Fatalf("malformed requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
+		}
+	}, accs.option())
+}
+
+// problemText returns the text of a page's alerts, or of its main part
+// when it has none, for a failing test to show.
+func problemText(body string) string {
+	var out []string
+	for _, m := range regexp.MustCompile(`(?s)role="alert"[^>]*>(.*?)</`).FindAllStringSubmatch(body, -1) {
+		out = append(out, strings.TrimSpace(m[1]))
+	}
+	if len(out) == 0 {
+		if i := strings.Index(body, "<main"); i >= 0 {
+			body = body[i:]
+		}
+		text := regexp.MustCompile(`(?s)<[^>]*>`).ReplaceAllString(body, " ")
+		text = strings.Join(strings.Fields(text), " ")
+		if len(text) > 300 {
+			text = text[:300]
+		}
+		return text
+	}
+	return strings.Join(out, " | ")
+}
