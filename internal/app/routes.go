@@ -34,7 +34,7 @@ func (a *App) table() []row {
 		// Single sign-on: OpenID Connect, and the organizations' SAML
 		// identity providers found from an email (sso*.go).
 		{"appSignInOIDC", get, "/app/sign-in/oidc", public(), a.oidcStart},
-		{"appSignInOIDCCallback", get, oidcCallbackPath, public(), a.oidcCallback},
+		{"appSignInOIDCCallback", get, OIDCCallbackPath, public(), a.oidcCallback},
 		{"appSignInSSO", get, ssoPath, public(), a.ssoPage},
 		{"appSignInSSOFind", post, ssoPath, public(), a.ssoFind},
 

@@ -9,9 +9,9 @@ import (
 	"quire/internal/web"
 )
 
-// oidcCallbackPath is where the OpenID Connect issuer sends the browser
+// OIDCCallbackPath is where the OpenID Connect issuer sends the browser
 // back; the operator registers the base URL followed by it.
-const oidcCallbackPath = "/app/sign-in/oidc/callback"
+const OIDCCallbackPath = "/app/sign-in/oidc/callback"
 
 // oidcStateCookie binds a sign-in in flight to the browser that started
 // it; it goes to the callback only.
@@ -41,7 +41,7 @@ func (a *App) oidcStart(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	// Lax: the issuer sends the browser back with a top-level GET.
-	http.SetCookie(w, &http.Cookie{Name: oidcStateCookie, Value: start.State, Path: oidcCallbackPath,
+	http.SetCookie(w, &http.Cookie{Name: oidcStateCookie, Value: start.State, Path: OIDCCallbackPath,
 		Expires: start.Expires, HttpOnly: true, Secure: a.secure, SameSite: http.SameSiteLaxMode})
 	http.Redirect(w, r, start.URL, http.StatusSeeOther)
 	return nil
@@ -61,7 +61,7 @@ func (a *App) oidcCallback(w http.ResponseWriter, r *http.Request) error {
 		in.CookieState = c.Value
 	}
 	// The state is good for one try, whatever its outcome.
-	http.SetCookie(w, &http.Cookie{Name: oidcStateCookie, Path: oidcCallbackPath, MaxAge: -1, HttpOnly: true,
+	http.SetCookie(w, &http.Cookie{Name: oidcStateCookie, Path: OIDCCallbackPath, MaxAge: -1, HttpOnly: true,
 		Secure: a.secure, SameSite: http.SameSiteLaxMode})
 	login, err := o.FinishLogin(r.Context(), in)
 	if err != nil {

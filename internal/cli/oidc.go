@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 
+	"quire/internal/app"
 	"quire/internal/fetch"
 	"quire/internal/service"
 )
@@ -27,15 +28,11 @@ type OIDCConfig struct {
 	Name string
 }
 
-// oidcCallbackPath is where the issuer sends the browser back; the
-// operator registers BaseURL + oidcCallbackPath with the issuer.
-const oidcCallbackPath = "/app/sign-in/oidc/callback"
-
 // registerOIDCFlags binds the flags of OpenID Connect sign-in.
 func (c *Config) registerOIDCFlags(fs *flag.FlagSet, getenv func(string) string) {
 	o := &c.OIDC
 	fs.StringVar(&o.Issuer, "oidc-issuer", envDefault(getenv, "QUIRE_OIDC_ISSUER", ""),
-		"OpenID Connect issuer people sign in through (Keycloak realm, Authentik application, https://accounts.google.com, https://gitlab.com, Entra https://login.microsoftonline.com/TENANT/v2.0); register BASE_URL"+oidcCallbackPath+" as its redirect URI; empty offers none (env QUIRE_OIDC_ISSUER)")
+		"OpenID Connect issuer people sign in through (Keycloak realm, Authentik application, https://accounts.google.com, https://gitlab.com, Entra https://login.microsoftonline.com/TENANT/v2.0); register BASE_URL"+app.OIDCCallbackPath+" as its redirect URI; empty offers none (env QUIRE_OIDC_ISSUER)")
 	fs.StringVar(&o.ClientID, "oidc-client-id", envDefault(getenv, "QUIRE_OIDC_CLIENT_ID", ""),
 		"client id of this server at the OpenID Connect issuer (env QUIRE_OIDC_CLIENT_ID)")
 	o.ClientSecret = getenv("QUIRE_OIDC_CLIENT_SECRET")
@@ -85,11 +82,11 @@ func newOIDC(cfg Config, baseURL string, svc *service.Service, log *slog.Logger)
 		secret = strings.TrimSpace(string(b))
 	}
 	a, err := service.NewOIDC(svc, service.OIDCConfig{Issuer: o.Issuer, ClientID: o.ClientID, ClientSecret: secret,
-		Name: o.Name, RedirectURL: strings.TrimSuffix(baseURL, "/") + oidcCallbackPath,
+		Name: o.Name, RedirectURL: strings.TrimSuffix(baseURL, "/") + app.OIDCCallbackPath,
 		HTTPClient: fetch.NewHTTPClient(fetch.Config{AllowLocal: true, Timeout: fetch.DefaultTimeout, Logger: log})})
 	if err != nil {
 		return nil, fmt.Errorf("--oidc-issuer: %w", err)
 	}
-	log.Info("people may sign in with OpenID Connect", "issuer", o.Issuer, "redirect_uri", strings.TrimSuffix(baseURL, "/")+oidcCallbackPath)
+	log.Info("people may sign in with OpenID Connect", "issuer", o.Issuer, "redirect_uri", strings.TrimSuffix(baseURL, "/")+app.OIDCCallbackPath)
 	return a, nil
 }
