@@ -10,19 +10,15 @@ import (
 
 // changeRequestView is what the change request page shows.
 type changeRequestView struct {
-	Space         *quire.Space
-	ChangeRequest *quire.ChangeRequest
-	Author        *quire.User
-	Outdated      bool
+	// spaceSidebar holds the change request, shown in the sidebar too.
+	spaceSidebar
+	Author   *quire.User
+	Outdated bool
 	// Status names its status.
 	Status string
 	// Pages are the pages it changes, each with its address in the
 	// change request (none for a removed page).
 	Pages []changedPage
-	// Tree, Page and Revision are for the sidebar.
-	Tree     []pageNode
-	Page     *pageBody
-	Revision *service.RevisionView
 }
 
 // changedPage is a page a change request changes.
@@ -75,7 +71,7 @@ func (a *App) changeRequest(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	m := changeMode(sp.ID, n)
-	v := &changeRequestView{Space: sp, ChangeRequest: cr, Author: views[0].CreatedBy, Outdated: views[0].Outdated,
+	v := &changeRequestView{spaceSidebar: spaceSidebar{Space: sp, ChangeRequest: cr}, Author: views[0].CreatedBy, Outdated: views[0].Outdated,
 		Status: statusName(cr.Status)}
 	for _, p := range pages {
 		cp := changedPage{ChangedPage: p, ChangeName: changeName(p.Change)}

@@ -38,20 +38,25 @@ func changeMode(spaceID, n string) pageMode {
 	return pageMode{ref: service.ContentRef{SpaceID: spaceID, ChangeRequest: n}, base: spaceAppPath(spaceID, "changes/"+n+"/")}
 }
 
+// spaceSidebar is what a space's sidebar ("space-sidebar") draws: the
+// space, its page tree, the page read (its entry marked), and a note when
+// the content is an earlier revision's or a change request's. The views
+// of a space's pages embed it.
+type spaceSidebar struct {
+	Space *quire.Space
+	Tree  []pageNode
+	// Page is the page read; nil for none (or a space without pages).
+	Page          *pageBody
+	Revision      *service.RevisionView
+	ChangeRequest *quire.ChangeRequest
+}
+
 // pageView is what the page template shows: the space's tree in the
 // sidebar and one page, or an empty state.
 type pageView struct {
-	Space *quire.Space
-	// Home is the address of the content's first page; Base that of
-	// its pages.
+	spaceSidebar
+	// Home is the address of the content's first page.
 	Home string
-	// Revision is set when reading an earlier revision; ChangeRequest
-	// when reading a change request's content.
-	Revision      *service.RevisionView
-	ChangeRequest *quire.ChangeRequest
-	Tree          []pageNode
-	// Page is nil for a space without pages.
-	Page *pageBody
 }
 
 // pageBody is a page drawn by the reader's renderer.
@@ -140,8 +145,8 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 	if err != nil {
 		return nil, err
 	}
-	v := &pageView{Space: sp, Home: m.base, ChangeRequest: rd.ChangeRequest,
-		Tree: pageNodes(rd.Tree, m.branchBase(sp.ID))}
+	v := &pageView{Home: m.base, spaceSidebar: spaceSidebar{Space: sp, ChangeRequest: rd.ChangeRequest,
+		Tree: pageNodes(rd.Tree, m.branchBase(sp.ID))}}
 	if rd.Page == nil {
 		return v, nil
 	}

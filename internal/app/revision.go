@@ -9,18 +9,13 @@ import (
 
 // revisionsView is what the revisions page lists.
 type revisionsView struct {
-	Space     *quire.Space
+	// The sidebar shows the space's tree with no page marked.
+	spaceSidebar
 	Revisions []revisionRow
 	// Current is the space's current revision; Older the address of the
 	// next page of older revisions, "" at the first.
 	Current string
 	Older   string
-	// Tree, Page, Revision and ChangeRequest are empty: the sidebar
-	// shows the space without a page tree marked.
-	Tree          []pageNode
-	Page          *pageBody
-	Revision      *service.RevisionView
-	ChangeRequest *quire.ChangeRequest
 }
 
 // spaceRevisions lists a space's revisions, newest first, from ?from=
@@ -34,7 +29,7 @@ func (a *App) spaceRevisions(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v := &revisionsView{Space: sp, Current: sp.Revision}
+	v := &revisionsView{spaceSidebar: spaceSidebar{Space: sp}, Current: sp.Revision}
 	for _, it := range items {
 		v.Revisions = append(v.Revisions, revisionRow{RevisionView: it, Kind: revisionKind(it.Revision.Type)})
 	}

@@ -46,13 +46,9 @@ type searchView struct {
 	// there is none or it is this one.
 	Found       string
 	More, First string
-	// Space is set when searching a space; Tree, Page, Revision and
-	// ChangeRequest are then its sidebar's.
-	Space         *quire.Space
-	Tree          []pageNode
-	Page          *pageBody
-	Revision      *service.RevisionView
-	ChangeRequest *quire.ChangeRequest
+	// spaceSidebar's Space is set when searching a space, whose sidebar
+	// the page then shows.
+	spaceSidebar
 }
 
 // searchQuery reads ?q=, refusing one too long.
