@@ -136,18 +136,6 @@ func (a *Accounts) CheckPasswordStrength(field, pw, email string) error {
 	return checkPasswordStrength(field, pw, email)
 }
 
-// setPassword checks and stores a new password of u.
-func (a *Accounts) setPassword(ctx context.Context, st quire.Store, u *quire.User, pw string) error {
-	if err := checkPasswordStrength("password", pw, u.Email); err != nil {
-		return err
-	}
-	h, err := a.hash(ctx, pw)
-	if err != nil {
-		return err
-	}
-	return st.SetPassword(ctx, u.ID, h, a.Now())
-}
-
 // SignedIn is a session opened for a user: hand the secret to the browser.
 type SignedIn struct {
 	User    *quire.User

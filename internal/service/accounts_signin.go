@@ -112,8 +112,17 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *quire.User, current, n
 	if current == next {
 		return quire.Invalid("password", "must differ from the current password")
 	}
+	if err := checkPasswordStrength("password", next, u.Email); err != nil {
+		return err
+	}
+	// Hashed before the transaction: the database is not held while
+	// waiting for a turn and hashing.
+	h, err := a.hash(ctx, next)
+	if err != nil {
+		return err
+	}
 	return a.store.WithTx(ctx, func(st quire.Store) error {
-		if err := a.setPassword(ctx, st, u, next); err != nil {
+		if err := st.SetPassword(ctx, u.ID, h, a.Now()); err != nil {
 			return err
 		}
 		if err := st.DeleteAccountLinks(ctx, u.ID, quire.LinkReset); err != nil {
