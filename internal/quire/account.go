@@ -64,8 +64,4 @@ type AccountStore interface {
 	SignInFailures(ctx context.Context, key string, since time.Time) (int, error)
 	// ClearSignInFailures deletes the failures recorded under key.
 	ClearSignInFailures(ctx context.Context, key string) error
-
-	// EndUserSessions deletes a user's sessions but the one with the hash
-	// keep (nil keeps none); it returns how many it deleted.
-	EndUserSessions(ctx context.Context, userID string, keep []byte) (int, error)
 }

@@ -95,9 +95,9 @@ func (a *Accounts) SignIn(ctx context.Context, in SignInInput) (*SignedIn, error
 }
 
 // ChangePassword replaces the password of u, who must give the current
-// one, and ends u's other sessions: keep is the hash of the session to
-// keep (the caller's), nil to end them all.
-func (a *Accounts) ChangePassword(ctx context.Context, u *quire.User, current, next string, keep []byte) error {
+// one, and ends u's other sessions: keep is the id of the session to
+// keep (the caller's), empty to end them all.
+func (a *Accounts) ChangePassword(ctx context.Context, u *quire.User, current, next, keep string) error {
 	encoded, err := a.store.PasswordHash(ctx, u.ID)
 	if err != nil && !quire.IsNotFound(err) {
 		return err
@@ -128,7 +128,7 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *quire.User, current, n
 		if err := st.DeleteAccountLinks(ctx, u.ID, quire.LinkReset); err != nil {
 			return err
 		}
-		_, err := st.EndUserSessions(ctx, u.ID, keep)
+		_, err := st.DeleteUserSessions(ctx, u.ID, keep)
 		return err
 	})
 }

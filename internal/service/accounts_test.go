@@ -324,9 +324,13 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantErr(t, f.acc.ChangePassword(ctx, f.admin, "not it", "the second password", sessionHash(mine.Secret)), quire.EINVALID, "currentPassword")
-		wantErr(t, f.acc.ChangePassword(ctx, f.admin, "the first password", "short", sessionHash(mine.Secret)), quire.EINVALID, "password")
-		if err := f.acc.ChangePassword(ctx, f.admin, "the first password", "the second password", sessionHash(mine.Secret)); err != nil {
+		_, own, err := f.svc.AuthenticateSession(ctx, mine.Secret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantErr(t, f.acc.ChangePassword(ctx, f.admin, "not it", "the second password", own.ID), quire.EINVALID, "currentPassword")
+		wantErr(t, f.acc.ChangePassword(ctx, f.admin, "the first password", "short", own.ID), quire.EINVALID, "password")
+		if err := f.acc.ChangePassword(ctx, f.admin, "the first password", "the second password", own.ID); err != nil {
 			t.Fatal(err)
 		}
 		if _, _, err := f.svc.AuthenticateSession(ctx, mine.Secret); err != nil {

@@ -120,13 +120,3 @@ func (s *Store) ClearSignInFailures(ctx context.Context, key string) error {
 	_, err := s.exec(ctx, "DELETE FROM sign_in_failures WHERE subject = ?", key)
 	return wrap("clear sign-in failures", err)
 }
-
-// EndUserSessions deletes a user's sessions but one.
-func (s *Store) EndUserSessions(ctx context.Context, userID string, keep []byte) (int, error) {
-	q, args := "DELETE FROM sessions WHERE user_id = ?", []any{userID}
-	if keep != nil {
-		q, args = q+" AND hash <> ?", append(args, keep)
-	}
-	n, err := s.exec(ctx, q, args...)
-	return int(n), wrap("end user sessions", err)
-}

@@ -83,14 +83,14 @@ func accountTests() []test {
 			for _, s := range []struct{ hash, user string }{{"s1", u.ID}, {"s2", u.ID}, {"s3", u.ID}, {"s4", v.ID}} {
 				must(t, f.st.CreateSession(ctx(t), &quire.Session{ID: "id-" + s.hash, Hash: []byte(s.hash), UserID: s.user, Method: quire.SessionPassword, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}))
 			}
-			n, err := f.st.EndUserSessions(ctx(t), u.ID, []byte("s1"))
+			n, err := f.st.DeleteUserSessions(ctx(t), u.ID, "id-s1")
 			must(t, err)
 			equal(t, "ended", n, 2)
 			_, _, err = f.st.Session(ctx(t), []byte("s1"), now, time.Time{})
 			must(t, err)
 			_, _, err = f.st.Session(ctx(t), []byte("s4"), now, time.Time{})
 			must(t, err)
-			n, err = f.st.EndUserSessions(ctx(t), u.ID, nil)
+			n, err = f.st.DeleteUserSessions(ctx(t), u.ID, "")
 			must(t, err)
 			equal(t, "ended all", n, 1)
 		}},
