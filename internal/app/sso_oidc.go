@@ -68,7 +68,7 @@ func (a *App) oidcCallback(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return a.signInFailed(w, r, err)
 	}
-	secret, expires, err := a.svc.OpenSession(r.Context(), login.User.ID, service.SessionOrigin{Method: "oidc",
+	secret, expires, err := a.svc.OpenSession(r.Context(), login.User.ID, service.SessionOrigin{Method: quire.SessionOIDC,
 		UserAgent: r.UserAgent(), Address: clientAddress(r)})
 	if err != nil {
 		return err

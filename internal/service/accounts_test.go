@@ -289,7 +289,7 @@ func TestResetByEmail(t *testing.T) {
 		}
 		link, _, _ := strings.Cut(sent[0].body[i:], "\n")
 		secret := secretOf(t, link, "/app/reset/")
-		old, _, err := f.svc.OpenSession(ctx, f.admin.ID, SessionOrigin{Method: "password"})
+		old, _, err := f.svc.OpenSession(ctx, f.admin.ID, SessionOrigin{Method: quire.SessionPassword})
 		if err != nil {
 			t.Fatal(err)
 		}
