@@ -434,5 +434,18 @@ func TestSignUpByEmailDomain(t *testing.T) {
 		wantErr(t, err, quire.ENOTFOUND, "")
 		quiet := NewAccounts(f.svc, AccountsConfig{Params: testParams})
 		wantErr(t, quiet.RequestSignUp(ctx, "eve@corp.example"), quire.EUNAVAILABLE, "")
+
+		// An organization requiring SSO is not joined by signing up.
+		sso := true
+		if _, err := f.st.UpdateOrganization(ctx, f.org, quire.OrganizationUpdate{SSO: &sso}); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.acc.RequestSignUp(ctx, "eve@corp.example"); err != nil {
+			t.Fatal(err)
+		}
+		f.acc.WaitMail()
+		if sent := f.mail.all(); len(sent) != 1 {
+			t.Fatalf("sent %+v, want no confirmation for an organization requiring SSO", sent)
+		}
 	})
 }

@@ -5,7 +5,6 @@ import (
 	"crypto/subtle"
 	"encoding/json"
 	"errors"
-	"slices"
 	"strings"
 	"time"
 
@@ -183,11 +182,10 @@ func (o *OIDC) signIn(ctx context.Context, email, name string) (*OIDCLogin, erro
 		if !quire.IsNotFound(err) {
 			return err
 		}
-		orgs, err := st.OrganizationsForEmailDomain(ctx, emailDomain(email))
+		orgs, err := domainOrganizations(ctx, st, email)
 		if err != nil {
 			return err
 		}
-		orgs = slices.DeleteFunc(orgs, func(org *quire.Organization) bool { return org.SSO })
 		if len(orgs) == 0 {
 			return signInRefused(quire.EFORBIDDEN,
 				"there is no account for "+email+" here, and no organization lets people of its domain join: ask an admin of your organization to invite you",
@@ -198,12 +196,11 @@ func (o *OIDC) signIn(ctx context.Context, email, name string) (*OIDCLogin, erro
 		if err := st.CreateUser(ctx, u); err != nil {
 			return err
 		}
-		for _, org := range orgs {
-			if err := st.AddMember(ctx, &quire.Member{OrgID: org.ID, User: *u, Role: org.DefaultRole, JoinedAt: now}); err != nil {
-				return err
-			}
-			out.Joined = append(out.Joined, org.ID)
+		joined, err := joinOrganizations(ctx, st, u, orgs, now)
+		if err != nil {
+			return err
 		}
+		out.Joined = append(out.Joined, joined...)
 		out.User = u
 		return nil
 	})
