@@ -58,7 +58,7 @@ type AccountStore interface {
 	DeleteAccountLinks(ctx context.Context, userID string, purpose AccountLinkPurpose) error
 
 	// RecordSignInFailure records one failed sign-in at that time under
-	// each key, and deletes the records of those keys older than before.
+	// each key, and deletes every record older than before, of any key.
 	RecordSignInFailure(ctx context.Context, keys []string, at, before time.Time) error
 	// SignInFailures counts the failures recorded under key since then.
 	SignInFailures(ctx context.Context, key string, since time.Time) (int, error)

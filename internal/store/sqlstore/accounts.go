@@ -92,14 +92,15 @@ func (s *Store) DeleteAccountLinks(ctx context.Context, userID string, purpose q
 	return wrap("delete account links", err)
 }
 
-// RecordSignInFailure records a failure under each key and forgets those
-// keys' failures older than before.
+// RecordSignInFailure records a failure under each key and forgets every
+// failure older than before, of any key: the keys that never fail again
+// are pruned too.
 func (s *Store) RecordSignInFailure(ctx context.Context, keys []string, at, before time.Time) error {
 	err := s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.exec(ctx, "DELETE FROM sign_in_failures WHERE at < ?", millis(before)); err != nil {
+			return err
+		}
 		for _, k := range keys {
-			if _, err := tx.exec(ctx, "DELETE FROM sign_in_failures WHERE subject = ? AND at < ?", k, millis(before)); err != nil {
-				return err
-			}
 			if _, err := tx.exec(ctx, "INSERT INTO sign_in_failures (subject, at) VALUES (?, ?)", k, millis(at)); err != nil {
 				return err
 			}

@@ -76,6 +76,12 @@ func accountTests() []test {
 			n, err = f.st.SignInFailures(ctx(t), "account:ada", t0)
 			must(t, err)
 			equal(t, "cleared", n, 0)
+
+			// Another key's failure prunes the old records of every key.
+			must(t, f.st.RecordSignInFailure(ctx(t), []string{"address:2"}, t0.Add(time.Hour), t0.Add(2*time.Minute)))
+			n, err = f.st.SignInFailures(ctx(t), "address:1", time.Time{})
+			must(t, err)
+			equal(t, "address:1 failures kept after another key's", n, 2)
 		}},
 		{"accounts/ending a user's other sessions", func(t *testing.T, f *fixture) {
 			u, v := f.user("Ada", "ada@x.io"), f.user("Bob", "bob@x.io")
