@@ -130,7 +130,7 @@ func (h *harness) newUser(t *testing.T, email, name string, role quire.Role) *qu
 // would, and returns its cookie.
 func (h *harness) signIn(t *testing.T, u *quire.User) *http.Cookie {
 	t.Helper()
-	secret, expires, err := h.Svc.OpenSession(context.Background(), u.ID, service.SessionOrigin{Method: "password"})
+	secret, expires, err := h.Svc.OpenSession(context.Background(), u.ID, service.SessionOrigin{Method: quire.SessionPassword})
 	if err != nil {
 		t.Fatalf("open session: %v", err)
 	}

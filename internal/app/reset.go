@@ -78,9 +78,9 @@ func (a *App) changePassword(w http.ResponseWriter, r *http.Request) error {
 		f.Field, f.Error = "confirm", "does not match the new password"
 		return a.showPasswordForm(w, r, http.StatusBadRequest, f)
 	}
-	var keep []byte
+	var keep string
 	if ss := sessionFrom(r.Context()); ss != nil {
-		keep = ss.Hash
+		keep = ss.ID
 	}
 	err := a.cfg.Accounts.ChangePassword(r.Context(), userFrom(r.Context()), r.PostFormValue("current"), next, keep)
 	if field, msg, ok := formError(err); ok {

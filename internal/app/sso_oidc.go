@@ -68,7 +68,7 @@ func (a *App) oidcCallback(w http.ResponseWriter, r *http.Request) error {
 		return a.signInFailed(w, r, err)
 	}
 	client := clientOf(r)
-	secret, expires, err := a.svc.OpenSession(r.Context(), login.User.ID, service.SessionOrigin{Method: "oidc",
+	secret, expires, err := a.svc.OpenSession(r.Context(), login.User.ID, service.SessionOrigin{Method: quire.SessionOIDC,
 		UserAgent: client.UserAgent, Address: client.Address})
 	if err != nil {
 		return err

@@ -58,14 +58,10 @@ type AccountStore interface {
 	DeleteAccountLinks(ctx context.Context, userID string, purpose AccountLinkPurpose) error
 
 	// RecordSignInFailure records one failed sign-in at that time under
-	// each key, and deletes the records of those keys older than before.
+	// each key, and deletes every record older than before, of any key.
 	RecordSignInFailure(ctx context.Context, keys []string, at, before time.Time) error
 	// SignInFailures counts the failures recorded under key since then.
 	SignInFailures(ctx context.Context, key string, since time.Time) (int, error)
 	// ClearSignInFailures deletes the failures recorded under key.
 	ClearSignInFailures(ctx context.Context, key string) error
-
-	// EndUserSessions deletes a user's sessions but the one with the hash
-	// keep (nil keeps none); it returns how many it deleted.
-	EndUserSessions(ctx context.Context, userID string, keep []byte) (int, error)
 }

@@ -2,9 +2,7 @@ package service
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
-	"encoding/base64"
 	"log/slog"
 	"strings"
 	"sync"
@@ -136,18 +134,6 @@ func (a *Accounts) CheckPasswordStrength(field, pw, email string) error {
 	return checkPasswordStrength(field, pw, email)
 }
 
-// setPassword checks and stores a new password of u.
-func (a *Accounts) setPassword(ctx context.Context, st quire.Store, u *quire.User, pw string) error {
-	if err := checkPasswordStrength("password", pw, u.Email); err != nil {
-		return err
-	}
-	h, err := a.hash(ctx, pw)
-	if err != nil {
-		return err
-	}
-	return st.SetPassword(ctx, u.ID, h, a.Now())
-}
-
 // SignedIn is a session opened for a user: hand the secret to the browser.
 type SignedIn struct {
 	User    *quire.User
@@ -165,7 +151,7 @@ type Client struct {
 
 // open opens a password session for u.
 func (a *Accounts) open(ctx context.Context, u *quire.User, c Client) (*SignedIn, error) {
-	secret, exp, err := a.svc.OpenSession(ctx, u.ID, SessionOrigin{Method: "password", UserAgent: c.UserAgent, Address: c.Address})
+	secret, exp, err := a.svc.OpenSession(ctx, u.ID, SessionOrigin{Method: quire.SessionPassword, UserAgent: c.UserAgent, Address: c.Address})
 	if err != nil {
 		return nil, err
 	}
@@ -174,9 +160,7 @@ func (a *Accounts) open(ctx context.Context, u *quire.User, c Client) (*SignedIn
 
 // newLinkSecret returns a fresh link secret and the hash stored of it.
 func newLinkSecret() (string, []byte) {
-	var b [32]byte
-	_, _ = rand.Read(b[:])
-	secret := base64.RawURLEncoding.EncodeToString(b[:])
+	secret := randomToken(32)
 	return secret, linkHash(secret)
 }
 

@@ -129,7 +129,7 @@ func (a *Accounts) useLink(ctx context.Context, purpose quire.AccountLinkPurpose
 		if err := st.ClearSignInFailures(ctx, "account:"+normalEmail(u.Email)); err != nil {
 			return err
 		}
-		_, err = st.EndUserSessions(ctx, l.UserID, nil)
+		_, err = st.DeleteUserSessions(ctx, l.UserID, "")
 		return err
 	})
 	if err != nil {

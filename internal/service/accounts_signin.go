@@ -95,9 +95,9 @@ func (a *Accounts) SignIn(ctx context.Context, in SignInInput) (*SignedIn, error
 }
 
 // ChangePassword replaces the password of u, who must give the current
-// one, and ends u's other sessions: keep is the hash of the session to
-// keep (the caller's), nil to end them all.
-func (a *Accounts) ChangePassword(ctx context.Context, u *quire.User, current, next string, keep []byte) error {
+// one, and ends u's other sessions: keep is the id of the session to
+// keep (the caller's), empty to end them all.
+func (a *Accounts) ChangePassword(ctx context.Context, u *quire.User, current, next, keep string) error {
 	encoded, err := a.store.PasswordHash(ctx, u.ID)
 	if err != nil && !quire.IsNotFound(err) {
 		return err
@@ -112,14 +112,23 @@ func (a *Accounts) ChangePassword(ctx context.Context, u *quire.User, current, n
 	if current == next {
 		return quire.Invalid("password", "must differ from the current password")
 	}
+	if err := checkPasswordStrength("password", next, u.Email); err != nil {
+		return err
+	}
+	// Hashed before the transaction: the database is not held while
+	// waiting for a turn and hashing.
+	h, err := a.hash(ctx, next)
+	if err != nil {
+		return err
+	}
 	return a.store.WithTx(ctx, func(st quire.Store) error {
-		if err := a.setPassword(ctx, st, u, next); err != nil {
+		if err := st.SetPassword(ctx, u.ID, h, a.Now()); err != nil {
 			return err
 		}
 		if err := st.DeleteAccountLinks(ctx, u.ID, quire.LinkReset); err != nil {
 			return err
 		}
-		_, err := st.EndUserSessions(ctx, u.ID, keep)
+		_, err := st.DeleteUserSessions(ctx, u.ID, keep)
 		return err
 	})
 }

@@ -2,7 +2,9 @@ package service
 
 import (
 	"context"
+	"slices"
 	"strings"
+	"time"
 
 	"quire/internal/quire"
 )
@@ -21,8 +23,7 @@ func (a *Accounts) RequestSignUp(ctx context.Context, email string) error {
 	if !validEmail(email) {
 		return quire.Invalid("email", "must be an email address")
 	}
-	_, domain, _ := strings.Cut(email, "@")
-	orgs, err := a.store.OrganizationsForEmailDomain(ctx, domain)
+	orgs, err := domainOrganizations(ctx, a.store, email)
 	if err != nil || len(orgs) == 0 {
 		return err
 	}
@@ -78,8 +79,7 @@ func (a *Accounts) CompleteSignUp(ctx context.Context, secret string, in SignUpI
 			}
 			return err
 		}
-		_, domain, _ := strings.Cut(email, "@")
-		orgs, err := st.OrganizationsForEmailDomain(ctx, domain)
+		orgs, err := domainOrganizations(ctx, st, email)
 		if err != nil {
 			return err
 		}
@@ -87,12 +87,8 @@ func (a *Accounts) CompleteSignUp(ctx context.Context, secret string, in SignUpI
 			return quire.Errorf(quire.EPRECONDITION, "no organization allows this email's domain any more")
 		}
 		first = orgs[0].ID
-		for _, o := range orgs {
-			if err := st.AddMember(ctx, &quire.Member{OrgID: o.ID, User: *u, Role: o.DefaultRole, JoinedAt: a.Now()}); err != nil {
-				return err
-			}
-		}
-		return nil
+		_, err = joinOrganizations(ctx, st, u, orgs, a.Now())
+		return err
 	})
 	if err != nil {
 		return nil, err
@@ -103,4 +99,29 @@ func (a *Accounts) CompleteSignUp(ctx context.Context, secret string, in SignUpI
 	}
 	si.OrgID = first
 	return si, nil
+}
+
+// domainOrganizations lists the organizations a person joins through
+// their email's domain: those allowing the domain, but not those that
+// require single sign-on, whose members come through their own identity
+// provider.
+func domainOrganizations(ctx context.Context, st quire.Store, email string) ([]*quire.Organization, error) {
+	orgs, err := st.OrganizationsForEmailDomain(ctx, emailDomain(email))
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(orgs, func(o *quire.Organization) bool { return o.SSO }), nil
+}
+
+// joinOrganizations makes u a member of each organization with its
+// default role, and returns their ids.
+func joinOrganizations(ctx context.Context, st quire.Store, u *quire.User, orgs []*quire.Organization, now time.Time) ([]string, error) {
+	ids := make([]string, 0, len(orgs))
+	for _, o := range orgs {
+		if err := st.AddMember(ctx, &quire.Member{OrgID: o.ID, User: *u, Role: o.DefaultRole, JoinedAt: now}); err != nil {
+			return nil, err
+		}
+		ids = append(ids, o.ID)
+	}
+	return ids, nil
 }

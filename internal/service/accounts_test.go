@@ -289,7 +289,7 @@ func TestResetByEmail(t *testing.T) {
 		}
 		link, _, _ := strings.Cut(sent[0].body[i:], "\n")
 		secret := secretOf(t, link, "/app/reset/")
-		old, _, err := f.svc.OpenSession(ctx, f.admin.ID, SessionOrigin{Method: "password"})
+		old, _, err := f.svc.OpenSession(ctx, f.admin.ID, SessionOrigin{Method: quire.SessionPassword})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -324,9 +324,13 @@ func TestChangePasswordEndsOtherSessions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wantErr(t, f.acc.ChangePassword(ctx, f.admin, "not it", "the second password", sessionHash(mine.Secret)), quire.EINVALID, "currentPassword")
-		wantErr(t, f.acc.ChangePassword(ctx, f.admin, "the first password", "short", sessionHash(mine.Secret)), quire.EINVALID, "password")
-		if err := f.acc.ChangePassword(ctx, f.admin, "the first password", "the second password", sessionHash(mine.Secret)); err != nil {
+		_, own, err := f.svc.AuthenticateSession(ctx, mine.Secret)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantErr(t, f.acc.ChangePassword(ctx, f.admin, "not it", "the second password", own.ID), quire.EINVALID, "currentPassword")
+		wantErr(t, f.acc.ChangePassword(ctx, f.admin, "the first password", "short", own.ID), quire.EINVALID, "password")
+		if err := f.acc.ChangePassword(ctx, f.admin, "the first password", "the second password", own.ID); err != nil {
 			t.Fatal(err)
 		}
 		if _, _, err := f.svc.AuthenticateSession(ctx, mine.Secret); err != nil {
@@ -430,5 +434,18 @@ func TestSignUpByEmailDomain(t *testing.T) {
 		wantErr(t, err, quire.ENOTFOUND, "")
 		quiet := NewAccounts(f.svc, AccountsConfig{Params: testParams})
 		wantErr(t, quiet.RequestSignUp(ctx, "eve@corp.example"), quire.EUNAVAILABLE, "")
+
+		// An organization requiring SSO is not joined by signing up.
+		sso := true
+		if _, err := f.st.UpdateOrganization(ctx, f.org, quire.OrganizationUpdate{SSO: &sso}); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.acc.RequestSignUp(ctx, "eve@corp.example"); err != nil {
+			t.Fatal(err)
+		}
+		f.acc.WaitMail()
+		if sent := f.mail.all(); len(sent) != 1 {
+			t.Fatalf("sent %+v, want no confirmation for an organization requiring SSO", sent)
+		}
 	})
 }

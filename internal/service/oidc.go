@@ -98,7 +98,7 @@ func (o *OIDC) discover(ctx context.Context) (*oidc.Provider, error) {
 	// The provider keeps the client (not the context) for its keys.
 	p, err := oidc.NewProvider(o.client(context.WithoutCancel(ctx)), o.cfg.Issuer)
 	if err != nil {
-		return nil, oidcRefused(quire.EUNAVAILABLE, "the identity provider cannot be reached: try again later",
+		return nil, signInRefused(quire.EUNAVAILABLE, "the identity provider cannot be reached: try again later",
 			fmt.Errorf("discovery of %s: %w", o.cfg.Issuer, err))
 	}
 	o.provider = p

@@ -2,12 +2,9 @@ package service
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
-	"slices"
 	"strings"
 	"time"
 
@@ -16,19 +13,6 @@ import (
 
 	"quire/internal/quire"
 )
-
-// oidcRefused is the error of an OpenID Connect sign-in that cannot go
-// on: what the browser is told, and for the log why.
-func oidcRefused(code, message string, why error) error {
-	return &quire.Error{Code: code, Message: message, Err: why}
-}
-
-// randomToken returns n random bytes, URL-safe base64.
-func randomToken(n int) string {
-	b := make([]byte, n)
-	_, _ = rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
 
 // OIDCStart is a sign-in started: where to send the browser, and the
 // state it must bring back (the HTTP layer keeps it in a short-lived
@@ -49,7 +33,7 @@ func (o *OIDC) StartLogin(ctx context.Context, redirect string) (*OIDCStart, err
 	}
 	state, nonce, verifier := randomToken(24), randomToken(24), oauth2.GenerateVerifier()
 	now := o.s.Now()
-	r := &quire.OIDCRequest{StateHash: relayHash(state), Nonce: nonce, Verifier: verifier, Redirect: redirect,
+	r := &quire.OIDCRequest{StateHash: secretHash(state), Nonce: nonce, Verifier: verifier, Redirect: redirect,
 		ExpiresAt: now.Add(o.requestTTL)}
 	if err := o.s.store.PutOIDCRequest(ctx, r, now); err != nil {
 		return nil, err
@@ -112,20 +96,20 @@ func (o *OIDC) FinishLogin(ctx context.Context, in OIDCAnswer) (*OIDCLogin, erro
 		if in.Error == "access_denied" {
 			msg = "the sign-in was cancelled at the identity provider"
 		}
-		return nil, oidcRefused(quire.EFORBIDDEN, msg, errors.New("issuer error "+in.Error+": "+in.ErrorDescription))
+		return nil, signInRefused(quire.EFORBIDDEN, msg, errors.New("issuer error "+in.Error+": "+in.ErrorDescription))
 	}
 	if in.State == "" || in.Code == "" {
-		return nil, oidcRefused(quire.EINVALID, "the identity provider's answer lacks the code or the state",
+		return nil, signInRefused(quire.EINVALID, "the identity provider's answer lacks the code or the state",
 			errors.New("callback without code or state"))
 	}
 	if subtle.ConstantTimeCompare([]byte(in.CookieState), []byte(in.State)) != 1 {
-		return nil, oidcRefused(quire.EFORBIDDEN, "this sign-in was started in another browser or has expired: start it again here",
+		return nil, signInRefused(quire.EFORBIDDEN, "this sign-in was started in another browser or has expired: start it again here",
 			errors.New("state does not match the browser's sign-in cookie"))
 	}
 	now := o.s.Now()
-	r, err := o.s.store.TakeOIDCRequest(ctx, relayHash(in.State), now)
+	r, err := o.s.store.TakeOIDCRequest(ctx, secretHash(in.State), now)
 	if quire.IsNotFound(err) {
-		return nil, oidcRefused(quire.EFORBIDDEN, "this sign-in expired or was already used: start it again",
+		return nil, signInRefused(quire.EFORBIDDEN, "this sign-in expired or was already used: start it again",
 			errors.New("state matches no sign-in in flight"))
 	}
 	if err != nil {
@@ -138,31 +122,31 @@ func (o *OIDC) FinishLogin(ctx context.Context, in OIDCAnswer) (*OIDCLogin, erro
 	cctx := o.client(ctx)
 	tok, err := o.oauth2Config(p).Exchange(cctx, in.Code, oauth2.VerifierOption(r.Verifier))
 	if err != nil {
-		return nil, oidcRefused(quire.EFORBIDDEN, "the identity provider did not accept the sign-in code: start again", err)
+		return nil, signInRefused(quire.EFORBIDDEN, "the identity provider did not accept the sign-in code: start again", err)
 	}
 	raw, _ := tok.Extra("id_token").(string)
 	if raw == "" {
-		return nil, oidcRefused(quire.EFORBIDDEN, "the identity provider gave no ID token", errors.New("token response without id_token"))
+		return nil, signInRefused(quire.EFORBIDDEN, "the identity provider gave no ID token", errors.New("token response without id_token"))
 	}
 	idt, err := p.VerifierContext(cctx, &oidc.Config{ClientID: o.cfg.ClientID, Now: o.s.Now}).Verify(cctx, raw)
 	if err != nil {
-		return nil, oidcRefused(quire.EFORBIDDEN, "the identity provider's ID token was refused", err)
+		return nil, signInRefused(quire.EFORBIDDEN, "the identity provider's ID token was refused", err)
 	}
 	if subtle.ConstantTimeCompare([]byte(idt.Nonce), []byte(r.Nonce)) != 1 {
-		return nil, oidcRefused(quire.EFORBIDDEN, "the identity provider's ID token was refused",
+		return nil, signInRefused(quire.EFORBIDDEN, "the identity provider's ID token was refused",
 			errors.New("ID token nonce does not match the sign-in's"))
 	}
 	var c oidcClaims
 	if err := idt.Claims(&c); err != nil {
-		return nil, oidcRefused(quire.EFORBIDDEN, "the identity provider's ID token was refused", err)
+		return nil, signInRefused(quire.EFORBIDDEN, "the identity provider's ID token was refused", err)
 	}
 	email := strings.TrimSpace(c.Email)
 	if !validEmail(email) {
-		return nil, oidcRefused(quire.EFORBIDDEN, "the identity provider did not give an email address: it must share the email scope",
+		return nil, signInRefused(quire.EFORBIDDEN, "the identity provider did not give an email address: it must share the email scope",
 			errors.New("no valid email claim (subject "+idt.Subject+")"))
 	}
 	if !c.verified() {
-		return nil, oidcRefused(quire.EFORBIDDEN, "your email address is not verified at the identity provider: verify it there, then sign in again",
+		return nil, signInRefused(quire.EFORBIDDEN, "your email address is not verified at the identity provider: verify it there, then sign in again",
 			errors.New("email_verified is not true for "+email))
 	}
 	name := strings.TrimSpace(c.Name)
@@ -198,13 +182,12 @@ func (o *OIDC) signIn(ctx context.Context, email, name string) (*OIDCLogin, erro
 		if !quire.IsNotFound(err) {
 			return err
 		}
-		orgs, err := st.OrganizationsForEmailDomain(ctx, emailDomain(email))
+		orgs, err := domainOrganizations(ctx, st, email)
 		if err != nil {
 			return err
 		}
-		orgs = slices.DeleteFunc(orgs, func(org *quire.Organization) bool { return org.SSO })
 		if len(orgs) == 0 {
-			return oidcRefused(quire.EFORBIDDEN,
+			return signInRefused(quire.EFORBIDDEN,
 				"there is no account for "+email+" here, and no organization lets people of its domain join: ask an admin of your organization to invite you",
 				errors.New("no user and no organization allowing domain "+emailDomain(email)))
 		}
@@ -213,12 +196,11 @@ func (o *OIDC) signIn(ctx context.Context, email, name string) (*OIDCLogin, erro
 		if err := st.CreateUser(ctx, u); err != nil {
 			return err
 		}
-		for _, org := range orgs {
-			if err := st.AddMember(ctx, &quire.Member{OrgID: org.ID, User: *u, Role: org.DefaultRole, JoinedAt: now}); err != nil {
-				return err
-			}
-			out.Joined = append(out.Joined, org.ID)
+		joined, err := joinOrganizations(ctx, st, u, orgs, now)
+		if err != nil {
+			return err
 		}
+		out.Joined = append(out.Joined, joined...)
 		out.User = u
 		return nil
 	})

@@ -2,8 +2,6 @@ package service
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"crypto/subtle"
 	"encoding/base64"
 	"encoding/xml"
@@ -19,12 +17,6 @@ import (
 	"quire/internal/quire"
 )
 
-// samlRefused is the error of a sign-in that cannot go on: what the
-// browser is told, and for the log why.
-func samlRefused(code, message string, why error) error {
-	return &quire.Error{Code: code, Message: message, Err: why}
-}
-
 // activeProvider returns a provider that can sign in.
 func (a *SAML) activeProvider(ctx context.Context, id string) (*quire.SAMLProvider, error) {
 	p, err := a.s.store.SAMLProvider(ctx, "", id)
@@ -32,7 +24,7 @@ func (a *SAML) activeProvider(ctx context.Context, id string) (*quire.SAMLProvid
 		return nil, err
 	}
 	if !p.Active() {
-		return nil, samlRefused(quire.EPRECONDITION, "this identity provider is not fully configured yet",
+		return nil, signInRefused(quire.EPRECONDITION, "this identity provider is not fully configured yet",
 			errors.New("provider pending: entity id, certificate or SSO URL missing"))
 	}
 	return p, nil
@@ -94,26 +86,18 @@ func (a *SAML) StartLogin(ctx context.Context, providerID string, ep SPEndpoints
 	if err != nil {
 		return nil, err
 	}
-	var b [24]byte
-	_, _ = rand.Read(b[:])
-	relay := base64.RawURLEncoding.EncodeToString(b[:])
+	relay := randomToken(24)
 	u, err := req.Redirect(relay, sp)
 	if err != nil {
 		return nil, err
 	}
 	now := a.s.Now()
-	r := &quire.SAMLRequest{RelayHash: relayHash(relay), ProviderID: p.ID, RequestID: req.ID,
+	r := &quire.SAMLRequest{RelayHash: secretHash(relay), ProviderID: p.ID, RequestID: req.ID,
 		Redirect: redirect, ExpiresAt: now.Add(a.requestTTL)}
 	if err := a.s.store.PutSAMLRequest(ctx, r, now); err != nil {
 		return nil, err
 	}
 	return &SAMLStart{URL: u.String(), RelayState: relay, Expires: r.ExpiresAt}, nil
-}
-
-// relayHash is what is stored of a relay state.
-func relayHash(relay string) []byte {
-	h := sha256.Sum256([]byte(relay))
-	return h[:]
 }
 
 // SAMLAnswer is what the identity provider posted to the assertion
@@ -153,7 +137,7 @@ func (a *SAML) FinishLogin(ctx context.Context, providerID string, ep SPEndpoint
 		return nil, err
 	}
 	if in.SAMLResponse == "" {
-		return nil, samlRefused(quire.EINVALID, "the identity provider's answer is missing", errors.New("no SAMLResponse in the form"))
+		return nil, signInRefused(quire.EINVALID, "the identity provider's answer is missing", errors.New("no SAMLResponse in the form"))
 	}
 	now := a.s.Now()
 	var (
@@ -161,11 +145,11 @@ func (a *SAML) FinishLogin(ctx context.Context, providerID string, ep SPEndpoint
 		redirect string
 	)
 	if in.RelayState != "" {
-		r, err := a.s.store.TakeSAMLRequest(ctx, p.ID, relayHash(in.RelayState), now)
+		r, err := a.s.store.TakeSAMLRequest(ctx, p.ID, secretHash(in.RelayState), now)
 		switch {
 		case err == nil:
 			if subtle.ConstantTimeCompare([]byte(in.CookieRelay), []byte(in.RelayState)) != 1 {
-				return nil, samlRefused(quire.EFORBIDDEN, "this sign-in was started in another browser: start it again here",
+				return nil, signInRefused(quire.EFORBIDDEN, "this sign-in was started in another browser: start it again here",
 					errors.New("relay state does not match the browser's sign-in cookie"))
 			}
 			// An answer to a request of ours must answer that request,
@@ -174,16 +158,16 @@ func (a *SAML) FinishLogin(ctx context.Context, providerID string, ep SPEndpoint
 		case !quire.IsNotFound(err):
 			return nil, err
 		case !p.IDPInitiated:
-			return nil, samlRefused(quire.EFORBIDDEN, "this sign-in expired or was already used: start it again",
+			return nil, signInRefused(quire.EFORBIDDEN, "this sign-in expired or was already used: start it again",
 				errors.New("relay state matches no sign-in in flight"))
 		}
 	} else if !p.IDPInitiated {
-		return nil, samlRefused(quire.EFORBIDDEN, "sign-ins started by the identity provider are not accepted: start from the sign-in link",
+		return nil, signInRefused(quire.EFORBIDDEN, "sign-ins started by the identity provider are not accepted: start from the sign-in link",
 			errors.New("IdP-initiated answer to a provider that does not allow it"))
 	}
 	raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(in.SAMLResponse))
 	if err != nil {
-		return nil, samlRefused(quire.EINVALID, "the identity provider's answer is not valid", err)
+		return nil, signInRefused(quire.EINVALID, "the identity provider's answer is not valid", err)
 	}
 	acs, _ := url.Parse(ep.ACS)
 	assertion, err := sp.ParseXMLResponse(raw, possible, *acs)
@@ -193,18 +177,18 @@ func (a *SAML) FinishLogin(ctx context.Context, providerID string, ep SPEndpoint
 		if errors.As(err, &ire) && ire.PrivateErr != nil {
 			why = ire.PrivateErr
 		}
-		return nil, samlRefused(quire.EFORBIDDEN, "the identity provider's answer was refused", why)
+		return nil, signInRefused(quire.EFORBIDDEN, "the identity provider's answer was refused", why)
 	}
 	if err := a.s.store.UseSAMLAssertion(ctx, p.ID, assertion.ID, assertionExpiry(assertion), now); err != nil {
 		if quire.ErrorCode(err) == quire.ECONFLICT {
-			return nil, samlRefused(quire.EFORBIDDEN, "the identity provider's answer was refused",
+			return nil, signInRefused(quire.EFORBIDDEN, "the identity provider's answer was refused",
 				errors.New("assertion "+assertion.ID+" was used before (replay)"))
 		}
 		return nil, err
 	}
 	email, name := assertionSubject(assertion)
 	if !validEmail(email) {
-		return nil, samlRefused(quire.EFORBIDDEN, "the identity provider did not give an email address",
+		return nil, signInRefused(quire.EFORBIDDEN, "the identity provider did not give an email address",
 			errors.New("no email in the NameID or the attributes"))
 	}
 	return a.signIn(ctx, p, email, name, redirect, in)
@@ -300,7 +284,7 @@ func (a *SAML) mayClaim(ctx context.Context, st quire.Store, p *quire.SAMLProvid
 	if slices.Contains(org.EmailDomains, emailDomain(u.Email)) {
 		return nil
 	}
-	return samlRefused(quire.EFORBIDDEN, "an account with this email address exists and is not a member of this organization: ask an admin to add it",
+	return signInRefused(quire.EFORBIDDEN, "an account with this email address exists and is not a member of this organization: ask an admin to add it",
 		errors.New("existing user "+u.ID+" outside the organization and its email domains"))
 }
 
@@ -341,7 +325,7 @@ func (a *SAML) signIn(ctx context.Context, p *quire.SAMLProvider, email, name, r
 		case err != nil:
 			return err
 		case m.Disabled:
-			return samlRefused(quire.EFORBIDDEN, "your membership of this organization is disabled",
+			return signInRefused(quire.EFORBIDDEN, "your membership of this organization is disabled",
 				errors.New("disabled member "+u.ID+" signed in"))
 		case !m.SSO:
 			if _, err := st.SetMemberSSO(ctx, p.OrgID, u.ID, true); err != nil {

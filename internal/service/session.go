@@ -2,9 +2,6 @@ package service
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
-	"encoding/base64"
 	"strings"
 	"time"
 
@@ -71,10 +68,10 @@ func sessionOf(ctx context.Context) *quire.Session {
 	return s
 }
 
-// sessionHash is what is stored of a session secret.
-func sessionHash(secret string) []byte {
-	h := sha256.Sum256([]byte(secret))
-	return h[:]
+// signInRefused is the error of a SAML or OpenID Connect sign-in that
+// cannot go on: what the browser is told, and for the log why.
+func signInRefused(code, message string, why error) error {
+	return &quire.Error{Code: code, Message: message, Err: why}
 }
 
 // SessionOrigin says how and from where a session is opened.
@@ -106,15 +103,13 @@ func (s *Service) openSession(ctx context.Context, st quire.Store, userID string
 	default:
 		return "", time.Time{}, quire.Invalid("method", "must be password, saml or oidc")
 	}
-	var b [32]byte
-	_, _ = rand.Read(b[:])
-	secret := base64.RawURLEncoding.EncodeToString(b[:])
+	secret := randomToken(32)
 	now := s.Now()
 	absolute, _ := s.sessionTimes()
 	if _, err := st.SweepSessions(ctx, now, s.idleSince(now)); err != nil {
 		return "", time.Time{}, err
 	}
-	ss := &quire.Session{ID: quire.NewID(), Hash: sessionHash(secret), UserID: userID, Method: o.Method,
+	ss := &quire.Session{ID: quire.NewID(), Hash: secretHash(secret), UserID: userID, Method: o.Method,
 		ProviderID: o.ProviderID, OrgID: o.OrgID,
 		UserAgent: clip(strings.TrimSpace(o.UserAgent), maxUserAgent), Address: clip(strings.TrimSpace(o.Address), maxAddress),
 		CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(absolute)}
@@ -135,7 +130,7 @@ func (s *Service) AuthenticateSession(ctx context.Context, secret string) (*quir
 		return nil, nil, bad
 	}
 	now := s.Now()
-	ss, u, err := s.store.Session(ctx, sessionHash(secret), now, s.idleSince(now))
+	ss, u, err := s.store.Session(ctx, secretHash(secret), now, s.idleSince(now))
 	if quire.IsNotFound(err) {
 		return nil, nil, bad
 	}
@@ -158,7 +153,7 @@ func (s *Service) EndSession(ctx context.Context, secret string) (bool, error) {
 	if secret == "" || len(secret) > 128 {
 		return false, nil
 	}
-	return s.store.DeleteSession(ctx, sessionHash(secret))
+	return s.store.DeleteSession(ctx, secretHash(secret))
 }
 
 // ListedSession is one of a user's sessions as listed to them.

@@ -57,7 +57,6 @@ type SpaceRead struct {
 	Layout   quire.PageLayout
 
 	ctx    context.Context
-	s      *Service
 	at     SpaceAddresses
 	tree   *content.PageTree
 	files  revisionFiles
@@ -106,7 +105,7 @@ func (s *Service) ReadSpace(ctx context.Context, ref ContentRef, path string, at
 	slices.Reverse(out.Crumbs)
 	out.Tree = out.items(tree.Nodes, open, cur.Page.ID)
 	out.Page, out.Path = cur.Page, cur.Path
-	if out.Document, err = s.pageDocument(ctx, c.Snapshot, cur.Page); err != nil {
+	if out.Document, err = pageDocument(ctx, c, cur.Page); err != nil {
 		return nil, err
 	}
 	out.Layout = quire.DefaultPageLayout()
@@ -157,7 +156,7 @@ func (s *Service) openSpaceRead(ctx context.Context, ref ContentRef, at SpaceAdd
 	if err != nil {
 		return nil, err
 	}
-	return &SpaceRead{Content: c, ctx: ctx, s: s, at: at, tree: tree}, nil
+	return &SpaceRead{Content: c, ctx: ctx, at: at, tree: tree}, nil
 }
 
 // firstReadable returns the first page of a tree, in reading order,
@@ -206,18 +205,6 @@ func (x *SpaceRead) items(nodes []*content.TreeNode, open map[string]bool, activ
 		out = append(out, it)
 	}
 	return out
-}
-
-// pageDocument reads and parses a page's document.
-func (s *Service) pageDocument(ctx context.Context, snap *content.Snapshot, p *quire.RevisionPage) (*document.Document, error) {
-	if p.Document == "" {
-		return document.New(), nil
-	}
-	raw, err := snap.Document(ctx, p)
-	if err != nil || raw == nil {
-		return document.New(), err
-	}
-	return document.ParseStored(raw)
 }
 
 // file returns the address and name of a file of the revision, by id or

@@ -92,14 +92,15 @@ func (s *Store) DeleteAccountLinks(ctx context.Context, userID string, purpose q
 	return wrap("delete account links", err)
 }
 
-// RecordSignInFailure records a failure under each key and forgets those
-// keys' failures older than before.
+// RecordSignInFailure records a failure under each key and forgets every
+// failure older than before, of any key: the keys that never fail again
+// are pruned too.
 func (s *Store) RecordSignInFailure(ctx context.Context, keys []string, at, before time.Time) error {
 	err := s.inTx(ctx, func(tx *Store) error {
+		if _, err := tx.exec(ctx, "DELETE FROM sign_in_failures WHERE at < ?", millis(before)); err != nil {
+			return err
+		}
 		for _, k := range keys {
-			if _, err := tx.exec(ctx, "DELETE FROM sign_in_failures WHERE subject = ? AND at < ?", k, millis(before)); err != nil {
-				return err
-			}
 			if _, err := tx.exec(ctx, "INSERT INTO sign_in_failures (subject, at) VALUES (?, ?)", k, millis(at)); err != nil {
 				return err
 			}
@@ -119,14 +120,4 @@ func (s *Store) SignInFailures(ctx context.Context, key string, since time.Time)
 func (s *Store) ClearSignInFailures(ctx context.Context, key string) error {
 	_, err := s.exec(ctx, "DELETE FROM sign_in_failures WHERE subject = ?", key)
 	return wrap("clear sign-in failures", err)
-}
-
-// EndUserSessions deletes a user's sessions but one.
-func (s *Store) EndUserSessions(ctx context.Context, userID string, keep []byte) (int, error) {
-	q, args := "DELETE FROM sessions WHERE user_id = ?", []any{userID}
-	if keep != nil {
-		q, args = q+" AND hash <> ?", append(args, keep)
-	}
-	n, err := s.exec(ctx, q, args...)
-	return int(n), wrap("end user sessions", err)
 }

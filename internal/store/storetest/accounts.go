@@ -76,6 +76,12 @@ func accountTests() []test {
 			n, err = f.st.SignInFailures(ctx(t), "account:ada", t0)
 			must(t, err)
 			equal(t, "cleared", n, 0)
+
+			// Another key's failure prunes the old records of every key.
+			must(t, f.st.RecordSignInFailure(ctx(t), []string{"address:2"}, t0.Add(time.Hour), t0.Add(2*time.Minute)))
+			n, err = f.st.SignInFailures(ctx(t), "address:1", time.Time{})
+			must(t, err)
+			equal(t, "address:1 failures kept after another key's", n, 2)
 		}},
 		{"accounts/ending a user's other sessions", func(t *testing.T, f *fixture) {
 			u, v := f.user("Ada", "ada@x.io"), f.user("Bob", "bob@x.io")
@@ -83,14 +89,14 @@ func accountTests() []test {
 			for _, s := range []struct{ hash, user string }{{"s1", u.ID}, {"s2", u.ID}, {"s3", u.ID}, {"s4", v.ID}} {
 				must(t, f.st.CreateSession(ctx(t), &quire.Session{ID: "id-" + s.hash, Hash: []byte(s.hash), UserID: s.user, Method: quire.SessionPassword, CreatedAt: now, LastSeenAt: now, ExpiresAt: now.Add(time.Hour)}))
 			}
-			n, err := f.st.EndUserSessions(ctx(t), u.ID, []byte("s1"))
+			n, err := f.st.DeleteUserSessions(ctx(t), u.ID, "id-s1")
 			must(t, err)
 			equal(t, "ended", n, 2)
 			_, _, err = f.st.Session(ctx(t), []byte("s1"), now, time.Time{})
 			must(t, err)
 			_, _, err = f.st.Session(ctx(t), []byte("s4"), now, time.Time{})
 			must(t, err)
-			n, err = f.st.EndUserSessions(ctx(t), u.ID, nil)
+			n, err = f.st.DeleteUserSessions(ctx(t), u.ID, "")
 			must(t, err)
 			equal(t, "ended all", n, 1)
 		}},
