@@ -8,12 +8,16 @@ import (
 
 // Levels of the route table, as the API's: guest is any member or guest
 // of an organization; read the least a person needs to see a space or
-// collection at all.
+// collection at all; comment, review and edit what comments, reviews and
+// content writes need.
 const (
-	guest  = quire.LevelGuest
-	read   = quire.LevelRead
-	create = quire.LevelCreate
-	admin  = quire.LevelAdmin
+	guest   = quire.LevelGuest
+	read    = quire.LevelRead
+	comment = quire.LevelComment
+	review  = quire.LevelReview
+	edit    = quire.LevelEdit
+	create  = quire.LevelCreate
+	admin   = quire.LevelAdmin
 )
 
 // home sends a person to their first organization, or says they belong

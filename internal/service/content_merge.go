@@ -35,7 +35,7 @@ type MergeOutcome struct {
 // content events of the batch's merges are announced with one job.
 func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
 	out, err := inSpaceLock(ctx, s, spaceID, crID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {
-		return s.mergeOnce(ctx, st, u, spaceID, crID)
+		return s.mergeOnce(ctx, st, u, spaceID, crID, true)
 	}, func(out *MergeOutcome) bool { return out.Result == ResultMerge })
 	if err == nil && len(out.Bypassed) > 0 {
 		s.log.InfoContext(ctx, "merge rules bypassed", "space", spaceID, "change_request", crID, "user", u.ID,
@@ -49,8 +49,10 @@ func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID
 // change request is marked merged only if it is still on the revision
 // that was merged and still open or draft, so a write that lands first
 // makes the attempt run again with it, and a write that comes after finds
-// the change request merged; a quire.Stale ECONFLICT otherwise.
-func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
+// the change request merged; a quire.Stale ECONFLICT otherwise. Without
+// rules, the space's merge rules are not asked: a live edit's own change
+// request (WriteLive) is merged as it is written.
+func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, spaceID, crID string, rules bool) (*MergeOutcome, error) {
 	cr, sp, err := writableChangeRequest(ctx, st, spaceID, crID)
 	if err != nil {
 		return nil, err
@@ -58,9 +60,11 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 	// The merge rules are read and evaluated here, in the batch's
 	// transaction under the space's lock, before anything is written: a
 	// refusal is this merge's own answer and leaves nothing behind.
-	check, err := s.checkMerge(ctx, st, u, sp, cr)
-	if err != nil {
-		return nil, err
+	var check MergeCheck
+	if rules {
+		if check, err = s.checkMerge(ctx, st, u, sp, cr); err != nil {
+			return nil, err
+		}
 	}
 	if !check.Allowed() {
 		return nil, check.refusal()
