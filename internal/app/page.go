@@ -150,7 +150,9 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 	if rd.Page == nil {
 		return v, nil
 	}
-	rp := &reader.Page{Title: rd.Page.Title, Description: rd.Page.Description, Document: rd.Document,
+	// Blocks carry their keys: the editor, comments and diffs find them
+	// by it.
+	rp := &reader.Page{Title: rd.Page.Title, Description: rd.Page.Description, Document: rd.Document, BlockKeys: true,
 		Resolvers: reader.Resolvers{
 			Link:  func(ref document.Ref) reader.Target { return reader.Target(rd.Link(ref)) },
 			Image: rd.Image,

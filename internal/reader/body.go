@@ -101,6 +101,20 @@ func (w *bodyWriter) blocks(nodes []document.Node) {
 	w.nested--
 }
 
+// keyedBlocks writes top-level blocks as blocks does, each inside an
+// element naming its key.
+func (w *bodyWriter) keyedBlocks(nodes []document.Node) {
+	w.nested++
+	for i := range nodes {
+		w.raw(`<div class="block"`)
+		w.attr("data-block", nodes[i].Key)
+		w.raw(">")
+		w.block(&nodes[i])
+		w.raw("</div>\n")
+	}
+	w.nested--
+}
+
 func dataString(n *document.Node, key string) string {
 	s, _ := n.Data[key].(string)
 	return s

@@ -169,4 +169,8 @@ type Page struct {
 	MarkdownURL string
 	// Resolvers turn the document's references into addresses.
 	Resolvers Resolvers
+	// BlockKeys wraps each top-level block in an element carrying its key
+	// (<div class="block" data-block="KEY">), for the app's views that
+	// edit, comment on or compare blocks; published pages leave it off.
+	BlockKeys bool
 }

@@ -135,7 +135,11 @@ func (r *Renderer) body(p *Page) (string, []Heading) {
 	bw := newBodyWriter(&p.Resolvers, r.hl, r.policy)
 	if p.Document != nil {
 		bw.shiftHeadings(p.Document.Nodes)
-		bw.blocks(p.Document.Nodes)
+		if p.BlockKeys {
+			bw.keyedBlocks(p.Document.Nodes)
+		} else {
+			bw.blocks(p.Document.Nodes)
+		}
 	}
 	bw.footnotes()
 	return bw.b.String(), bw.outline
