@@ -5,14 +5,24 @@ import (
 	"embed"
 	"encoding/hex"
 	"net/http"
+	"path"
 	"strconv"
 	"strings"
 
 	"quire/internal/reader"
 )
 
-//go:embed assets/app.css assets/app.js
+//go:embed assets/*.css assets/*.js
 var assetFS embed.FS
+
+// assetType is the content type of one of the app's files, by its
+// extension: the embed pattern takes stylesheets and scripts only.
+func assetType(name string) string {
+	if path.Ext(name) == ".css" {
+		return "text/css; charset=utf-8"
+	}
+	return "text/javascript; charset=utf-8"
+}
 
 // assetsPath is where the app's stylesheets and script are served, each
 // under a name holding a hash of its content, so browsers may keep it
@@ -39,15 +49,16 @@ func newAssets(render *reader.Renderer) (*assets, error) {
 	as := &assets{byName: map[string]asset{}, urls: map[string]string{},
 		themeURL: render.ThemeScriptURL(), pageURL: render.PageScriptURL()}
 	as.add("reader.css", []byte(render.Stylesheet()), "text/css; charset=utf-8")
-	for _, f := range []struct{ name, ctype string }{
-		{"app.css", "text/css; charset=utf-8"},
-		{"app.js", "text/javascript; charset=utf-8"},
-	} {
-		body, err := assetFS.ReadFile("assets/" + f.name)
+	files, err := assetFS.ReadDir("assets")
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range files {
+		body, err := assetFS.ReadFile("assets/" + f.Name())
 		if err != nil {
 			return nil, err
 		}
-		as.add(f.name, body, f.ctype)
+		as.add(f.Name(), body, assetType(f.Name()))
 	}
 	return as, nil
 }
