@@ -106,6 +106,9 @@ func (a *App) changeRequestPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if err := a.pageComments(r, sp, n, v); err != nil {
+		return err
+	}
 	title := "#" + n + " · " + sp.Title
 	if v.Page != nil {
 		title = v.Page.Title + " · " + title

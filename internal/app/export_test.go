@@ -31,3 +31,6 @@ func RouteRows() []RouteRow {
 	}
 	return out
 }
+
+// OpenCommentCounts is openCommentCounts, for the tests.
+var OpenCommentCounts = openCommentCounts

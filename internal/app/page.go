@@ -57,10 +57,16 @@ type pageView struct {
 	spaceSidebar
 	// Home is the address of the content's first page.
 	Home string
+	// Comments are the page's comment threads ("comment-threads"); nil
+	// where the page takes none (an earlier revision).
+	Comments *commentPanel
 }
 
 // pageBody is a page drawn by the reader's renderer.
 type pageBody struct {
+	// ID is the page's id; doc its document, for the comments.
+	ID          string
+	doc         *document.Document
 	Title       string
 	Description string
 	CoverURL    string
@@ -168,7 +174,7 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 		return nil, err
 	}
 	l := rd.Layout
-	b := &pageBody{Title: rd.Page.Title, Crumbs: rd.Crumbs, HideTitle: !l.Title, Wide: l.Width == "wide",
+	b := &pageBody{ID: rd.Page.ID, doc: rd.Document, Title: rd.Page.Title, Crumbs: rd.Crumbs, HideTitle: !l.Title, Wide: l.Width == "wide",
 		// The reader's body writer escapes every value it writes.
 		Body: template.HTML(buf.String()), Outline: outline}
 	if l.Description {
@@ -189,6 +195,11 @@ func (a *App) showPage(w http.ResponseWriter, r *http.Request, sp *quire.Space, 
 	v, err := a.readPage(r, sp, m, path)
 	if err != nil {
 		return err
+	}
+	if m.ref.Revision == "" {
+		if err := a.pageComments(r, sp, m.ref.ChangeRequest, v); err != nil {
+			return err
+		}
 	}
 	title := sp.Title
 	if v.Page != nil {

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -23,6 +24,10 @@ type routesFixture struct {
 	// Trash; Writers a team holding Mia.
 	Collection, Space, Gone, Team, Invite string
 	Mia                                   *quire.User
+	// Comments: Page is a page of the space; Number an open change
+	// request; Comment and Reply a comment on the page with a reply,
+	// CRComment and CRReply the same on the change request.
+	Page, Number, Comment, Reply, CRComment, CRReply string
 	// Callers refused some routes: a person outside the organization,
 	// a guest (member without a role), a reader and a creator.
 	Outsider, Guest, Reader, Creator *http.Client
@@ -68,6 +73,7 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 		t.Fatal(err)
 	}
 	f.Invite = inv.ID
+	f.commentFixture(t)
 
 	f.Outsider = h.client(t, h.signIn(t, h.newUser(t, "otto@other.test", "Otto Outsider", "")))
 	guest := h.newUser(t, "gus@acme.test", "Gus Guest", quire.RoleRead)
@@ -79,6 +85,38 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 	f.Reader = h.client(t, h.signIn(t, h.newUser(t, "rita@acme.test", "Rita Read", quire.RoleRead)))
 	f.Creator = h.client(t, h.signIn(t, h.newUser(t, "carl@acme.test", "Carl Create", quire.RoleCreate)))
 	return f
+}
+
+// commentFixture gives the space a page, an open change request, and
+// on each a comment with a reply, for the comment routes.
+func (f *routesFixture) commentFixture(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	h := f.h
+	top := ""
+	res := h.writeAndMerge(t, f.Space, "A page", pageChange("start", "Start", "start", "Hello.\n", &top))
+	f.Page = res[0].PageID
+	cr, err := h.Svc.CreateChangeRequest(ctx, h.Admin, f.Space, "Discuss")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Number = strconv.Itoa(cr.Number)
+	w := service.Commenter{User: h.Admin, Level: quire.LevelAdmin}
+	md := "A question."
+	for _, sc := range []struct {
+		scope          service.CommentScope
+		comment, reply *string
+	}{{service.CommentScope{SpaceID: f.Space}, &f.Comment, &f.Reply}, {service.CommentScope{SpaceID: f.Space, ChangeRequest: cr.ID}, &f.CRComment, &f.CRReply}} {
+		cv, err := h.Svc.PostComment(ctx, w, sc.scope, service.CommentInput{Page: f.Page, Body: service.DocumentInput{Markdown: &md}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rv, err := h.Svc.PostReply(ctx, w, sc.scope, cv.Comment.ID, service.DocumentInput{Markdown: &md})
+		if err != nil {
+			t.Fatal(err)
+		}
+		*sc.comment, *sc.reply = cv.Comment.ID, rv.Reply.ID
+	}
 }
 
 // params are the example values of the routes' path parameters: the
@@ -99,6 +137,9 @@ func (f *routesFixture) params() map[string]string {
 		"tokenId":     "nosuchtoken",
 		"kind":        "users",
 		"principalId": f.Mia.ID,
+		"number":      f.Number,
+		"commentId":   f.Comment,
+		"replyId":     f.Reply,
 	}
 }
 
@@ -107,6 +148,9 @@ func (f *routesFixture) params() map[string]string {
 func (f *routesFixture) routeParams(id string) map[string]string {
 	if id == "appSpaceRestore" {
 		return map[string]string{"spaceId": f.Gone}
+	}
+	if strings.HasPrefix(id, "appCRComment") {
+		return map[string]string{"commentId": f.CRComment, "replyId": f.CRReply}
 	}
 	return nil
 }
@@ -220,6 +264,23 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 	}
 	sort.Strings(ids)
 	fmt.Fprintf(&b, "invites %v\n", ids)
+	w := service.Commenter{User: admin, Level: quire.LevelAdmin}
+	for _, sc := range []service.CommentScope{{SpaceID: f.Space}, {SpaceID: f.Space, ChangeRequest: f.Number}} {
+		cs, err := h.Svc.Comments(ctx, w, sc, service.CommentListFilter{}, page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range cs.Items {
+			fmt.Fprintf(&b, "comment %s %s %s replies=%d reactions=%d edited=%t\n", c.Comment.ID, c.Comment.Status, c.Comment.Body, c.Comment.Replies, len(c.Reactions), c.Comment.EditedAt != nil)
+			rs, err := h.Svc.Replies(ctx, w, sc, c.Comment.ID, page)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rs.Items {
+				fmt.Fprintf(&b, "reply %s %s reactions=%d\n", r.Reply.ID, r.Reply.Body, len(r.Reactions))
+			}
+		}
+	}
 	return b.String()
 }
 
@@ -228,7 +289,8 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 // something.
 func harmfulForm(f *routesFixture) url.Values {
 	return url.Values{"title": {"Taken over"}, "description": {"Taken over"}, "role": {"admin"}, "default": {"admin"},
-		"confirm": {"yes"}, "user": {f.Mia.ID}, "parent": {""}}
+		"confirm": {"yes"}, "user": {f.Mia.ID}, "parent": {""},
+		"body": {"Taken over"}, "page": {f.Page}, "reaction": {"thumbsup"}, "on": {"1"}}
 }
 
 // TestRoutesRefused sends every POST route of the table, as the people
@@ -236,7 +298,7 @@ func harmfulForm(f *routesFixture) url.Values {
 // outside the organization gets 404 (it does not exist for them); a
 // guest gets 404 on a space or collection (content is invisible below
 // read) and 403 on the organization (which a guest sees); a reader gets
-// 403 (every POST route needs create or admin, and a reader sees the
+// 403 (every POST route needs comment or more, and a reader sees the
 // content); a creator gets 403 on the admin routes. Nothing changes.
 func TestRoutesRefused(t *testing.T) {
 	t.Parallel()
@@ -337,6 +399,12 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 	unknownKind := malformed{form: url.Values{"role": {"read"}}, params: map[string]string{"kind": "robots"}, status: http.StatusNotFound, says: "There is nothing here"}
 	unknownPrincipal := malformed{form: url.Values{"role": {"read"}}, params: map[string]string{"principalId": "nosuchuser"}, status: http.StatusNotFound, says: "user permission not found"}
 	unknownMember := malformed{params: map[string]string{"userId": "nosuchuser"}, status: http.StatusNotFound, says: "member not found"}
+	emptyBody := malformed{form: url.Values{"body": {" "}}, status: http.StatusBadRequest, says: "body: must not be empty"}
+	tooLong := malformed{form: url.Values{"body": {strings.Repeat("x", 10001)}}, status: http.StatusBadRequest, says: "body: must be at most 10000 characters"}
+	unknownComment := malformed{form: url.Values{"body": {"Hi"}}, params: map[string]string{"commentId": "nosuchcomment"}, status: http.StatusNotFound, says: "There is nothing here"}
+	unknownReply := malformed{params: map[string]string{"replyId": "nosuchreply"}, status: http.StatusNotFound, says: "There is nothing here"}
+	badReaction := malformed{form: url.Values{"reaction": {"skull"}, "on": {"1"}}, status: http.StatusBadRequest, says: "reaction: choose one of the offered reactions"}
+	badOn := malformed{form: url.Values{"reaction": {"heart"}, "on": {"yes"}}, status: http.StatusBadRequest, says: "on: must be 1"}
 	return map[string][]malformed{
 		"appCreateInvite": {
 			{form: url.Values{"role": {"owner"}}, status: http.StatusBadRequest, says: "Role must be one of"},
@@ -375,6 +443,28 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		"appCollectionShareDefault": {badDefault},
 		"appCollectionShareChange":  {badRole, unknownKind, unknownPrincipal},
 		"appCollectionShareRemove":  {unknownKind, unknownPrincipal},
+
+		// Comments, on the space's content and on a change request's.
+		"appCommentPost":          commentPost(f),
+		"appCommentReply":         {emptyBody, unknownComment},
+		"appCommentEdit":          {emptyBody, tooLong},
+		"appCommentDelete":        {unknownComment},
+		"appCommentResolve":       {unknownComment},
+		"appCommentReopen":        {unknownComment},
+		"appCommentReact":         {badReaction, badOn},
+		"appCommentReplyEdit":     {emptyBody},
+		"appCommentReplyDelete":   {unknownReply},
+		"appCommentReplyReact":    {badReaction},
+		"appCRCommentPost":        commentPost(f),
+		"appCRCommentReply":       {emptyBody, unknownComment},
+		"appCRCommentEdit":        {emptyBody, tooLong},
+		"appCRCommentDelete":      {unknownComment},
+		"appCRCommentResolve":     {unknownComment},
+		"appCRCommentReopen":      {unknownComment},
+		"appCRCommentReact":       {badReaction, badOn},
+		"appCRCommentReplyEdit":   {emptyBody},
+		"appCRCommentReplyDelete": {{params: map[string]string{"commentId": f.CRComment, "replyId": "nosuchreply"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appCRCommentReplyReact":  {badReaction},
 
 		// The account routes any signed-in person may use.
 		"appPassword":             {{form: url.Values{"current": {"wrong"}, "password": {"a new password"}, "confirm": {"another one"}}, status: http.StatusBadRequest, says: "does not match the new password"}},
@@ -440,6 +530,16 @@ func TestRoutesMalformed(t *testing.T) {
 			t.Fatalf("malformed requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
 	}, accs.option())
+}
+
+// commentPost are the malformed posts of a new comment.
+func commentPost(f *routesFixture) []malformed {
+	return []malformed{
+		{form: url.Values{"page": {f.Page}, "body": {""}}, status: http.StatusBadRequest, says: "body: must not be empty"},
+		{form: url.Values{"page": {f.Page}, "node": {"nosuchblock"}, "body": {"Hi"}}, status: http.StatusBadRequest, says: "node: no block"},
+		{form: url.Values{"page": {"nosuchpage"}, "body": {"Hi"}}, status: http.StatusBadRequest, says: "page: no page"},
+		{form: url.Values{"node": {"nosuchblock"}, "body": {"Hi"}}, status: http.StatusBadRequest, says: "page: required with node"},
+	}
 }
 
 // problemText returns the text of a page's alerts, or of its main part
