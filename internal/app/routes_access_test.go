@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,6 +23,9 @@ type routesFixture struct {
 	// Collection Guides holds the space Install; Gone is a space in the
 	// Trash; Writers a team holding Mia.
 	Collection, Space, Gone, Team, Invite string
+	// Change is the number of a draft change request of Install, by the
+	// admin.
+	Change string
 	Mia                                   *quire.User
 	// Callers refused some routes: a person outside the organization,
 	// a guest (member without a role), a reader and a creator.
@@ -68,6 +72,11 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 		t.Fatal(err)
 	}
 	f.Invite = inv.ID
+	cr, err := h.Svc.CreateChangeRequest(ctx, h.Admin, f.Space, "Fix the install steps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Change = strconv.Itoa(cr.Number)
 
 	f.Outsider = h.client(t, h.signIn(t, h.newUser(t, "otto@other.test", "Otto Outsider", "")))
 	guest := h.newUser(t, "gus@acme.test", "Gus Guest", quire.RoleRead)
@@ -92,6 +101,7 @@ func (f *routesFixture) params() map[string]string {
 		"teamId":         f.Team,
 		"userId":         f.Mia.ID,
 		"inviteId":       f.Invite,
+		"number":         f.Change,
 		// The public and account routes' parameters: their paths are
 		// filled, though the routes are not sent.
 		"secret":      "nosuchsecret",
@@ -220,6 +230,15 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 	}
 	sort.Strings(ids)
 	fmt.Fprintf(&b, "invites %v\n", ids)
+	cr, err := h.Svc.ChangeRequest(ctx, f.Space, f.Change)
+	if err != nil {
+		t.Fatal(err)
+	}
+	requested, err := h.Svc.RequestedReviewers(ctx, f.Space, cr.ID, quire.Page{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "change request %q %s revision=%s description=%s requested=%d\n", cr.Subject, cr.Status, cr.Revision, cr.Description, len(requested.Items))
 	return b.String()
 }
 
@@ -375,6 +394,26 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		"appCollectionShareDefault": {badDefault},
 		"appCollectionShareChange":  {badRole, unknownKind, unknownPrincipal},
 		"appCollectionShareRemove":  {unknownKind, unknownPrincipal},
+
+		// The change request page's forms; the admin wrote the change
+		// request, so cannot review it.
+		"appChangeRequestDetails": {{form: url.Values{"subject": {strings.Repeat("x", 101)}}, status: http.StatusUnprocessableEntity, says: "subject: must be at most 100 characters"}},
+		"appChangeRequestStatus": {
+			{form: url.Values{"status": {"merged"}}, status: http.StatusBadRequest, says: "status: must be draft, open or archived"},
+			{form: url.Values{}, status: http.StatusBadRequest, says: "status: must be draft, open or archived"},
+		},
+		"appChangeRequestUpdateFromMain": {{params: map[string]string{"number": "999"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appChangeRequestReviewers": {
+			{form: url.Values{}, status: http.StatusBadRequest, says: "reviewer: choose a person or a team"},
+			{form: url.Values{"reviewer": {"robot:x"}}, status: http.StatusBadRequest, says: "reviewer: choose a person or a team"},
+			{form: url.Values{"reviewer": {"user:nosuchuser"}}, status: http.StatusBadRequest, says: "reviewer: no such user"},
+		},
+		"appChangeRequestReviewerRemove": {{status: http.StatusNotFound, says: "There is nothing here"}},
+		"appChangeRequestReview": {
+			{form: url.Values{"verdict": {"maybe"}}, status: http.StatusBadRequest, says: "verdict: choose Approve or Request changes"},
+			{form: url.Values{"verdict": {"approve"}, "comment": {strings.Repeat("x", 70<<10)}}, status: http.StatusBadRequest, says: "comment: must be at most 64 KB"},
+		},
+		"appChangeRequestMerge": {{params: map[string]string{"number": "999"}, status: http.StatusNotFound, says: "There is nothing here"}},
 
 		// The account routes any signed-in person may use.
 		"appPassword":             {{form: url.Values{"current": {"wrong"}, "password": {"a new password"}, "confirm": {"another one"}}, status: http.StatusBadRequest, says: "does not match the new password"}},
