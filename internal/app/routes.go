@@ -150,6 +150,20 @@ func (a *App) table() []row {
 		{"appAccountTokenCreate", post, "/app/account/tokens", signedIn(), a.accountTokenCreate},
 		{"appAccountTokenRevoke", post, "/app/account/tokens/{tokenId}/revoke", signedIn(), a.accountTokenRevoke},
 
+		// Change requests: the lists of a space and of the organization,
+		// and what the change request page does (details, status moves,
+		// update from main, reviewers, reviews, merge) at the API's
+		// levels for the same operations.
+		{"appSpaceChangeRequests", get, "/app/s/{spaceId}/~/changes", onSpace(read), a.spaceChangeRequests},
+		{"appOrgChangeRequests", get, "/app/o/{organizationId}/changes", onOrg(guest), a.orgChangeRequests},
+		{"appChangeRequestDetails", post, "/app/s/{spaceId}/~/changes/{number}/details", onSpace(edit), a.updateChangeRequestDetails},
+		{"appChangeRequestStatus", post, "/app/s/{spaceId}/~/changes/{number}/status", onSpace(edit), a.moveChangeRequest},
+		{"appChangeRequestUpdateFromMain", post, "/app/s/{spaceId}/~/changes/{number}/update-from-main", onSpace(edit), a.updateChangeRequestFromMain},
+		{"appChangeRequestReviewers", post, "/app/s/{spaceId}/~/changes/{number}/reviewers", onSpace(edit), a.requestReviewers},
+		{"appChangeRequestReviewerRemove", post, "/app/s/{spaceId}/~/changes/{number}/reviewers/{userId}/remove", onSpace(edit), a.removeRequestedReviewer},
+		{"appChangeRequestReview", post, "/app/s/{spaceId}/~/changes/{number}/reviews", onSpace(review), a.submitReview},
+		{"appChangeRequestMerge", post, "/app/s/{spaceId}/~/changes/{number}/merge", onSpace(edit), a.mergeChangeRequest},
+
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}
 }

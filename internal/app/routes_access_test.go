@@ -23,6 +23,9 @@ type routesFixture struct {
 	// Collection Guides holds the space Install; Gone is a space in the
 	// Trash; Writers a team holding Mia.
 	Collection, Space, Gone, Team, Invite string
+	// Change is the number of a draft change request of Install, by the
+	// admin.
+	Change string
 	Mia                                   *quire.User
 	// Comments: Page is a page of the space; Number an open change
 	// request; Comment and Reply a comment on the page with a reply,
@@ -74,6 +77,11 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 	}
 	f.Invite = inv.ID
 	f.commentFixture(t)
+	cr, err := h.Svc.CreateChangeRequest(ctx, h.Admin, f.Space, "Fix the install steps")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Change = strconv.Itoa(cr.Number)
 
 	f.Outsider = h.client(t, h.signIn(t, h.newUser(t, "otto@other.test", "Otto Outsider", "")))
 	guest := h.newUser(t, "gus@acme.test", "Gus Guest", quire.RoleRead)
@@ -130,6 +138,7 @@ func (f *routesFixture) params() map[string]string {
 		"teamId":         f.Team,
 		"userId":         f.Mia.ID,
 		"inviteId":       f.Invite,
+		"number":         f.Change,
 		// The public and account routes' parameters: their paths are
 		// filled, though the routes are not sent.
 		"secret":      "nosuchsecret",
@@ -281,6 +290,15 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 			}
 		}
 	}
+	cr, err := h.Svc.ChangeRequest(ctx, f.Space, f.Change)
+	if err != nil {
+		t.Fatal(err)
+	}
+	requested, err := h.Svc.RequestedReviewers(ctx, f.Space, cr.ID, quire.Page{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "change request %q %s revision=%s description=%s requested=%d\n", cr.Subject, cr.Status, cr.Revision, cr.Description, len(requested.Items))
 	return b.String()
 }
 
@@ -465,6 +483,25 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		"appCRCommentReplyEdit":   {emptyBody},
 		"appCRCommentReplyDelete": {{params: map[string]string{"commentId": f.CRComment, "replyId": "nosuchreply"}, status: http.StatusNotFound, says: "There is nothing here"}},
 		"appCRCommentReplyReact":  {badReaction},
+		// The change request page's forms; the admin wrote the change
+		// request, so cannot review it.
+		"appChangeRequestDetails": {{form: url.Values{"subject": {strings.Repeat("x", 101)}}, status: http.StatusUnprocessableEntity, says: "subject: must be at most 100 characters"}},
+		"appChangeRequestStatus": {
+			{form: url.Values{"status": {"merged"}}, status: http.StatusBadRequest, says: "status: must be draft, open or archived"},
+			{form: url.Values{}, status: http.StatusBadRequest, says: "status: must be draft, open or archived"},
+		},
+		"appChangeRequestUpdateFromMain": {{params: map[string]string{"number": "999"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appChangeRequestReviewers": {
+			{form: url.Values{}, status: http.StatusBadRequest, says: "reviewer: choose a person or a team"},
+			{form: url.Values{"reviewer": {"robot:x"}}, status: http.StatusBadRequest, says: "reviewer: choose a person or a team"},
+			{form: url.Values{"reviewer": {"user:nosuchuser"}}, status: http.StatusBadRequest, says: "reviewer: no such user"},
+		},
+		"appChangeRequestReviewerRemove": {{status: http.StatusNotFound, says: "There is nothing here"}},
+		"appChangeRequestReview": {
+			{form: url.Values{"verdict": {"maybe"}}, status: http.StatusBadRequest, says: "verdict: choose Approve or Request changes"},
+			{form: url.Values{"verdict": {"approve"}, "comment": {strings.Repeat("x", 70<<10)}}, status: http.StatusBadRequest, says: "comment: must be at most 64 KB"},
+		},
+		"appChangeRequestMerge": {{params: map[string]string{"number": "999"}, status: http.StatusNotFound, says: "There is nothing here"}},
 
 		// The account routes any signed-in person may use.
 		"appPassword":             {{form: url.Values{"current": {"wrong"}, "password": {"a new password"}, "confirm": {"another one"}}, status: http.StatusBadRequest, says: "does not match the new password"}},

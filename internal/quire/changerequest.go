@@ -57,6 +57,9 @@ type ChangeRequestFilter struct {
 	Status      ChangeRequestStatus
 	Creator     string
 	Contributor string
+	// Reviewer keeps the change requests this user is asked to review
+	// and has not reviewed since.
+	Reviewer string
 }
 
 // ChangeRequestUpdate holds the fields a PATCH or the engine may change;

@@ -193,7 +193,7 @@ func crNumber(s string) (int, bool) {
 
 // ChangeRequests lists change requests newest first (by creation time,
 // then id): those of f.SpaceID, or those in the live spaces of f.OrgID,
-// narrowed by status, creator and contributor.
+// narrowed by status, creator, contributor and requested reviewer.
 func (s *Store) ChangeRequests(ctx context.Context, f quire.ChangeRequestFilter, p quire.Page) (*quire.List[*quire.ChangeRequest], error) {
 	const tag = "cr"
 	from := " FROM change_requests c"
@@ -214,6 +214,10 @@ func (s *Store) ChangeRequests(ctx context.Context, f quire.ChangeRequestFilter,
 	if f.Contributor != "" {
 		w.add(`EXISTS (SELECT 1 FROM change_request_contributors cc
 			WHERE cc.change_request_id = c.id AND cc.user_id = ?)`, f.Contributor)
+	}
+	if f.Reviewer != "" {
+		w.add(`EXISTS (SELECT 1 FROM change_request_reviewers rq
+			WHERE rq.change_request_id = c.id AND rq.user_id = ?)`, f.Reviewer)
 	}
 	count, err := s.count(ctx, "SELECT COUNT(*)"+from+w.where(), w.args...)
 	if err != nil {

@@ -170,6 +170,17 @@ func changeRequestTests() []test {
 			must(t, f.st.AddContributor(ctx(t), inSp2[3].ID, bob.ID))
 			must(t, f.st.AddContributor(ctx(t), inSp2[3].ID, ada.ID))
 			wantCode(t, f.st.AddContributor(ctx(t), "nosuchcr", bob.ID), quire.EINVALID)
+			// Bob is asked to review two; he reviews one of them, which
+			// ends his request there.
+			for _, c := range []*quire.ChangeRequest{inSp[2], inSp2[4]} {
+				must(t, f.st.RequestReviewers(ctx(t), []*quire.RequestedReviewer{{ChangeRequestID: c.ID, UserID: bob.ID,
+					Revision: c.Revision, RequestedBy: ada.ID, CreatedAt: f.tick()}}))
+			}
+			must(t, f.st.RequestReviewers(ctx(t), []*quire.RequestedReviewer{{ChangeRequestID: inSp[4].ID, UserID: bob.ID,
+				Revision: inSp[4].Revision, RequestedBy: ada.ID, CreatedAt: f.tick()}}))
+			at := f.tick()
+			must(t, f.st.CreateReview(ctx(t), &quire.Review{ID: quire.NewID(), SpaceID: sp.ID, ChangeRequestID: inSp[4].ID,
+				Revision: inSp[4].Revision, Reviewer: bob.ID, Status: quire.ReviewApproved, CreatedAt: at, UpdatedAt: at}))
 
 			// Newest first.
 			newest := func(l ...*quire.ChangeRequest) []string {
@@ -197,6 +208,10 @@ func changeRequestTests() []test {
 				{"organization, creator and contributor", quire.ChangeRequestFilter{OrgID: o.ID, Creator: bob.ID, Contributor: bob.ID}, newest(inSp2[3])},
 				{"organization, creator and status", quire.ChangeRequestFilter{OrgID: o.ID, Creator: ada.ID, Status: quire.CROpen},
 					newest(inSp[0], inSp2[0], inSp[2], inSp2[2], inSp[4], inSp2[4])},
+				{"space, reviewer", quire.ChangeRequestFilter{SpaceID: sp.ID, Reviewer: bob.ID}, newest(inSp[2])},
+				{"organization, reviewer", quire.ChangeRequestFilter{OrgID: o.ID, Reviewer: bob.ID}, newest(inSp[2], inSp2[4])},
+				{"organization, reviewer and status", quire.ChangeRequestFilter{OrgID: o.ID, Reviewer: bob.ID, Status: quire.CROpen}, newest(inSp[2], inSp2[4])},
+				{"organization, someone asked nothing", quire.ChangeRequestFilter{OrgID: o.ID, Reviewer: ada.ID}, []string{}},
 			} {
 				for _, size := range []int{1, 2, 3, 50} {
 					got, _ := collect(t, size, func(p quire.Page) (*quire.List[*quire.ChangeRequest], error) {
