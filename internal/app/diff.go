@@ -62,6 +62,8 @@ type pageDiffView struct {
 	// NoBody marks a page without a document on either side (a group
 	// or a link).
 	NoBody bool
+	// View is the way the page is drawn.
+	View string
 }
 
 // diffRow is either one block that differs or a run of unchanged ones,
@@ -79,6 +81,8 @@ type diffBlock struct {
 	Label    string
 	Old, New template.HTML
 	Moved    bool
+	// View is the way the block is drawn.
+	View string
 }
 
 // diffLineRow is a line of a Markdown diff, or (Skipped > 0) a run of
@@ -273,7 +277,7 @@ func (a *App) pageDiffViews(d *service.ContentDiff, view, pages string) ([]pageD
 	out := make([]pageDiffView, 0, len(d.Pages))
 	for i := range d.Pages {
 		pd := &d.Pages[i]
-		pv := pageDiffView{ChangedPage: pd.ChangedPage, Anchor: "page-" + pd.ID, ChangeName: changeName(pd.Change)}
+		pv := pageDiffView{ChangedPage: pd.ChangedPage, Anchor: "page-" + pd.ID, ChangeName: changeName(pd.Change), View: view}
 		if pd.New != nil && pd.New.Document != nil {
 			pv.URL = pages + pd.New.Path
 		}
@@ -295,7 +299,7 @@ func (a *App) pageDiffViews(d *service.ContentDiff, view, pages string) ([]pageD
 				return nil, err
 			}
 			pv.Lines = lineRows(lines)
-		} else if pv.Rows, err = a.blockRows(pd, "d"+strconv.Itoa(i)); err != nil {
+		} else if pv.Rows, err = a.blockRows(pd, view, "d"+strconv.Itoa(i)); err != nil {
 			return nil, err
 		}
 		out = append(out, pv)
@@ -307,7 +311,7 @@ func (a *App) pageDiffViews(d *service.ContentDiff, view, pages string) ([]pageD
 // resolving its references in its own revision, and groups the
 // unchanged ones into runs. Only the blocks shown are drawn: the old
 // side's removed and changed ones, and every block of the new side.
-func (a *App) blockRows(pd *service.PageDiff, prefix string) ([]diffRow, error) {
+func (a *App) blockRows(pd *service.PageDiff, view, prefix string) ([]diffRow, error) {
 	oldIdx, newIdx := map[*document.Node]int{}, map[*document.Node]int{}
 	var oldHTML, newHTML []string
 	if s := pd.Old; s != nil && s.Document != nil {
@@ -336,7 +340,7 @@ func (a *App) blockRows(pd *service.PageDiff, prefix string) ([]diffRow, error) 
 	}
 	var rows []diffRow
 	for _, b := range pd.Blocks {
-		db := diffBlock{Key: b.Key, Change: b.Change, Label: blockLabel(b.Change), Moved: b.Moved}
+		db := diffBlock{Key: b.Key, Change: b.Change, Label: blockLabel(b.Change), Moved: b.Moved, View: view}
 		if b.Old != nil && b.Change != service.BlockUnchanged {
 			db.Old = template.HTML(oldHTML[oldIdx[b.Old]])
 		}

@@ -125,6 +125,12 @@ func (a *App) table() []row {
 		{"appAccountTokenCreate", post, "/app/account/tokens", signedIn(), a.accountTokenCreate},
 		{"appAccountTokenRevoke", post, "/app/account/tokens/{tokenId}/revoke", signedIn(), a.accountTokenRevoke},
 
+		// Diffs: a change request's changes, and two revisions compared
+		// (diff.go). The change request's diff sits among its pages'
+		// addresses and wins over a top-level page named "diff".
+		{"appChangeRequestDiff", get, "/app/s/{spaceId}/~/changes/{number}/diff", onSpace(read), a.changeRequestDiff},
+		{"appCompareRevisions", get, "/app/s/{spaceId}/~/compare", onSpace(read), a.compareRevisions},
+
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}
 }
