@@ -21,7 +21,7 @@ const (
 // request changing them.
 type diffFixture struct {
 	guide, rename, remove, section, mover, fresh string
-	base, cr                                    string
+	base, cr                                     string
 }
 
 func newDiffFixture(t *testing.T, f *mergeFixture) *diffFixture {
