@@ -120,6 +120,10 @@ func appOn(ctx context.Context, cfg config, name string, w io.Writer) (err error
 		fmt.Fprintf(w, "  %-34s p50 %8s  p99 %8s  %6.1fx the reader's  %s\n", p.name, ms(p50), ms(p99),
 			float64(p50)/float64(max(readerP50, time.Microsecond)), verdict(ok))
 	}
+	diffOK, err := timeChangeRequestDiff(ctx, h, cookie, svc, fx, readerP50, w)
+	if err != nil {
+		return fmt.Errorf("change request diff: %w", err)
+	}
 	d, err := timeAfterMerges(ctx, h, cookie, svc, fx)
 	if err != nil {
 		return fmt.Errorf("space home after a merge: %w", err)
@@ -136,6 +140,7 @@ func appOn(ctx context.Context, cfg config, name string, w io.Writer) (err error
 		}
 	}
 	fmt.Fprintf(w, "  goal p50 < %s and p99 < %s on every page: %s\n", appGoalP50, appGoalP99, verdict(met))
+	fmt.Fprintf(w, "  goal p50 < %s for a change request diff of %d pages: %s\n", appDiffGoalP50, appDiffPages, verdict(diffOK))
 	return nil
 }
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"net/http"
+	"net/url"
 
 	"quire/internal/quire"
 	"quire/internal/service"
@@ -16,6 +17,8 @@ type revisionsView struct {
 	// next page of older revisions, "" at the first.
 	Current string
 	Older   string
+	// Compare is the address comparing two revisions.
+	Compare string
 }
 
 // spaceRevisions lists a space's revisions, newest first, from ?from=
@@ -29,9 +32,13 @@ func (a *App) spaceRevisions(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v := &revisionsView{spaceSidebar: spaceSidebar{Space: sp}, Current: sp.Revision}
+	v := &revisionsView{spaceSidebar: spaceSidebar{Space: sp}, Current: sp.Revision, Compare: spaceAppPath(sp.ID, "compare")}
 	for _, it := range items {
-		v.Revisions = append(v.Revisions, revisionRow{RevisionView: it, Kind: revisionKind(it.Revision.Type)})
+		row := revisionRow{RevisionView: it, Kind: revisionKind(it.Revision.Type)}
+		if ps := it.Revision.Parents; len(ps) > 0 {
+			row.CompareURL = v.Compare + "?" + url.Values{"from": {ps[0]}, "to": {it.Revision.ID}}.Encode()
+		}
+		v.Revisions = append(v.Revisions, row)
 	}
 	if next != "" {
 		v.Older = spaceAppPath(sp.ID, "revisions?from="+next)
@@ -87,6 +94,9 @@ type revisionRow struct {
 	service.RevisionView
 	// Kind says how the revision came about.
 	Kind string
+	// CompareURL compares it with the revision before it; "" for the
+	// first.
+	CompareURL string
 }
 
 // revisionKind names how a revision of a type came about.

@@ -163,6 +163,11 @@ func (a *App) table() []row {
 		{"appChangeRequestReviewerRemove", post, "/app/s/{spaceId}/~/changes/{number}/reviewers/{userId}/remove", onSpace(edit), a.removeRequestedReviewer},
 		{"appChangeRequestReview", post, "/app/s/{spaceId}/~/changes/{number}/reviews", onSpace(review), a.submitReview},
 		{"appChangeRequestMerge", post, "/app/s/{spaceId}/~/changes/{number}/merge", onSpace(edit), a.mergeChangeRequest},
+		// Diffs: a change request's changes, and two revisions compared
+		// (diff.go). The change request's diff sits among its pages'
+		// addresses and wins over a top-level page named "diff".
+		{"appChangeRequestDiff", get, "/app/s/{spaceId}/~/changes/{number}/diff", onSpace(read), a.changeRequestDiff},
+		{"appCompareRevisions", get, "/app/s/{spaceId}/~/compare", onSpace(read), a.compareRevisions},
 
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}

@@ -40,6 +40,8 @@ type bodyWriter struct {
 	shift int
 	// noCode skips highlighting, when only the outline is wanted.
 	noCode bool
+	// idPrefix starts every id the writer gives (see RenderBlocks).
+	idPrefix string
 }
 
 func newBodyWriter(res *Resolvers, hl *highlighter, policy *bluemonday.Policy) *bodyWriter {
@@ -89,7 +91,7 @@ func (w *bodyWriter) attr(name, value string) {
 // nextID returns a fresh id with the given prefix.
 func (w *bodyWriter) nextID(prefix string) string {
 	w.seq++
-	return prefix + strconv.Itoa(w.seq)
+	return w.idPrefix + prefix + strconv.Itoa(w.seq)
 }
 
 // blocks writes a list of blocks.

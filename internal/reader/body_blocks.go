@@ -77,7 +77,7 @@ func (w *bodyWriter) headingID(n *document.Node) string {
 	if c > 0 {
 		id += "-" + strconv.Itoa(c)
 	}
-	return id
+	return w.idPrefix + id
 }
 
 // slug makes an anchor from heading text: lower-case letters and digits

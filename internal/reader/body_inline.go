@@ -234,7 +234,7 @@ func (w *bodyWriter) annotation(n *document.Node) {
 	num := strconv.Itoa(len(w.notes))
 	w.raw(`<span class="annotated">`)
 	w.inlines(n.Nodes)
-	w.raw(`</span><sup class="footnote-ref"><a href="#fn-` + num + `" id="fnref-` + num + `" aria-label="Note ` + num + `">` + num + "</a></sup>")
+	w.raw(`</span><sup class="footnote-ref"><a href="#` + w.idPrefix + `fn-` + num + `" id="` + w.idPrefix + `fnref-` + num + `" aria-label="Note ` + num + `">` + num + "</a></sup>")
 }
 
 // footnotes writes the notes referenced so far.
@@ -247,9 +247,9 @@ func (w *bodyWriter) footnotes() {
 	w.raw(`<section class="footnotes" aria-label="Notes"><ol>`)
 	for i := 0; i < len(w.notes); i++ {
 		num := strconv.Itoa(i + 1)
-		w.raw(`<li id="fn-` + num + `">`)
+		w.raw(`<li id="` + w.idPrefix + `fn-` + num + `">`)
 		w.blocks(w.notes[i])
-		w.raw(` <a href="#fnref-` + num + `" aria-label="Back to the text">↩</a></li>`)
+		w.raw(` <a href="#` + w.idPrefix + `fnref-` + num + `" aria-label="Back to the text">↩</a></li>`)
 	}
 	w.raw("</ol></section>\n")
 }
