@@ -217,10 +217,10 @@ func conflictSide(ctx context.Context, snap *content.Snapshot, c content.Conflic
 // EINVALID naming the choice.
 func (s *Service) ResolveChangeRequestConflicts(ctx context.Context, u *quire.User, spaceID, crID string, in ConflictResolutions) (*ResolveOutcome, error) {
 	if in.Main == "" {
-		return nil, quire.Invalid("main", "give main's revision the choices were made on")
+		return nil, quire.Invalid("main", "give main’s revision the choices were made on")
 	}
 	if in.Revision == "" {
-		return nil, quire.Invalid("revision", "give the change request's revision the choices were made on")
+		return nil, quire.Invalid("revision", "give the change request’s revision the choices were made on")
 	}
 	for id, c := range in.Choices {
 		switch c.Take {
