@@ -43,6 +43,10 @@ func noticeText(key string) string {
 		return "Space moved to Trash"
 	case "space-restored":
 		return "Space restored"
+	case "conflicts-resolved":
+		return "Conflicts settled: the change request is up to date with the space’s content"
+	case "restore-proposed":
+		return "Restore proposed as this change request: review and merge it to restore"
 	}
 	return ""
 }

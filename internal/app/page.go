@@ -156,27 +156,13 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 	if rd.Page == nil {
 		return v, nil
 	}
-	// Blocks carry their keys: the editor, comments and diffs find them
-	// by it.
-	rp := &reader.Page{Title: rd.Page.Title, Description: rd.Page.Description, Document: rd.Document, BlockKeys: true,
-		Resolvers: reader.Resolvers{
-			Link:  func(ref document.Ref) reader.Target { return reader.Target(rd.Link(ref)) },
-			Image: rd.Image,
-			File:  func(ref document.Ref) reader.Target { return reader.Target(rd.File(ref)) },
-			Path:  func(p string) reader.Target { return reader.Target(rd.PathTarget(p)) },
-		}}
-	var buf bytes.Buffer
-	outline, err := a.reader.RenderBody(&buf, rp)
+	body, outline, err := a.renderDocument(rd, rd.Document)
 	if err != nil {
-		return nil, err
-	}
-	if err := rd.Err(); err != nil {
 		return nil, err
 	}
 	l := rd.Layout
 	b := &pageBody{ID: rd.Page.ID, doc: rd.Document, Title: rd.Page.Title, Crumbs: rd.Crumbs, HideTitle: !l.Title, Wide: l.Width == "wide",
-		// The reader's body writer escapes every value it writes.
-		Body: template.HTML(buf.String()), Outline: outline}
+		Body: body, Outline: outline}
 	if l.Description {
 		b.Description = rd.Page.Description
 	}
@@ -188,6 +174,31 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 	}
 	v.Page = b
 	return v, nil
+}
+
+// renderDocument draws a document of the page rd read (its whole
+// document, or a part of it) with the reader's renderer, its references
+// resolved as rd resolves them.
+func (a *App) renderDocument(rd *service.SpaceRead, doc *document.Document) (template.HTML, []reader.Heading, error) {
+	// Blocks carry their keys: the editor, comments and diffs find them
+	// by it.
+	rp := &reader.Page{Title: rd.Page.Title, Description: rd.Page.Description, Document: doc, BlockKeys: true,
+		Resolvers: reader.Resolvers{
+			Link:  func(ref document.Ref) reader.Target { return reader.Target(rd.Link(ref)) },
+			Image: rd.Image,
+			File:  func(ref document.Ref) reader.Target { return reader.Target(rd.File(ref)) },
+			Path:  func(p string) reader.Target { return reader.Target(rd.PathTarget(p)) },
+		}}
+	var buf bytes.Buffer
+	outline, err := a.reader.RenderBody(&buf, rp)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := rd.Err(); err != nil {
+		return "", nil, err
+	}
+	// The reader's body writer escapes every value it writes.
+	return template.HTML(buf.String()), outline, nil
 }
 
 // showPage answers a page of a space's content.

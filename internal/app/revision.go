@@ -19,7 +19,13 @@ type revisionsView struct {
 	Older   string
 	// Compare is the address comparing two revisions.
 	Compare string
+	// CanEdit shows the restore controls.
+	CanEdit bool
 }
+
+// revisionPagesShown is how many changed pages a revision of the list
+// names before "and N more".
+const revisionPagesShown = 3
 
 // spaceRevisions lists a space's revisions, newest first, from ?from=
 // (a revision id) for older pages.
@@ -32,12 +38,25 @@ func (a *App) spaceRevisions(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	v := &revisionsView{spaceSidebar: spaceSidebar{Space: sp}, Current: sp.Revision, Compare: spaceAppPath(sp.ID, "compare")}
+	v := &revisionsView{spaceSidebar: spaceSidebar{Space: sp}, Current: sp.Revision, Compare: spaceAppPath(sp.ID, "compare"),
+		CanEdit: levelFrom(r.Context()) >= edit}
 	for _, it := range items {
-		row := revisionRow{RevisionView: it, Kind: revisionKind(it.Revision.Type)}
+		row := revisionRow{RevisionView: it, Kind: revisionKind(it.Revision.Type), URL: revisionPath(sp.ID, it.Revision.ID)}
 		if ps := it.Revision.Parents; len(ps) > 0 {
 			row.CompareURL = v.Compare + "?" + url.Values{"from": {ps[0]}, "to": {it.Revision.ID}}.Encode()
 		}
+		pages, total, err := a.svc.RevisionPages(r.Context(), it.Revision, revisionPagesShown)
+		if err != nil {
+			return err
+		}
+		for _, p := range pages {
+			cp := changedPage{ChangedPage: p, ChangeName: changeName(p.Change)}
+			if p.Change != service.PageRemoved {
+				cp.URL = row.URL + "/" + p.Path
+			}
+			row.Pages = append(row.Pages, cp)
+		}
+		row.More = total - len(pages)
 		v.Revisions = append(v.Revisions, row)
 	}
 	if next != "" {
@@ -86,30 +105,47 @@ func (a *App) revisionPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	sh.Section = "revisions"
-	return a.render(w, r, http.StatusOK, "page", sh, v)
+	rv := &revisionPageView{pageView: v, Path: r.PathValue("path"), Current: sp.Revision == revID,
+		CanEdit: levelFrom(r.Context()) >= edit, Kind: revisionKind(hist[0].Revision.Type)}
+	return a.render(w, r, http.StatusOK, "revision_page", sh, rv)
+}
+
+// revisionPageView is a page at a revision, with the controls to restore
+// it or the whole space.
+type revisionPageView struct {
+	*pageView
+	// Path is the page's path at the revision ("" for its first page).
+	Path string
+	// Current says the revision is the space's current one: nothing to
+	// restore.
+	Current, CanEdit bool
+	Kind             string
 }
 
 // revisionRow is a revision as the list shows it.
 type revisionRow struct {
 	service.RevisionView
-	// Kind says how the revision came about.
-	Kind string
+	// Kind says how the revision came about; URL is its address.
+	Kind, URL string
 	// CompareURL compares it with the revision before it; "" for the
 	// first.
 	CompareURL string
+	// Pages are the first pages it changed; More how many others.
+	Pages []changedPage
+	More  int
 }
 
 // revisionKind names how a revision of a type came about.
 func revisionKind(t string) string {
 	switch t {
 	case quire.RevisionMerge:
-		return "Merged a change request"
+		return "Merge"
 	case quire.RevisionUpdate:
-		return "Updated"
+		return "Update from main"
 	case quire.RevisionRollback:
-		return "Rolled back"
+		return "Rollback"
 	case quire.RevisionComputed:
 		return "Computed"
 	}
-	return "Edited"
+	return "Edit"
 }

@@ -79,6 +79,14 @@ func (a *App) table() []row {
 		{"appCRCommentReplyReact", post, "/app/s/{spaceId}/~/changes/{number}/comments/{commentId}/replies/{replyId}/react", onSpace(comment), a.reactReply},
 		{"appPage", get, "/app/s/{spaceId}/{path...}", onSpace(read), a.spacePage},
 		{"appSearch", get, "/app/o/{organizationId}/search", onOrg(guest), a.orgSearch},
+		// History and conflicts (revision.go, restore.go, conflicts.go):
+		// restoring a page or the whole space to a revision proposes a
+		// new change request; a change request's conflicts with main are
+		// settled one by one. Both write, so they need edit.
+		{"appRevisionRestore", post, "/app/s/{spaceId}/~/revisions/{revisionId}/restore", onSpace(edit), a.restoreRevision},
+		{"appRevisionRestorePage", post, "/app/s/{spaceId}/~/revisions/{revisionId}/restore-page", onSpace(edit), a.restoreRevisionPage},
+		{"appChangeRequestConflicts", get, "/app/s/{spaceId}/~/changes/{number}/conflicts", onSpace(read), a.changeConflicts},
+		{"appChangeRequestConflictsResolve", post, "/app/s/{spaceId}/~/changes/{number}/conflicts", onSpace(edit), a.resolveConflicts},
 		{"appSearchJSON", get, "/app/o/{organizationId}/search.json", onOrg(guest), a.orgSearchJSON},
 		// Password accounts: sign-in, first-start setup, resets, sign-up
 		// through invite links and email domains, invite links.

@@ -149,6 +149,10 @@ func (f *routesFixture) params() map[string]string {
 		"number":      f.Number,
 		"commentId":   f.Comment,
 		"replyId":     f.Reply,
+		// The space has no change request and no such revision: the
+		// history and conflict routes refuse before they read either.
+		"number":     "1",
+		"revisionId": "nosuchrevision",
 	}
 }
 
@@ -510,6 +514,16 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		"appAccountSessionRevoke": {{status: http.StatusNotFound, says: "There is nothing here"}},
 		"appAccountTokenCreate":   {{form: url.Values{"name": {""}}, status: http.StatusUnprocessableEntity, says: "Name "}},
 		"appAccountTokenRevoke":   {{status: http.StatusNotFound, says: "There is nothing here"}},
+		// History and conflicts: an unknown revision, a change request
+		// that is not there, choices without the revisions they were made
+		// on.
+		"appRevisionRestore":     {{status: http.StatusBadRequest, says: "revision: revision &#34;nosuchrevision&#34; does not exist in this space"}},
+		"appRevisionRestorePage": {{form: url.Values{"path": {""}}, status: http.StatusBadRequest, says: "revision: revision &#34;nosuchrevision&#34; does not exist in this space"}},
+		"appChangeRequestConflictsResolve": {
+			{form: url.Values{}, status: http.StatusBadRequest, says: "main: give main’s revision"},
+			{form: url.Values{"main": {"x"}, "revision": {"y"}}, status: http.StatusNotFound, says: "There is nothing here"},
+			{params: map[string]string{"number": "01"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
 		// Its only input is the session it comes with: nothing to get
 		// wrong.
 		"appAccountSessionsRevokeOthers": nil,

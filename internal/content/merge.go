@@ -63,8 +63,13 @@ func (c Conflict) String() string {
 // suffix (-1, -2…), as InsertPage does. Positions are kept as the side that
 // set them wrote them; equal positions order by page id.
 func (e *Engine) Merge(ctx context.Context, st Store, base, ours, theirs *quire.Revision) (*Edit, []Conflict, error) {
+	return e.merge(ctx, st, base, ours, theirs, nil)
+}
+
+// merge is Merge with resolutions (see MergeResolved).
+func (e *Engine) merge(ctx context.Context, st Store, base, ours, theirs *quire.Revision, res map[string]Resolution) (*Edit, []Conflict, error) {
 	m := &merger{
-		ed: e.Edit(st, ours), base: base, ours: ours, theirs: theirs,
+		ed: e.Edit(st, ours), base: base, ours: ours, theirs: theirs, res: res,
 		oursPage: map[string]*quire.RevisionPage{}, written: map[string]*quire.RevisionPage{},
 		relocated: map[string]bool{}, deleted: map[string]*quire.RevisionPage{}, conflicted: map[string]bool{},
 	}
@@ -113,6 +118,7 @@ type merger struct {
 	ed                 *Edit
 	base, ours, theirs *quire.Revision
 	conflicts          []Conflict
+	res                map[string]Resolution // by Conflict.ID
 
 	oursPage   map[string]*quire.RevisionPage // main's version of each page the merge writes (nil: new)
 	written    map[string]*quire.RevisionPage // merged pages to write
@@ -224,13 +230,27 @@ func (m *merger) planPage(ctx context.Context, id string, b, o, t *quire.Revisio
 	case t == nil && o == nil: // deleted on both sides
 	case t == nil:
 		if pageEdited(b, o) {
-			m.conflict(id, "", "", "deleted in the change request, edited in main")
-			return nil
+			r, ok := m.resolution(id, "", "")
+			if !ok {
+				m.conflict(id, "", "", "deleted in the change request, edited in main")
+				return nil
+			}
+			if r.Take == TakeOurs {
+				return nil
+			}
 		}
 		m.deleted[id] = o
 	case o == nil:
 		if pageEdited(b, t) {
-			m.conflict(id, "", "", "edited in the change request, deleted in main")
+			r, ok := m.resolution(id, "", "")
+			switch {
+			case !ok:
+				m.conflict(id, "", "", "edited in the change request, deleted in main")
+			case r.Take == TakeTheirs: // restored as the change request has it
+				p := *t
+				p.Children = ""
+				m.written[id], m.oursPage[id], m.relocated[id] = &p, nil, true
+			}
 		}
 		// Otherwise only its children changed there; each child is
 		// planned on its own.
@@ -311,6 +331,9 @@ func (m *merger) mergePage(ctx context.Context, b, o, t *quire.RevisionPage) (*q
 			continue
 		}
 		v, merged := merge3(bm[k], om[k], tm[k], bytes.Equal)
+		if r, ok := m.resolution(id, k, ""); !merged && ok {
+			v, merged = pick(r.Take, om[k], tm[k]), true
+		}
 		if !merged {
 			m.conflict(id, k, "", "changed differently in main and in the change request")
 			ok = false
@@ -321,9 +344,16 @@ func (m *merger) mergePage(ctx context.Context, b, o, t *quire.RevisionPage) (*q
 	// Parent and position are one placement: the side that moved the page
 	// decides both.
 	bp, op, tp := bm["parent"], om["parent"], tm["parent"]
+	if r, ok := m.resolution(id, "parent", ""); ok && !bytes.Equal(op, tp) {
+		// The chosen side's placement wins.
+		bp = pick(r.Take, tp, op)
+	}
 	switch {
 	case bytes.Equal(op, tp):
 		v, merged := merge3(bm["position"], om["position"], tm["position"], bytes.Equal)
+		if r, ok := m.resolution(id, "position", ""); !merged && ok {
+			v, merged = pick(r.Take, om["position"], tm["position"]), true
+		}
 		if !merged {
 			m.conflict(id, "position", "", "moved to different positions in main and in the change request")
 			ok = false
@@ -372,6 +402,12 @@ func (m *merger) mergeDocument(ctx context.Context, id string, b, o, t *quire.Re
 		return ok, true, nil
 	case bk == ok:
 		return tk, true, nil
+	}
+	if r, resolved := m.resolution(id, "document", ""); resolved {
+		// The whole document of the chosen side.
+		return pick(r.Take, ok, tk), true, nil
+	}
+	switch {
 	case ok == "":
 		m.conflict(id, "document", "", "document removed in main, edited in the change request")
 		return "", false, nil
@@ -387,7 +423,7 @@ func (m *merger) mergeDocument(ctx context.Context, id string, b, o, t *quire.Re
 	if err != nil {
 		return "", false, err
 	}
-	merged, conflicts, err := mergeDocuments(objs[bk], objs[ok], objs[tk])
+	merged, conflicts, err := mergeDocumentsResolved(objs[bk], objs[ok], objs[tk], m.blockResolutions(id))
 	if err != nil {
 		m.conflict(id, "document", "", "cannot merge the document: %v", err)
 		return "", false, nil
@@ -662,6 +698,12 @@ func (m *merger) planFiles(ctx context.Context) error {
 		}
 		if od[1] == d[1] {
 			continue // the same change on both sides
+		}
+		if r, ok := m.res[Conflict{File: id}.ID()]; ok && (r.Take == TakeOurs || r.Take == TakeTheirs) {
+			if r.Take == TakeTheirs {
+				m.fileSets = append(m.fileSets, [2]string{id, d[1]})
+			}
+			continue
 		}
 		reason := "changed differently in main and in the change request"
 		switch {

@@ -152,6 +152,12 @@ func sameJSON(a, b []byte) bool {
 // returns the merged document, or the conflicts that prevent it. An error
 // means a document is not valid JSON.
 func mergeDocuments(base, ours, theirs []byte) ([]byte, []blockConflict, error) {
+	return mergeDocumentsResolved(base, ours, theirs, nil)
+}
+
+// mergeDocumentsResolved is mergeDocuments with the block conflicts named
+// in res (by block name) settled as they say.
+func mergeDocumentsResolved(base, ours, theirs []byte, res map[string]Resolution) ([]byte, []blockConflict, error) {
 	b, err := parseDocument(base)
 	if err != nil {
 		return nil, nil, err
@@ -164,7 +170,8 @@ func mergeDocuments(base, ours, theirs []byte) ([]byte, []blockConflict, error) 
 	if err != nil {
 		return nil, nil, err
 	}
-	m := &docMerge{b: b, o: o, t: t, kept: map[string]json.RawMessage{}, reported: map[string]bool{}}
+	m := &docMerge{b: b, o: o, t: t, kept: map[string]json.RawMessage{}, reported: map[string]bool{},
+		res: res, extra: map[string][]json.RawMessage{}}
 	top := m.mergeMembers()
 	m.mergeContent()
 	nodes := m.mergeOrder()
@@ -191,6 +198,10 @@ type docMerge struct {
 	kept      map[string]json.RawMessage // identity → content of every block the result keeps
 	conflicts []blockConflict
 	reported  map[string]bool // blocks already in conflict
+	// res settles block conflicts, by block name; extra holds the blocks
+	// an edited resolution puts after a block, by its identity.
+	res   map[string]Resolution
+	extra map[string][]json.RawMessage
 }
 
 // conflict records a conflict, once per block.
@@ -257,23 +268,39 @@ func (m *docMerge) mergeContent() {
 			case ob.hash == x.hash:
 				m.kept[x.id] = tb.raw
 			default:
-				m.conflict(x.name, "changed differently in main and in the change request")
 				m.kept[x.id] = ob.raw
+				if r, ok := m.resolved(x.name); ok {
+					m.keepResolved(x.id, r, ob.raw, tb.raw)
+				} else {
+					m.conflict(x.name, "changed differently in main and in the change request")
+				}
 			}
 		case inO && ob.hash != x.hash:
-			m.conflict(x.name, "deleted in the change request, edited in main")
+			if r, ok := m.resolved(x.name); ok {
+				m.keepResolved(x.id, r, ob.raw, nil)
+			} else {
+				m.conflict(x.name, "deleted in the change request, edited in main")
+			}
 		case inT && tb.hash != x.hash:
-			m.conflict(x.name, "deleted in main, edited in the change request")
+			if r, ok := m.resolved(x.name); ok {
+				m.keepResolved(x.id, r, nil, tb.raw)
+			} else {
+				m.conflict(x.name, "deleted in main, edited in the change request")
+			}
 		}
 	}
 	for _, x := range m.o.blocks {
 		if _, inB := m.b.index[x.id]; inB {
 			continue
 		}
-		if tb, inT := m.t.block(x.id); inT && tb.hash != x.hash {
-			m.conflict(x.name, "inserted with different content in main and in the change request")
-		}
 		m.kept[x.id] = x.raw
+		if tb, inT := m.t.block(x.id); inT && tb.hash != x.hash {
+			if r, ok := m.resolved(x.name); ok {
+				m.keepResolved(x.id, r, x.raw, tb.raw)
+			} else {
+				m.conflict(x.name, "inserted with different content in main and in the change request")
+			}
+		}
 	}
 	for _, x := range m.t.blocks {
 		_, inB := m.b.index[x.id]
@@ -303,18 +330,29 @@ func (m *docMerge) mergeOrder() []json.RawMessage {
 			anchors = append(anchors, x.id)
 		}
 	}
-	placedBy := func(stable map[string]bool) func(string) bool {
+	// A side places the blocks it inserted or moved, and the kept blocks
+	// the other side does not have (deleted there, kept by a resolution).
+	placedBy := func(stable map[string]bool, other *parsedDoc) func(string) bool {
 		return func(id string) bool {
 			_, inBase := basePos[id]
-			return !inBase || !stable[id]
+			_, inOther := other.index[id]
+			return !inBase || !stable[id] || !inOther
 		}
 	}
-	gapsO, atO := m.placements(m.o, anchor, placedBy(stableO))
-	gapsT, atT := m.placements(m.t, anchor, placedBy(stableT))
+	gapsO, atO := m.placements(m.o, anchor, placedBy(stableO, m.t))
+	gapsT, atT := m.placements(m.t, anchor, placedBy(stableT, m.o))
 	for _, x := range m.t.blocks {
 		if gapO, ok := atO[x.id]; ok {
 			if gapT, ok := atT[x.id]; ok && gapT != gapO {
-				m.conflict(x.name, "moved or inserted at different places in main and in the change request")
+				r, resolved := m.resolved(x.name)
+				switch {
+				case !resolved:
+					m.conflict(x.name, "moved or inserted at different places in main and in the change request")
+				case r.Take == TakeTheirs:
+					gapsO[gapO] = slices.DeleteFunc(gapsO[gapO], func(id string) bool { return id == x.id })
+				default:
+					gapsT[gapT] = slices.DeleteFunc(gapsT[gapT], func(id string) bool { return id == x.id })
+				}
 			}
 		}
 	}
@@ -326,6 +364,13 @@ func (m *docMerge) mergeOrder() []json.RawMessage {
 		case len(pt) == 0 || slices.Equal(po, pt):
 		case len(po) == 0:
 			seq = pt
+		case m.gapResolved(pt) != "":
+			// Both sides' blocks, the chosen side's first.
+			first, second := po, pt
+			if m.gapResolved(pt) == TakeTheirs {
+				first, second = pt, po
+			}
+			seq = append(slices.Clone(first), slices.DeleteFunc(slices.Clone(second), func(id string) bool { return slices.Contains(first, id) })...)
 		default:
 			ours := make([]string, len(po))
 			for i, id := range po {
@@ -337,13 +382,33 @@ func (m *docMerge) mergeOrder() []json.RawMessage {
 			seq = nil
 		}
 		for _, id := range seq {
-			out = append(out, m.kept[id])
+			out = append(append(out, m.kept[id]), m.extra[id]...)
 		}
 		if g < len(anchors) {
-			out = append(out, m.kept[anchors[g]])
+			out = append(append(out, m.kept[anchors[g]]), m.extra[anchors[g]]...)
 		}
 	}
 	return out
+}
+
+// gapResolved returns the side chosen for blocks both sides placed at the
+// same place: the choice of the first of the change request's blocks
+// there, when every one of them has a resolution; "" otherwise.
+func (m *docMerge) gapResolved(pt []string) string {
+	take := ""
+	for i, id := range pt {
+		r, ok := m.resolved(m.name(id))
+		if !ok {
+			return ""
+		}
+		if i == 0 {
+			take = r.Take
+		}
+	}
+	if take == TakeEdited {
+		return TakeOurs
+	}
+	return take
 }
 
 // name returns how conflicts name a block.

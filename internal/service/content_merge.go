@@ -144,6 +144,8 @@ type threeWay struct {
 	base, ours, theirs string
 	// mergedFrom is the change request a merge revision comes from.
 	mergedFrom string
+	// res settles conflicts, by content.Conflict.ID.
+	res map[string]content.Resolution
 }
 
 // commitThreeWay merges theirs into ours over base and commits the
@@ -162,7 +164,7 @@ func (s *Service) commitThreeWay(ctx context.Context, st quire.Store, u *quire.U
 	if err != nil {
 		return nil, nil, err
 	}
-	ed, conflicts, err := s.engine.Merge(ctx, st, base, ours, theirs)
+	ed, conflicts, err := s.engine.MergeResolved(ctx, st, base, ours, theirs, w.res)
 	if err != nil || len(conflicts) > 0 {
 		return nil, conflicts, err
 	}
