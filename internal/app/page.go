@@ -57,10 +57,14 @@ type pageView struct {
 	spaceSidebar
 	// Home is the address of the content's first page.
 	Home string
+	// Editing is what the page offers its writers; nil for none.
+	Editing *pageEditing
 }
 
 // pageBody is a page drawn by the reader's renderer.
 type pageBody struct {
+	// ID and Path are the page's id and path in the content read.
+	ID, Path    string
 	Title       string
 	Description string
 	CoverURL    string
@@ -148,29 +152,16 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 	v := &pageView{Home: m.base, spaceSidebar: spaceSidebar{Space: sp, ChangeRequest: rd.ChangeRequest,
 		Tree: pageNodes(rd.Tree, m.branchBase(sp.ID))}}
 	if rd.Page == nil {
+		v.Editing = a.editingFor(r, sp, m, v)
 		return v, nil
 	}
-	// Blocks carry their keys: the editor, comments and diffs find them
-	// by it.
-	rp := &reader.Page{Title: rd.Page.Title, Description: rd.Page.Description, Document: rd.Document, BlockKeys: true,
-		Resolvers: reader.Resolvers{
-			Link:  func(ref document.Ref) reader.Target { return reader.Target(rd.Link(ref)) },
-			Image: rd.Image,
-			File:  func(ref document.Ref) reader.Target { return reader.Target(rd.File(ref)) },
-			Path:  func(p string) reader.Target { return reader.Target(rd.PathTarget(p)) },
-		}}
-	var buf bytes.Buffer
-	outline, err := a.reader.RenderBody(&buf, rp)
+	body, outline, err := a.renderDocument(rd, rd.Document)
 	if err != nil {
 		return nil, err
 	}
-	if err := rd.Err(); err != nil {
-		return nil, err
-	}
 	l := rd.Layout
-	b := &pageBody{Title: rd.Page.Title, Crumbs: rd.Crumbs, HideTitle: !l.Title, Wide: l.Width == "wide",
-		// The reader's body writer escapes every value it writes.
-		Body: template.HTML(buf.String()), Outline: outline}
+	b := &pageBody{ID: rd.Page.ID, Path: rd.Path, Title: rd.Page.Title, Crumbs: rd.Crumbs, HideTitle: !l.Title, Wide: l.Width == "wide",
+		Body: body, Outline: outline}
 	if l.Description {
 		b.Description = rd.Page.Description
 	}
@@ -181,7 +172,35 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 		b.Outline = nil
 	}
 	v.Page = b
+	v.Editing = a.editingFor(r, sp, m, v)
 	return v, nil
+}
+
+// renderDocument draws a document of a page rd read with the reader's
+// renderer, its references resolved as rd resolves them: the page views,
+// the editor's preview and its saved blocks all draw this way. Blocks
+// carry their keys: the editor, comments and diffs find them by it.
+func (a *App) renderDocument(rd *service.SpaceRead, doc *document.Document) (template.HTML, []reader.Heading, error) {
+	rp := &reader.Page{Document: doc, BlockKeys: true,
+		Resolvers: reader.Resolvers{
+			Link:  func(ref document.Ref) reader.Target { return reader.Target(rd.Link(ref)) },
+			Image: rd.Image,
+			File:  func(ref document.Ref) reader.Target { return reader.Target(rd.File(ref)) },
+			Path:  func(p string) reader.Target { return reader.Target(rd.PathTarget(p)) },
+		}}
+	if rd.Page != nil {
+		rp.Title, rp.Description = rd.Page.Title, rd.Page.Description
+	}
+	var buf bytes.Buffer
+	outline, err := a.reader.RenderBody(&buf, rp)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := rd.Err(); err != nil {
+		return "", nil, err
+	}
+	// The reader's body writer escapes every value it writes.
+	return template.HTML(buf.String()), outline, nil
 }
 
 // showPage answers a page of a space's content.
