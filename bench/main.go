@@ -163,7 +163,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profilePage, "profile-page", "organization home", "app page profiled by -profile-case app, by its name in the app section's table")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, app, reader, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, app, editor, reader, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
 	fs.Float64Var(&c.largeShare, "large-share", 1, "share of the large repository's pages and files to generate in the gitlarge section, for a quick run")
 	fs.BoolVar(&c.noSQLite, "no-sqlite", false, "run on PostgreSQL alone (needs -postgres)")
@@ -270,6 +270,11 @@ func benchAfterReads(ctx context.Context, cfg config, names []string, w io.Write
 	}
 	if cfg.on("app") {
 		if err := benchApp(ctx, cfg, names, w); err != nil {
+			return err
+		}
+	}
+	if cfg.on("editor") {
+		if err := benchEditor(ctx, cfg, w); err != nil {
 			return err
 		}
 	}

@@ -60,12 +60,15 @@ type pageView struct {
 	// Comments are the page's comment threads ("comment-threads"); nil
 	// where the page takes none (an earlier revision).
 	Comments *commentPanel
+	// Editing is what the page offers its writers; nil for none.
+	Editing *pageEditing
 }
 
 // pageBody is a page drawn by the reader's renderer.
 type pageBody struct {
-	// ID is the page's id; doc its document, for the comments.
-	ID          string
+	// ID and Path are the page's id and path in the content read; doc
+	// its document, for the comments.
+	ID, Path    string
 	doc         *document.Document
 	Title       string
 	Description string
@@ -154,6 +157,7 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 	v := &pageView{Home: m.base, spaceSidebar: spaceSidebar{Space: sp, ChangeRequest: rd.ChangeRequest,
 		Tree: pageNodes(rd.Tree, m.branchBase(sp.ID))}}
 	if rd.Page == nil {
+		v.Editing = a.editingFor(r, sp, m, v)
 		return v, nil
 	}
 	body, outline, err := a.renderDocument(rd, rd.Document)
@@ -161,7 +165,7 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 		return nil, err
 	}
 	l := rd.Layout
-	b := &pageBody{ID: rd.Page.ID, doc: rd.Document, Title: rd.Page.Title, Crumbs: rd.Crumbs, HideTitle: !l.Title, Wide: l.Width == "wide",
+	b := &pageBody{ID: rd.Page.ID, Path: rd.Path, doc: rd.Document, Title: rd.Page.Title, Crumbs: rd.Crumbs, HideTitle: !l.Title, Wide: l.Width == "wide",
 		Body: body, Outline: outline}
 	if l.Description {
 		b.Description = rd.Page.Description
@@ -173,22 +177,26 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 		b.Outline = nil
 	}
 	v.Page = b
+	v.Editing = a.editingFor(r, sp, m, v)
 	return v, nil
 }
 
-// renderDocument draws a document of the page rd read (its whole
-// document, or a part of it) with the reader's renderer, its references
-// resolved as rd resolves them.
+// renderDocument draws a document of a page rd read (its whole document,
+// or a part of it) with the reader's renderer, its references resolved as
+// rd resolves them: the page views, the editor's preview and its saved
+// blocks, and both sides of a conflict all draw this way. Blocks carry
+// their keys: the editor, comments and diffs find them by it.
 func (a *App) renderDocument(rd *service.SpaceRead, doc *document.Document) (template.HTML, []reader.Heading, error) {
-	// Blocks carry their keys: the editor, comments and diffs find them
-	// by it.
-	rp := &reader.Page{Title: rd.Page.Title, Description: rd.Page.Description, Document: doc, BlockKeys: true,
+	rp := &reader.Page{Document: doc, BlockKeys: true,
 		Resolvers: reader.Resolvers{
 			Link:  func(ref document.Ref) reader.Target { return reader.Target(rd.Link(ref)) },
 			Image: rd.Image,
 			File:  func(ref document.Ref) reader.Target { return reader.Target(rd.File(ref)) },
 			Path:  func(p string) reader.Target { return reader.Target(rd.PathTarget(p)) },
 		}}
+	if rd.Page != nil {
+		rp.Title, rp.Description = rd.Page.Title, rd.Page.Description
+	}
 	var buf bytes.Buffer
 	outline, err := a.reader.RenderBody(&buf, rp)
 	if err != nil {

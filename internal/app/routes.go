@@ -87,6 +87,19 @@ func (a *App) table() []row {
 		{"appRevisionRestorePage", post, "/app/s/{spaceId}/~/revisions/{revisionId}/restore-page", onSpace(edit), a.restoreRevisionPage},
 		{"appChangeRequestConflicts", get, "/app/s/{spaceId}/~/changes/{number}/conflicts", onSpace(read), a.changeConflicts},
 		{"appChangeRequestConflictsResolve", post, "/app/s/{spaceId}/~/changes/{number}/conflicts", onSpace(edit), a.resolveConflicts},
+		// The editor (editor*.go): "Edit" opens the person's draft change
+		// request; blocks are edited in place and whole pages as
+		// Markdown. Every write sits under ~/edit/{target}
+		// (edit_target.go): a change request's number, or "live".
+		{"appEdit", post, "/app/s/{spaceId}/~/edit", onSpace(edit), a.startEditing},
+		{"appEditBlock", get, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/blocks/{key}", onSpace(edit), a.blockForm},
+		{"appEditBlockSave", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/blocks/{key}", onSpace(edit), a.saveBlock},
+		{"appEditBlockDelete", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/blocks/{key}/delete", onSpace(edit), a.deleteBlock},
+		{"appEditBlockNew", get, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/new-block", onSpace(edit), a.newBlockForm},
+		{"appEditBlockInsert", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/blocks", onSpace(edit), a.insertBlock},
+		{"appEditMarkdown", get, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/markdown", onSpace(edit), a.markdownForm},
+		{"appEditMarkdownSave", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/markdown", onSpace(edit), a.saveMarkdown},
+		{"appEditPreview", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/preview", onSpace(edit), a.previewMarkdown},
 		{"appSearchJSON", get, "/app/o/{organizationId}/search.json", onOrg(guest), a.orgSearchJSON},
 		// Password accounts: sign-in, first-start setup, resets, sign-up
 		// through invite links and email domains, invite links.

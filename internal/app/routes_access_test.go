@@ -153,6 +153,11 @@ func (f *routesFixture) params() map[string]string {
 		// history and conflict routes refuse before they read either.
 		"number":     "1",
 		"revisionId": "nosuchrevision",
+		// The editor's: the space's live content, a page and a block
+		// that are not there.
+		"target": "live",
+		"pageId": "nosuchpage",
+		"key":    "nosuchblock",
 	}
 }
 
@@ -392,6 +397,9 @@ func creatorStatus(rt app.RouteRow) int {
 	return 0
 }
 
+// editBase is a well-formed edit base that no content has.
+const editBase = "00000000000000000000000000000000"
+
 // malformed is a bad request to a route an admin may use: the form (or
 // a path parameter) that is wrong, the status the app answers and what
 // its page says about it.
@@ -507,6 +515,20 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		},
 		"appChangeRequestMerge": {{params: map[string]string{"number": "999"}, status: http.StatusNotFound, says: "There is nothing here"}},
 
+		// The editor: bad input is refused before anything is written,
+		// naming its field; a page that is not there names the page.
+		"appEdit": {{form: url.Values{"path": {"../../o"}}, status: http.StatusBadRequest, says: "path: not a page path"}},
+		"appEditBlockSave": {
+			{form: url.Values{"base": {"nope"}, "markdown": {"x"}}, status: http.StatusBadRequest, says: "base: not the version"},
+			{form: url.Values{"base": {editBase}, "blocks": {"0"}}, status: http.StatusBadRequest, says: "blocks: give a number"},
+			{form: url.Values{"base": {editBase}, "markdown": {"x"}}, status: http.StatusBadRequest, says: "pageId: there is no such page"},
+			{form: url.Values{"base": {editBase}}, params: map[string]string{"key": "a b"}, status: http.StatusBadRequest, says: "key: not a block key"},
+			{form: url.Values{"base": {editBase}}, params: map[string]string{"target": "0"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appEditBlockDelete":  {{form: url.Values{"base": {"nope"}}, status: http.StatusBadRequest, says: "base: not the version"}},
+		"appEditBlockInsert":  {{form: url.Values{"markdown": {" "}}, status: http.StatusBadRequest, says: "markdown: write the block to add"}},
+		"appEditMarkdownSave": {{form: url.Values{"markdown": {"x"}}, status: http.StatusBadRequest, says: "base: not the version"}},
+		"appEditPreview":      {{form: url.Values{"markdown": {"x"}}, status: http.StatusNotFound, says: "There is nothing here"}},
 		// The account routes any signed-in person may use.
 		"appPassword":             {{form: url.Values{"current": {"wrong"}, "password": {"a new password"}, "confirm": {"another one"}}, status: http.StatusBadRequest, says: "does not match the new password"}},
 		"appJoinAccept":           {{params: map[string]string{"inviteId": "nosuchinvite"}, status: http.StatusNotFound, says: "this invite link is not valid"}},

@@ -20,6 +20,9 @@ func emptyDocument() []byte {
 // keep their keys, so that later merges can tell edits apart. opts
 // configure the Markdown conversion.
 func (s *Service) documentJSON(ctx context.Context, field string, in *DocumentInput, prev []byte, opts ...document.Option) ([]byte, error) {
+	if in.Edit != nil {
+		return editedDocument(in.Edit, prev)
+	}
 	doc, err := documentOf(ctx, field, in, opts...)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"quire/internal/content"
+	"quire/internal/document"
 	"quire/internal/quire"
 )
 
@@ -40,6 +41,12 @@ const (
 type DocumentInput struct {
 	Markdown *string
 	JSON     []byte
+	// Edit, when set, makes the body from the page's document as the
+	// write finds it (an empty document for a page without one): the
+	// editor's block and page saves, which check that what they replace
+	// did not change meanwhile (page_blocks.go). Only update_page reads
+	// it; it may run once per attempt of the write.
+	Edit func(prev *document.Document) (*document.Document, error)
 }
 
 // PageFields are the page metadata a change may set; nil keeps a field.
