@@ -83,6 +83,7 @@ func (a *App) changeRequest(w http.ResponseWriter, r *http.Request) error {
 	if v.Tree, err = a.readTree(r, sp, m); err != nil {
 		return err
 	}
+	v.Edit = a.treeEditBase(r, sp, m, cr)
 	sh, err := a.spaceShell(r, sp, "#"+n+" "+cr.Subject+" · "+sp.Title)
 	if err != nil {
 		return err
