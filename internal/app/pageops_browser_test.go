@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -119,16 +118,9 @@ func TestPageOpsBrowser(t *testing.T) {
 	b.Click("checkbox", "Hidden")
 	b.Click("button", "Save settings")
 	b.H1("C")
-	marked := ""
-	for _, name := range []string{"C, Hidden", "C , Hidden", "C Hidden", "🌟 C, Hidden", "🌟 C , Hidden", "C", "🌟 C"} {
-		if b.Has("link", name) {
-			marked = name
-		}
-	}
-	if marked == "" || !strings.Contains(b.JS(`document.querySelector('#sidebar a[href$="/c"]').textContent`), "Hidden") {
+	if !strings.Contains(b.JS(`document.querySelector('#sidebar a[href$="/c"]').textContent`), "Hidden") {
 		t.Errorf("the tree does not mark C hidden: %s", b.JS(`document.querySelector('#sidebar a[href$="/c"]').textContent`))
 	}
-	t.Logf("the hidden page's link is named %q", marked)
 	if !strings.Contains(b.JS(`document.querySelector('#sidebar a[href$="/c"]').textContent`), "🌟") {
 		t.Error("the tree does not show C's emoji")
 	}
@@ -142,7 +134,6 @@ func TestPageOpsBrowser(t *testing.T) {
 	if c.Emoji != "🌟" || !c.Hidden {
 		t.Errorf("C's settings: emoji %q hidden %t", c.Emoji, c.Hidden)
 	}
-	_ = context.Background()
 
 	// Screenshots: the open menu, then the settings page.
 	for _, v := range []struct {
