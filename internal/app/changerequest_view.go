@@ -185,6 +185,7 @@ func (a *App) drawChangeRequest(w http.ResponseWriter, r *http.Request, status i
 	if v.Tree, err = a.readTree(r, sp, m); err != nil {
 		return err
 	}
+	v.Edit = a.treeEditBase(r, sp, m, cr)
 	sh, err := a.spaceShell(r, sp, "#"+n+" "+cr.Subject+" · "+sp.Title)
 	if err != nil {
 		return err

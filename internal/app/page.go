@@ -49,6 +49,9 @@ type spaceSidebar struct {
 	Page          *pageBody
 	Revision      *service.RevisionView
 	ChangeRequest *quire.ChangeRequest
+	// Edit is the base of the page operations' addresses when the
+	// person may edit the content shown (treeEditBase); "" otherwise.
+	Edit string
 }
 
 // pageView is what the page template shows: the space's tree in the
@@ -84,8 +87,11 @@ type pageBody struct {
 // reader's tree markup so that its script opens and closes branches.
 type pageNode struct {
 	Title, Emoji, URL string
-	Group, Hidden     bool
-	Active            bool
+	// PageID is the page's id; Link marks a link page.
+	PageID        string
+	Group, Hidden bool
+	Link          bool
+	Active        bool
 	// Open marks a branch shown expanded: a group, or a branch holding
 	// the page being read. ID names its list of pages, for the toggle.
 	Open     bool
@@ -101,7 +107,7 @@ type pageNode struct {
 func pageNodes(items []service.SpaceTreeItem, branch string) []pageNode {
 	out := make([]pageNode, 0, len(items))
 	for _, it := range items {
-		n := pageNode{Title: it.Title, Emoji: it.Emoji, URL: it.URL, Group: it.Group, Hidden: it.Hidden,
+		n := pageNode{Title: it.Title, Emoji: it.Emoji, URL: it.URL, PageID: it.ID, Group: it.Group, Hidden: it.Hidden, Link: it.Link,
 			Active: it.Active, Children: pageNodes(it.Children, branch)}
 		n.Open = it.Group || len(n.Children) > 0
 		if len(n.Children) > 0 || it.Closed {
@@ -156,6 +162,7 @@ func (a *App) readPage(r *http.Request, sp *quire.Space, m pageMode, path string
 	}
 	v := &pageView{Home: m.base, spaceSidebar: spaceSidebar{Space: sp, ChangeRequest: rd.ChangeRequest,
 		Tree: pageNodes(rd.Tree, m.branchBase(sp.ID))}}
+	v.Edit = a.treeEditBase(r, sp, m, rd.ChangeRequest)
 	if rd.Page == nil {
 		v.Editing = a.editingFor(r, sp, m, v)
 		return v, nil

@@ -13,15 +13,23 @@ import (
 // written directly rather than through a template: a space of thousands
 // of pages lists hundreds on every page of it.
 func pageTreeHTML(nodes []pageNode) template.HTML {
+	return pageTreeEditHTML(nodes, "")
+}
+
+// pageTreeEditHTML draws the page tree of content the reader may edit:
+// each document page gets a link to its actions, which pagetree.js turns
+// into a menu, and can be dragged. edit is the base of the page
+// operations' addresses (pageOpsBase); "" draws the tree read-only.
+func pageTreeEditHTML(nodes []pageNode, edit string) template.HTML {
 	var b strings.Builder
-	writePageTree(&b, nodes)
+	writePageTree(&b, nodes, edit)
 	return template.HTML(b.String()) // every piece below is escaped
 }
 
 // writePageTree writes a level of the page tree and the levels below it
 // that are drawn; a branch whose pages are not drawn gets an empty list
 // its toggle fills from the branch's address.
-func writePageTree(b *strings.Builder, nodes []pageNode) {
+func writePageTree(b *strings.Builder, nodes []pageNode, edit string) {
 	esc := template.HTMLEscapeString
 	for _, n := range nodes {
 		if n.Group {
@@ -30,7 +38,14 @@ func writePageTree(b *strings.Builder, nodes []pageNode) {
 			writeHiddenTag(b, n.Hidden)
 			b.WriteString("</h3>")
 		} else {
-			b.WriteString(`<li><div class="tree-row">`)
+			editable := edit != "" && n.PageID != "" && !n.Link
+			if editable {
+				b.WriteString(`<li data-page="`)
+				b.WriteString(esc(n.PageID))
+				b.WriteString(`"><div class="tree-row" draggable="true">`)
+			} else {
+				b.WriteString(`<li><div class="tree-row">`)
+			}
 			if n.URL != "" {
 				b.WriteString(`<a href="`)
 				b.WriteString(esc(reader.SafeURL(n.URL)))
@@ -71,6 +86,9 @@ func writePageTree(b *strings.Builder, nodes []pageNode) {
 				b.WriteString(esc(n.Title))
 				b.WriteString(`"><span aria-hidden="true"></span></button>`)
 			}
+			if editable {
+				writePageActions(b, edit, n)
+			}
 			b.WriteString("</div>")
 		}
 		if len(n.Children) > 0 || n.Branch != "" {
@@ -84,11 +102,24 @@ func writePageTree(b *strings.Builder, nodes []pageNode) {
 				b.WriteString(" hidden")
 			}
 			b.WriteByte('>')
-			writePageTree(b, n.Children)
+			writePageTree(b, n.Children, edit)
 			b.WriteString("</ul>")
 		}
 		b.WriteString("</li>")
 	}
+}
+
+// writePageActions writes the link to a page's actions, which
+// pagetree.js turns into the disclosure button of a menu of them.
+func writePageActions(b *strings.Builder, edit string, n pageNode) {
+	esc := template.HTMLEscapeString
+	b.WriteString(`<a class="tree-actions" href="`)
+	b.WriteString(esc(edit + "/" + n.PageID))
+	b.WriteString(`" data-title="`)
+	b.WriteString(esc(n.Title))
+	b.WriteString(`" aria-label="Page actions for `)
+	b.WriteString(esc(n.Title))
+	b.WriteString(`"><span aria-hidden="true">⋯</span></a>`)
 }
 
 // writeHiddenTag marks a hidden page, in words for a screen reader too.
@@ -127,7 +158,7 @@ func (a *App) spaceBranch(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	var b strings.Builder
-	writePageTree(&b, pageNodes(items, m.branchBase(sp.ID)))
+	writePageTree(&b, pageNodes(items, m.branchBase(sp.ID)), a.treeEditBase(r, sp, m, nil))
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	_, err = w.Write([]byte(b.String()))
 	return err

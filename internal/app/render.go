@@ -33,12 +33,14 @@ type views struct {
 func parseViews(a *App) (*views, error) {
 	funcs := template.FuncMap{
 		"pageTreeHTML": pageTreeHTML,
-		"safe":         func(u string) template.URL { return template.URL(reader.SafeURL(u)) },
-		"roleName":     roleName,
-		"levelAtLeast": func(have quire.Level, want string) bool { return have >= levelNamed(want) },
-		"asset":        a.assets.url,
-		"treeHTML":     treeHTML,
-		"plural":       plural,
+		// Page operations (page_ops*.go).
+		"pageTreeEditHTML": pageTreeEditHTML,
+		"safe":             func(u string) template.URL { return template.URL(reader.SafeURL(u)) },
+		"roleName":         roleName,
+		"levelAtLeast":     func(have quire.Level, want string) bool { return have >= levelNamed(want) },
+		"asset":            a.assets.url,
+		"treeHTML":         treeHTML,
+		"plural":           plural,
 	}
 	base, err := template.New("app").Funcs(funcs).ParseFS(templateFS, "templates/*.html")
 	if err != nil {

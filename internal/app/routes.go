@@ -78,6 +78,22 @@ func (a *App) table() []row {
 		{"appCRCommentReplyDelete", post, "/app/s/{spaceId}/~/changes/{number}/comments/{commentId}/replies/{replyId}/delete", onSpace(comment), a.deleteReply},
 		{"appCRCommentReplyReact", post, "/app/s/{spaceId}/~/changes/{number}/comments/{commentId}/replies/{replyId}/react", onSpace(comment), a.reactReply},
 		{"appPage", get, "/app/s/{spaceId}/{path...}", onSpace(read), a.spacePage},
+		// Page operations from the page tree, and page settings
+		// (page_ops*.go, page_move.go, page_settings.go): on a writable
+		// change request's content or a live space's, through
+		// writeContent.
+		{"appPageNew", get, "/app/s/{spaceId}/~/edit/{target}/pages/new", onSpace(edit), a.pageOpForm("new")},
+		{"appPageCreate", post, "/app/s/{spaceId}/~/edit/{target}/pages", onSpace(edit), a.createPage},
+		{"appPageActions", get, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}", onSpace(edit), a.pageOpForm("actions")},
+		{"appPageRenameForm", get, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/rename", onSpace(edit), a.pageOpForm("rename")},
+		{"appPageRename", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/rename", onSpace(edit), a.renamePage},
+		{"appPageDuplicate", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/duplicate", onSpace(edit), a.duplicatePage},
+		{"appPageMoveForm", get, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/move", onSpace(edit), a.pageOpForm("move")},
+		{"appPageMove", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/move", onSpace(edit), a.movePage},
+		{"appPageDeleteForm", get, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/delete", onSpace(edit), a.pageOpForm("delete")},
+		{"appPageDelete", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/delete", onSpace(edit), a.deletePage},
+		{"appPageSettings", get, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/settings", onSpace(edit), a.pageSettings},
+		{"appPageSettingsSave", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/settings", onSpace(edit), a.savePageSettings},
 		{"appSearch", get, "/app/o/{organizationId}/search", onOrg(guest), a.orgSearch},
 		// History and conflicts (revision.go, restore.go, conflicts.go):
 		// restoring a page or the whole space to a revision proposes a

@@ -31,6 +31,9 @@ type routesFixture struct {
 	// request; Comment and Reply a comment on the page with a reply,
 	// CRComment and CRReply the same on the change request.
 	Page, Number, Comment, Reply, CRComment, CRReply string
+	// Target is the number of a change request of Install holding the
+	// page Page (Intro), for the page operations.
+	Target, Page string
 	// Callers refused some routes: a person outside the organization,
 	// a guest (member without a role), a reader and a creator.
 	Outsider, Guest, Reader, Creator *http.Client
@@ -82,6 +85,13 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 		t.Fatal(err)
 	}
 	f.Change = strconv.Itoa(cr.Number)
+	res := h.writeAndMerge(t, f.Space, "First page", pageChange("intro", "Intro", "intro", "Hello.\n", nil))
+	f.Page = res[0].PageID
+	cr, err := h.Svc.CreateChangeRequest(ctx, h.Admin, f.Space, "Edits")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Target = strconv.Itoa(cr.Number)
 
 	f.Outsider = h.client(t, h.signIn(t, h.newUser(t, "otto@other.test", "Otto Outsider", "")))
 	guest := h.newUser(t, "gus@acme.test", "Gus Guest", quire.RoleRead)
@@ -158,6 +168,9 @@ func (f *routesFixture) params() map[string]string {
 		"target": "live",
 		"pageId": "nosuchpage",
 		"key":    "nosuchblock",
+		// The page operations' target and page.
+		"target": f.Target,
+		"pageId": f.Page,
 	}
 }
 
@@ -213,8 +226,13 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 	var b strings.Builder
 	for _, id := range []string{f.Space, f.Gone} {
 		sp := spaceOf(t, h, id)
-		fmt.Fprintf(&b, "space %s %q parent=%s deleted=%t default=%s\n", id, sp.Title, sp.Parent, sp.DeletedAt != nil, sp.DefaultLevel)
+		fmt.Fprintf(&b, "space %s %q parent=%s deleted=%t default=%s revision=%s\n", id, sp.Title, sp.Parent, sp.DeletedAt != nil, sp.DefaultLevel, sp.Revision)
 	}
+	cr, err := h.Svc.ChangeRequest(ctx, f.Space, f.Target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(&b, "change request %s revision=%s\n", f.Target, cr.Revision)
 	spaces, err := h.Svc.Spaces(ctx, h.Admin, h.Org, quire.Page{Limit: quire.MaxLimit})
 	if err != nil {
 		t.Fatal(err)
@@ -529,6 +547,26 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		"appEditBlockInsert":  {{form: url.Values{"markdown": {" "}}, status: http.StatusBadRequest, says: "markdown: write the block to add"}},
 		"appEditMarkdownSave": {{form: url.Values{"markdown": {"x"}}, status: http.StatusBadRequest, says: "base: not the version"}},
 		"appEditPreview":      {{form: url.Values{"markdown": {"x"}}, status: http.StatusNotFound, says: "There is nothing here"}},
+		// Page operations on the change request's content.
+		"appPageCreate": {
+			{form: url.Values{"title": {"  "}}, status: http.StatusUnprocessableEntity, says: "Title must not be empty."},
+			{form: url.Values{"title": {"X"}, "parent": {"nosuchpage"}}, status: http.StatusUnprocessableEntity, says: "Parent names no page"},
+		},
+		"appPageRename": {
+			{form: url.Values{"title": {""}}, status: http.StatusUnprocessableEntity, says: "Title must not be empty."},
+			{form: url.Values{"title": {"X"}}, params: map[string]string{"pageId": "nosuchpage"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appPageDuplicate": {{params: map[string]string{"pageId": "nosuchpage"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appPageMove": {
+			{form: url.Values{"target": {f.Page}, "place": {"inside"}}, status: http.StatusUnprocessableEntity, says: "Target a page cannot move into itself"},
+			{form: url.Values{"parent": {""}, "position": {"middle"}}, status: http.StatusUnprocessableEntity, says: "Position must be first or last."},
+		},
+		"appPageDelete": {{form: url.Values{}, status: http.StatusOK, says: "Delete “Intro”?"}},
+		"appPageSettingsSave": {
+			{form: url.Values{"title": {"Intro"}, "width": {"huge"}}, status: http.StatusUnprocessableEntity, says: "Width must be normal or wide."},
+			{form: url.Values{"title": {"Intro"}, "width": {"wide"}, "cover": {"nosuchfile"}}, status: http.StatusUnprocessableEntity, says: "Cover file"},
+		},
+
 		// The account routes any signed-in person may use.
 		"appPassword":             {{form: url.Values{"current": {"wrong"}, "password": {"a new password"}, "confirm": {"another one"}}, status: http.StatusBadRequest, says: "does not match the new password"}},
 		"appJoinAccept":           {{params: map[string]string{"inviteId": "nosuchinvite"}, status: http.StatusNotFound, says: "this invite link is not valid"}},

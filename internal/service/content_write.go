@@ -53,6 +53,9 @@ type DocumentInput struct {
 type PageFields struct {
 	Title, Slug, Emoji, Icon, Description, Condition *string
 	Hidden, NoIndex, NoRobotsIndex                   *bool
+	// Cover and Layout are set by the app's page settings (page_look.go).
+	Cover  *CoverInput
+	Layout *quire.PageLayout
 }
 
 // FileInput is a file to add: its bytes, or a URL to fetch them from.
@@ -152,6 +155,9 @@ func (b *batch) insertPage(ctx context.Context, field string, ch ContentChange) 
 	if err := setFields(field, p, ch.Fields); err != nil {
 		return ChangeResult{}, err
 	}
+	if err := b.setLook(ctx, field, p, ch.Fields); err != nil {
+		return ChangeResult{}, err
+	}
 	if ch.Into != nil {
 		p.Parent = b.resolve(*ch.Into)
 	}
@@ -189,7 +195,12 @@ func (b *batch) updatePage(ctx context.Context, field string, ch ContentChange) 
 		into := b.resolve(*ch.Into)
 		move.Parent = &into
 	}
-	_, err = b.ed.UpdatePage(ctx, id, func(p *quire.RevisionPage) error { return setFields(field, p, ch.Fields) }, doc, move)
+	_, err = b.ed.UpdatePage(ctx, id, func(p *quire.RevisionPage) error {
+		if err := setFields(field, p, ch.Fields); err != nil {
+			return err
+		}
+		return b.setLook(ctx, field, p, ch.Fields)
+	}, doc, move)
 	if err != nil {
 		return ChangeResult{}, err
 	}

@@ -1,0 +1,147 @@
+package app
+
+import (
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"quire/internal/content"
+	"quire/internal/quire"
+	"quire/internal/service"
+)
+
+// pageSettingsView is what a page's settings page shows.
+type pageSettingsView struct {
+	spaceSidebar
+	Base, Back, Action string
+	Page               *quire.RevisionPage
+	// Layout is the page's layout; Cover the id of its cover file ("" for
+	// none); Files the images of the content it may take as its cover.
+	Layout quire.PageLayout
+	Cover  string
+	Files  []*quire.File
+	State  *FormState
+}
+
+// Wide reports whether the page is drawn wide.
+func (v *pageSettingsView) Wide() bool { return v.Layout.Width == "wide" }
+
+// pageSettings answers a page's settings page.
+func (a *App) pageSettings(w http.ResponseWriter, r *http.Request) error {
+	op, err := a.loadPageOp(r)
+	if err != nil {
+		return err
+	}
+	return a.drawPageSettings(w, r, http.StatusOK, op, nil)
+}
+
+// drawPageSettings draws the settings page, with the page as the form
+// would set it when state holds an error.
+func (a *App) drawPageSettings(w http.ResponseWriter, r *http.Request, status int, op *pageOp, state *FormState) error {
+	p := op.page
+	v := &pageSettingsView{Base: op.base(), Page: p, State: state, Layout: quire.DefaultPageLayout(),
+		Action: op.base() + "/" + p.ID + "/settings"}
+	v.Space, v.ChangeRequest, v.Edit = op.sp, op.c.ChangeRequest, op.base()
+	if p.Layout != nil {
+		v.Layout = *p.Layout
+	}
+	if p.Cover != nil && p.Cover.Ref != nil && p.Cover.Ref.Kind == quire.RefFile {
+		v.Cover = p.Cover.Ref.File
+	}
+	ctx := r.Context()
+	files, err := op.c.Files(ctx)
+	if err != nil {
+		return err
+	}
+	for _, f := range files {
+		if strings.HasPrefix(f.ContentType, "image/") {
+			v.Files = append(v.Files, f)
+		}
+	}
+	if v.Tree, err = a.readTree(r, op.sp, op.m); err != nil {
+		return err
+	}
+	if v.Back, err = a.pageURL(r, op, p.ID); err != nil {
+		return err
+	}
+	sh, err := a.spaceShell(r, op.sp, "Settings of "+p.Title+" · "+op.sp.Title)
+	if err != nil {
+		return err
+	}
+	if !op.t.live() {
+		sh.Section = "changes"
+	}
+	return a.render(w, r, status, "page_settings", sh, v)
+}
+
+// savePageSettings writes a page's settings from the form: title, slug
+// (from the title when empty), emoji, icon, description, cover, hidden
+// and layout.
+func (a *App) savePageSettings(w http.ResponseWriter, r *http.Request) error {
+	op, err := a.loadPageOp(r)
+	if err != nil {
+		return err
+	}
+	f, err := pageSettingsForm(r, op.page)
+	if err == nil {
+		_, _, err = a.writeContent(r.Context(), op.sp, op.t, "Page settings of "+op.page.Title,
+			[]service.ContentChange{{Operation: service.OpUpdatePage, Page: op.page.ID, Fields: f}})
+	}
+	if st, ok := pageFormState("settings", err, ""); ok {
+		return a.drawPageSettings(w, r, http.StatusUnprocessableEntity, op, st)
+	} else if err != nil {
+		return err
+	}
+	to, err := a.pageURL(r, op, op.page.ID)
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, to, http.StatusSeeOther)
+	return nil
+}
+
+// pageSettingsForm reads the settings form into the fields of an
+// update_page change of page p; a field out of bounds is EINVALID naming it.
+func pageSettingsForm(r *http.Request, p *quire.RevisionPage) (service.PageFields, error) {
+	var f service.PageFields
+	title, err := pageFormTitle(r)
+	if err != nil {
+		return f, err
+	}
+	f.Title = &title
+	slug := strings.TrimSpace(r.PostFormValue("slug"))
+	if slug == "" {
+		slug = content.Slugify(title)
+	}
+	if slug != "" {
+		f.Slug = &slug
+	}
+	for _, t := range []struct {
+		name string
+		max  int
+		dst  **string
+	}{{"emoji", 50, &f.Emoji}, {"icon", 50, &f.Icon}, {"description", 1000, &f.Description}} {
+		v := strings.TrimSpace(r.PostFormValue(t.name))
+		if utf8.RuneCountInString(v) > t.max {
+			return f, quire.Invalid(t.name, "must be at most %d characters", t.max)
+		}
+		*t.dst = &v
+	}
+	hidden := r.PostFormValue("hidden") == "on"
+	f.Hidden = &hidden
+	f.Cover = &service.CoverInput{File: r.PostFormValue("cover")}
+	on := func(name string) bool { return r.PostFormValue(name) == "on" }
+	l := quire.DefaultPageLayout()
+	if p.Layout != nil {
+		l = *p.Layout
+	}
+	l.Title, l.Description, l.Cover, l.Outline = on("show_title"), on("show_description"), on("show_cover"), on("show_outline")
+	switch width := r.PostFormValue("width"); width {
+	case "default", "wide":
+		l.Width = width
+	default:
+		return f, quire.Invalid("layout.width", "must be normal or wide")
+	}
+	f.Layout = &l
+	return f, nil
+}
