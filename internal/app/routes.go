@@ -125,6 +125,13 @@ func (a *App) table() []row {
 		{"appAccountTokenCreate", post, "/app/account/tokens", signedIn(), a.accountTokenCreate},
 		{"appAccountTokenRevoke", post, "/app/account/tokens/{tokenId}/revoke", signedIn(), a.accountTokenRevoke},
 
+		// Markdown tools of the editor's textareas (mdtools.js): the
+		// insert menu's block templates, uploads of pasted or dropped
+		// files into the edit target, and pasted HTML made Markdown.
+		{"appBlockTemplates", get, "/app/~/blocks.json", public(), a.serveBlocks},
+		{"appEditFiles", post, "/app/s/{spaceId}/~/edit/{target}/files", onSpace(edit), a.uploadEditFile},
+		{"appEditConvert", post, "/app/s/{spaceId}/~/edit/{target}/convert", onSpace(edit), a.convertEditHTML},
+
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}
 }
