@@ -11,7 +11,7 @@ import (
 	"quire/internal/reader"
 )
 
-//go:embed assets/app.css assets/app.js
+//go:embed assets/app.css assets/app.js assets/mdtools.js
 var assetFS embed.FS
 
 // assetsPath is where the app's stylesheets and script are served, each
@@ -42,6 +42,7 @@ func newAssets(render *reader.Renderer) (*assets, error) {
 	for _, f := range []struct{ name, ctype string }{
 		{"app.css", "text/css; charset=utf-8"},
 		{"app.js", "text/javascript; charset=utf-8"},
+		{"mdtools.js", "text/javascript; charset=utf-8"},
 	} {
 		body, err := assetFS.ReadFile("assets/" + f.name)
 		if err != nil {
