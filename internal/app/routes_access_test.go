@@ -99,6 +99,8 @@ func (f *routesFixture) params() map[string]string {
 		"tokenId":     "nosuchtoken",
 		"kind":        "users",
 		"principalId": f.Mia.ID,
+		// The edit target: the space's main content, live.
+		"target": "live",
 	}
 }
 
@@ -375,6 +377,16 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		"appCollectionShareDefault": {badDefault},
 		"appCollectionShareChange":  {badRole, unknownKind, unknownPrincipal},
 		"appCollectionShareRemove":  {unknownKind, unknownPrincipal},
+
+		// The Markdown tools of the editor (JSON answers).
+		"appEditFiles": {
+			{form: url.Values{"file": {"not a file"}}, status: http.StatusBadRequest, says: "file: send the file as multipart/form-data"},
+			{params: map[string]string{"target": "nosuchtarget"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appEditConvert": {
+			{form: url.Values{}, status: http.StatusBadRequest, says: "html: paste some HTML to convert"},
+			{form: url.Values{"html": {"<p>x</p>"}}, params: map[string]string{"target": "999"}, status: http.StatusNotFound, says: "change request not found"},
+		},
 
 		// The account routes any signed-in person may use.
 		"appPassword":             {{form: url.Values{"current": {"wrong"}, "password": {"a new password"}, "confirm": {"another one"}}, status: http.StatusBadRequest, says: "does not match the new password"}},

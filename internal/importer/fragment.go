@@ -43,7 +43,9 @@ func FragmentMarkdown(ctx context.Context, fragment []byte) (string, error) {
 	if err := ctx.Err(); err != nil {
 		return "", err
 	}
-	return strings.TrimSpace(string(body)), nil
+	// The converter parts two adjacent lists with a comment; a blank
+	// line between them is enough once the page reads them as blocks.
+	return strings.TrimSpace(strings.ReplaceAll(string(body), "<!--THE END-->", "")), nil
 }
 
 // absoluteTarget reports whether s is an absolute address with one of

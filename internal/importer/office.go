@@ -40,6 +40,9 @@ func cleanOffice(root *html.Node) {
 	}
 	wordLists(root)
 	nestLists(root)
+	for _, table := range findAll(root, isAtom(atom.Table)) {
+		headRow(table)
+	}
 	for _, cell := range findAll(root, func(n *html.Node) bool { return n.DataAtom == atom.Td || n.DataAtom == atom.Th }) {
 		cellLines(cell)
 	}
@@ -128,6 +131,9 @@ func blank(n *html.Node) bool {
 // ("mso-list:l0 level2 lfo1").
 var msoLevel = regexp.MustCompile(`level(\d+)`)
 
+// msoList reads the list a Word list paragraph belongs to ("l0").
+var msoList = regexp.MustCompile(`\bl\d+\b`)
+
 // orderedMarker tells a numbered list's marker (1. a) iv.) from a bullet.
 var orderedMarker = regexp.MustCompile(`^\(?([0-9]+|[a-zA-Z]|[ivxlcdmIVXLCDM]+)[.)]$`)
 
@@ -135,6 +141,7 @@ var orderedMarker = regexp.MustCompile(`^\(?([0-9]+|[a-zA-Z]|[ivxlcdmIVXLCDM]+)[
 // whether its marker is a number.
 type wordItem struct {
 	p       *html.Node
+	list    string
 	level   int
 	ordered bool
 }
@@ -149,7 +156,7 @@ func readWordItem(n *html.Node) (wordItem, bool) {
 	if list == "" || list == "ignore" {
 		return wordItem{}, false
 	}
-	it := wordItem{p: n, level: 1}
+	it := wordItem{p: n, level: 1, list: msoList.FindString(list)}
 	if m := msoLevel.FindStringSubmatch(list); m != nil {
 		if v, err := strconv.Atoi(m[1]); err == nil && v >= 1 && v <= 9 {
 			it.level = v
@@ -173,6 +180,10 @@ func wordLists(root *html.Node) {
 		for c := parent.FirstChild; c != nil; {
 			next := c.NextSibling
 			if it, ok := readWordItem(c); ok {
+				if len(run) > 0 && it.list != run[0].list {
+					buildList(run)
+					run = nil
+				}
 				run = append(run, it)
 			} else if c.Type != html.TextNode || strings.TrimSpace(c.Data) != "" {
 				buildList(run)
@@ -264,5 +275,23 @@ func cellLines(cell *html.Node) {
 			cell.InsertBefore(&html.Node{Type: html.ElementNode, DataAtom: atom.Br, Data: "br"}, p)
 		}
 		unwrap(p)
+	}
+}
+
+// headRow makes the first row of a table without header cells (as office
+// documents write tables) its header: a pipe table has one, and an empty
+// one would stand above the table.
+func headRow(table *html.Node) {
+	if find(table, isAtom(atom.Th)) != nil {
+		return
+	}
+	tr := find(table, isAtom(atom.Tr))
+	if tr == nil {
+		return
+	}
+	for c := tr.FirstChild; c != nil; c = c.NextSibling {
+		if c.DataAtom == atom.Td {
+			c.Data, c.DataAtom = "th", atom.Th
+		}
 	}
 }

@@ -361,7 +361,7 @@
             menu.filter += e.key; menu.active = 0; draw();
           } else handled = false;
       }
-      if (handled) { e.preventDefault(); e.stopPropagation(); }
+      if (handled) { e.preventDefault(); e.stopPropagation(); swallow = ta; }
       return;
     }
     if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
@@ -377,6 +377,15 @@
       }
     }
   }, true);
+
+  // A key the menu took must not reach the text, even where a browser
+  // sends its character after a cancelled keydown.
+  var swallow = null;
+  document.addEventListener("beforeinput", function (e) {
+    if (swallow && e.target === swallow) { e.preventDefault(); }
+    swallow = null;
+  }, true);
+  document.addEventListener("keyup", function () { swallow = null; }, true);
 
   document.addEventListener("click", function (e) {
     var b = e.target.closest && e.target.closest(".md-toolbar button");
