@@ -44,6 +44,8 @@ type App struct {
 	reader *reader.Renderer
 	views  *views
 	assets *assets
+	// blocks is the editor's insert menu, served as JSON.
+	blocks *blocksJSON
 	// secure marks cookies Secure; csrf refuses state-changing requests
 	// from other origins.
 	secure bool
@@ -81,6 +83,9 @@ func New(svc *service.Service, cfg Config) (*App, error) {
 	}
 	a.csrf.SetDenyHandler(http.HandlerFunc(a.crossOriginRefused))
 	if a.assets, err = newAssets(render); err != nil {
+		return nil, err
+	}
+	if a.blocks, err = newBlocksJSON(); err != nil {
 		return nil, err
 	}
 	if a.views, err = parseViews(a); err != nil {

@@ -205,6 +205,12 @@ func (a *App) table() []row {
 		// addresses and wins over a top-level page named "diff".
 		{"appChangeRequestDiff", get, "/app/s/{spaceId}/~/changes/{number}/diff", onSpace(read), a.changeRequestDiff},
 		{"appCompareRevisions", get, "/app/s/{spaceId}/~/compare", onSpace(read), a.compareRevisions},
+		// Markdown tools of the editor's textareas (mdtools.js): the
+		// insert menu's block templates, uploads of pasted or dropped
+		// files into the edit target, and pasted HTML made Markdown.
+		{"appBlockTemplates", get, "/app/~/blocks.json", public(), a.serveBlocks},
+		{"appEditFiles", post, "/app/s/{spaceId}/~/edit/{target}/files", onSpace(edit), a.uploadEditFile},
+		{"appEditConvert", post, "/app/s/{spaceId}/~/edit/{target}/convert", onSpace(edit), a.convertEditHTML},
 
 		{"appNotFound", get, "/app/", public(), a.notFound},
 	}

@@ -171,6 +171,8 @@ func (f *routesFixture) params() map[string]string {
 		// The page operations' target and page.
 		"target": f.Target,
 		"pageId": f.Page,
+		// The edit target: the space's main content, live.
+		"target": "live",
 	}
 }
 
@@ -565,6 +567,14 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		"appPageSettingsSave": {
 			{form: url.Values{"title": {"Intro"}, "width": {"huge"}}, status: http.StatusUnprocessableEntity, says: "Width must be normal or wide."},
 			{form: url.Values{"title": {"Intro"}, "width": {"wide"}, "cover": {"nosuchfile"}}, status: http.StatusUnprocessableEntity, says: "Cover file"},
+		// The Markdown tools of the editor (JSON answers).
+		"appEditFiles": {
+			{form: url.Values{"file": {"not a file"}}, status: http.StatusBadRequest, says: "file: send the file as multipart/form-data"},
+			{params: map[string]string{"target": "nosuchtarget"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appEditConvert": {
+			{form: url.Values{}, status: http.StatusBadRequest, says: "html: paste some HTML to convert"},
+			{form: url.Values{"html": {"<p>x</p>"}}, params: map[string]string{"target": "999"}, status: http.StatusNotFound, says: "change request not found"},
 		},
 
 		// The account routes any signed-in person may use.

@@ -106,10 +106,30 @@ func mainContent(doc *html.Node) *html.Node {
 		}
 		removeAll(m, atom.Nav, atom.Header, atom.Footer, atom.Aside)
 	}
-	removeAll(m, atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe, atom.Object,
+	removeUnsafe(m)
+	return m
+}
+
+// removeUnsafe removes from n what never becomes Markdown: scripts,
+// styles, forms, embedded frames and objects.
+func removeUnsafe(n *html.Node) {
+	removeAll(n, atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe, atom.Object,
 		atom.Embed, atom.Form, atom.Button, atom.Input, atom.Select, atom.Textarea, atom.Svg,
 		atom.Canvas, atom.Link, atom.Meta, atom.Source)
-	return m
+}
+
+// newConverter is the HTML to Markdown converter of every import: the
+// dialect's bullets and rules, tables and strikethrough.
+func newConverter() *converter.Converter {
+	return converter.NewConverter(converter.WithPlugins(
+		base.NewBasePlugin(),
+		commonmark.NewCommonmarkPlugin(
+			commonmark.WithBulletListMarker("*"),
+			commonmark.WithHorizontalRule("***"),
+		),
+		table.NewTablePlugin(),
+		strikethrough.NewStrikethroughPlugin(),
+	))
 }
 
 // refs maps the references of a page being written to what they become.
@@ -144,16 +164,7 @@ func (p *htmlPage) toMarkdown(ctx context.Context, ref refs, title string) ([]by
 			p.rewriteImage(n, ref)
 		}
 	}
-	conv := converter.NewConverter(converter.WithPlugins(
-		base.NewBasePlugin(),
-		commonmark.NewCommonmarkPlugin(
-			commonmark.WithBulletListMarker("*"),
-			commonmark.WithHorizontalRule("***"),
-		),
-		table.NewTablePlugin(),
-		strikethrough.NewStrikethroughPlugin(),
-	))
-	body, err := conv.ConvertNode(p.main, converter.WithContext(ctx))
+	body, err := newConverter().ConvertNode(p.main, converter.WithContext(ctx))
 	if err != nil {
 		return nil, err
 	}
