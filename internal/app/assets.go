@@ -42,6 +42,7 @@ func newAssets(render *reader.Renderer) (*assets, error) {
 	for _, f := range []struct{ name, ctype string }{
 		{"app.css", "text/css; charset=utf-8"},
 		{"app.js", "text/javascript; charset=utf-8"},
+		{"live.js", "text/javascript; charset=utf-8"},
 	} {
 		body, err := assetFS.ReadFile("assets/" + f.name)
 		if err != nil {

@@ -94,11 +94,12 @@ func (f *routesFixture) params() map[string]string {
 		"inviteId":       f.Invite,
 		// The public and account routes' parameters: their paths are
 		// filled, though the routes are not sent.
-		"secret":      "nosuchsecret",
-		"sessionId":   "nosuchsession",
-		"tokenId":     "nosuchtoken",
-		"kind":        "users",
-		"principalId": f.Mia.ID,
+		"secret":         "nosuchsecret",
+		"sessionId":      "nosuchsession",
+		"tokenId":        "nosuchtoken",
+		"notificationId": "999999",
+		"kind":           "users",
+		"principalId":    f.Mia.ID,
 	}
 }
 
@@ -383,6 +384,16 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		"appAccountSessionRevoke": {{status: http.StatusNotFound, says: "There is nothing here"}},
 		"appAccountTokenCreate":   {{form: url.Values{"name": {""}}, status: http.StatusUnprocessableEntity, says: "Name "}},
 		"appAccountTokenRevoke":   {{status: http.StatusNotFound, says: "There is nothing here"}},
+		"appAccountNotifications": {
+			{form: url.Values{"kinds": {"bogus"}, "inbox.bogus": {"on"}}, status: http.StatusBadRequest, says: "unknown notification kind"},
+			{form: url.Values{}, status: http.StatusBadRequest, says: "at least one notification kind"},
+		},
+		"appInboxRead": {
+			{params: map[string]string{"notificationId": "abc"}, status: http.StatusBadRequest, says: "must be a notification id"},
+			{status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		// Its only input is the session it comes with.
+		"appInboxReadAll": nil,
 		// Its only input is the session it comes with: nothing to get
 		// wrong.
 		"appAccountSessionsRevokeOthers": nil,
