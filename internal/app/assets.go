@@ -11,7 +11,7 @@ import (
 	"quire/internal/reader"
 )
 
-//go:embed assets/app.css assets/app.js
+//go:embed assets/app.css assets/app.js assets/live.js
 var assetFS embed.FS
 
 // assetsPath is where the app's stylesheets and script are served, each
