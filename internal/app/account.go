@@ -26,6 +26,8 @@ type accountPage struct {
 	NewTokenName string
 	// Notice says what the last action did.
 	Notice string
+	// Notifications are the person's preference of each kind.
+	Notifications []quire.NotificationPreference
 }
 
 // sessionRow is a session as the list shows it.
@@ -58,6 +60,8 @@ func accountNotice(key string) string {
 		return "The session was signed out."
 	case "others":
 		return "Every other session was signed out."
+	case "notifications":
+		return "Your notification preferences were saved."
 	case "token-revoked":
 		return "The token was revoked. Requests using it are refused from now on."
 	}
@@ -99,6 +103,9 @@ func (a *App) renderAccount(w http.ResponseWriter, r *http.Request, status int, 
 			row.LastUsed = ago(t.LastUsedAt, now)
 		}
 		p.Tokens = append(p.Tokens, row)
+	}
+	if p.Notifications, err = a.svc.NotificationPreferences(ctx, u); err != nil {
+		return err
 	}
 	sh, err := a.shell(r, "")
 	if err != nil {

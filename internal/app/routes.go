@@ -180,6 +180,13 @@ func (a *App) table() []row {
 		{"appCollectionShareChange", post, "/app/c/{collectionId}/sharing/{kind}/{principalId}", onCollection(admin), a.changeShare},
 		{"appCollectionShareRemove", post, "/app/c/{collectionId}/sharing/{kind}/{principalId}/remove", onCollection(admin), a.removeShare},
 		// Account settings: profile, sessions and personal API tokens.
+		// Notifications: the inbox, marking read, and each person's
+		// preferences of what reaches their inbox and email.
+		{"appInbox", get, "/app/inbox", signedIn(), a.inbox},
+		{"appInboxEvents", get, "/app/inbox/events", signedIn(), a.inboxEvents},
+		{"appInboxReadAll", post, "/app/inbox/read-all", signedIn(), a.inboxReadAll},
+		{"appInboxRead", post, "/app/inbox/{notificationId}/read", signedIn(), a.inboxRead},
+		{"appAccountNotifications", post, "/app/account/notifications", signedIn(), a.accountNotifications},
 		{"appAccount", get, "/app/account", signedIn(), a.account},
 		{"appAccountProfile", post, "/app/account/profile", signedIn(), a.accountProfile},
 		{"appAccountSessionRevoke", post, "/app/account/sessions/{sessionId}/revoke", signedIn(), a.accountSessionRevoke},

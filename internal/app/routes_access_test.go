@@ -173,6 +173,12 @@ func (f *routesFixture) params() map[string]string {
 		"pageId": f.Page,
 		// The edit target: the space's main content, live.
 		"target": "live",
+		"secret":         "nosuchsecret",
+		"sessionId":      "nosuchsession",
+		"tokenId":        "nosuchtoken",
+		"notificationId": "999999",
+		"kind":           "users",
+		"principalId":    f.Mia.ID,
 	}
 }
 
@@ -594,6 +600,16 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 			{form: url.Values{"main": {"x"}, "revision": {"y"}}, status: http.StatusNotFound, says: "There is nothing here"},
 			{params: map[string]string{"number": "01"}, status: http.StatusNotFound, says: "There is nothing here"},
 		},
+		"appAccountNotifications": {
+			{form: url.Values{"kinds": {"bogus"}, "inbox.bogus": {"on"}}, status: http.StatusBadRequest, says: "unknown notification kind"},
+			{form: url.Values{}, status: http.StatusBadRequest, says: "at least one notification kind"},
+		},
+		"appInboxRead": {
+			{params: map[string]string{"notificationId": "abc"}, status: http.StatusBadRequest, says: "must be a notification id"},
+			{status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		// Its only input is the session it comes with.
+		"appInboxReadAll": nil,
 		// Its only input is the session it comes with: nothing to get
 		// wrong.
 		"appAccountSessionsRevokeOthers": nil,

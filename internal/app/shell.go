@@ -36,6 +36,8 @@ type Shell struct {
 	Query string
 	// Notice confirms the change the page was redirected after.
 	Notice string
+	// Unread counts the person's unread notifications, for the header.
+	Unread int
 }
 
 // TreeNode is a collection or a space in the sidebar tree.
@@ -74,6 +76,10 @@ func (a *App) frame(r *http.Request, orgID string) (*Shell, error) {
 		return nil, err
 	}
 	sh.Orgs = orgs.Items
+	// One indexed count; a failure leaves the count out, not the page.
+	if n, err := a.svc.UnreadNotifications(ctx, u); err == nil {
+		sh.Unread = n
+	}
 	if orgID == "" {
 		return sh, nil
 	}

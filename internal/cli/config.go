@@ -76,8 +76,8 @@ type Config struct {
 
 	// OIDC configures sign-in through an OpenID Connect issuer.
 	OIDC OIDCConfig
-	// SMTPURL names the SMTP server reset and confirmation links are
-	// emailed through, smtp://user:password@host:port; empty sends no
+	// SMTPURL names the SMTP server reset and confirmation links and
+	// notifications are emailed through, smtp://user:password@host:port; empty sends no
 	// email. SMTPFrom is the sender address.
 	SMTPURL  string
 	SMTPFrom string
@@ -180,7 +180,7 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	fs.DurationVar(&c.GitTimeout, "git-timeout", gitTimeout,
 		"time allowed to one Git Sync import or export, fetch and writing into the space together (env QUIRE_GIT_TIMEOUT)")
 	fs.StringVar(&c.SMTPURL, "smtp-url", envDefault(getenv, "QUIRE_SMTP_URL", ""),
-		"SMTP server emailing password reset and sign-up confirmation links, smtp://user:password@host:port (STARTTLS when offered) or smtps://...; prefer the environment, which a process list does not show; empty sends no email (env QUIRE_SMTP_URL)")
+		"SMTP server emailing password reset and sign-up confirmation links and notifications, smtp://user:password@host:port (STARTTLS when offered) or smtps://...; prefer the environment, which a process list does not show; empty sends no email (env QUIRE_SMTP_URL)")
 	fs.StringVar(&c.SMTPFrom, "smtp-from", envDefault(getenv, "QUIRE_SMTP_FROM", ""),
 		"sender address of the email, such as \"Quire <quire@example.com>\" (env QUIRE_SMTP_FROM)")
 	if err := c.SessionConfig.register(fs, getenv); err != nil {

@@ -86,8 +86,13 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	if err != nil {
 		return err
 	}
+	mailer, err := cfg.mailer()
+	if err != nil {
+		return err
+	}
 	svc := service.New(st, service.WithLogger(log), service.WithBlobs(blobs), service.WithFetcher(fetcher),
-		service.WithQueue(queue), service.WithSessionLifetimes(cfg.SessionLifetime, cfg.SessionIdle))
+		service.WithQueue(queue), service.WithSessionLifetimes(cfg.SessionLifetime, cfg.SessionIdle),
+		service.WithNotificationMail(mailer != nil))
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err
@@ -101,10 +106,8 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		ln.Close()
 		return err
 	}
-	mailer, err := cfg.mailer()
-	if err != nil {
-		ln.Close()
-		return err
+	if mailer != nil {
+		jobs.Register(queue, service.NewNotificationMail(svc, mailer, baseURL).RunJob)
 	}
 	accounts := service.NewAccounts(svc, service.AccountsConfig{BaseURL: baseURL, Mailer: mailer, Logger: log})
 	if err := bootstrapIfFresh(ctx, svc, accounts, cfg, log, env.Stderr); err != nil {

@@ -33,6 +33,7 @@ type Store interface {
 	OpenAPIStore
 	IntegrationStore
 	AccountStore
+	NotificationStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

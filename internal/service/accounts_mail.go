@@ -2,7 +2,9 @@ package service
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/tls"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"mime"
@@ -73,8 +75,35 @@ func (m *SMTPMailer) tlsConfig() *tls.Config {
 	return &tls.Config{ServerName: m.host, MinVersion: tls.VersionTLS12}
 }
 
-// Send delivers one message, giving up when ctx ends.
+// Send delivers one plain text message, giving up when ctx ends.
 func (m *SMTPMailer) Send(ctx context.Context, to, subject, body string) error {
+	return m.deliver(ctx, to, subject, "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"+crlf(body))
+}
+
+// SendAlternative delivers one message with a plain text and an HTML
+// version of its body (multipart/alternative, text first), giving up
+// when ctx ends.
+func (m *SMTPMailer) SendAlternative(ctx context.Context, to, subject, text, html string) error {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return err
+	}
+	boundary := "quire-" + hex.EncodeToString(b[:])
+	part := func(typ, body string) string {
+		return "--" + boundary + "\r\nContent-Type: " + typ + "; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" +
+			crlf(body) + "\r\n"
+	}
+	return m.deliver(ctx, to, subject, "Content-Type: multipart/alternative; boundary=\""+boundary+"\"\r\n\r\n"+
+		part("text/plain", text)+part("text/html", html)+"--"+boundary+"--\r\n")
+}
+
+// crlf ends every line of s with CRLF, as SMTP wants.
+func crlf(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+}
+
+// deliver sends one message whose content headers and body are content.
+func (m *SMTPMailer) deliver(ctx context.Context, to, subject, content string) error {
 	if strings.ContainsAny(to, "\r\n") {
 		return quire.Invalid("email", "must be an email address")
 	}
@@ -120,8 +149,7 @@ func (m *SMTPMailer) Send(ctx context.Context, to, subject, body string) error {
 	}
 	msg := "From: " + m.from + "\r\nTo: " + to + "\r\nSubject: " + mime.QEncoding.Encode("utf-8", subject) +
 		"\r\nDate: " + time.Now().UTC().Format(time.RFC1123Z) +
-		"\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" +
-		strings.ReplaceAll(strings.ReplaceAll(body, "\r\n", "\n"), "\n", "\r\n")
+		"\r\nMIME-Version: 1.0\r\n" + content
 	if _, err := w.Write([]byte(msg)); err != nil {
 		return fmt.Errorf("smtp: %w", err)
 	}

@@ -146,6 +146,7 @@ func (s *Service) PostComment(ctx context.Context, w Commenter, sc CommentScope,
 	if err := s.store.CreateComment(ctx, cm); err != nil {
 		return nil, err
 	}
+	s.notifyComment(ctx, w.User, cm, body, false)
 	return s.commentView(ctx, w, pl, c, cm)
 }
 

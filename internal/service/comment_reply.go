@@ -45,6 +45,7 @@ func (s *Service) PostReply(ctx context.Context, w Commenter, sc CommentScope, c
 	if err := s.store.CreateCommentReply(ctx, r); err != nil {
 		return nil, err
 	}
+	s.notifyComment(ctx, w.User, cm, body, true)
 	return s.replyView(ctx, w, pl, cm, r)
 }
 

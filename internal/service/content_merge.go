@@ -41,6 +41,11 @@ func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID
 		s.log.InfoContext(ctx, "merge rules bypassed", "space", spaceID, "change_request", crID, "user", u.ID,
 			"rules", out.Bypassed)
 	}
+	if err == nil && out.Result == ResultMerge {
+		if cr, cerr := s.ChangeRequest(ctx, spaceID, crID); cerr == nil {
+			s.notifyMerged(ctx, u, cr)
+		}
+	}
 	return out, err
 }
 

@@ -300,7 +300,8 @@ func (s *Service) UpdateChangeRequestContent(ctx context.Context, u *quire.User,
 		return nil, nil, quire.Invalid("changes", "at most %d changes per request", MaxContentChanges)
 	}
 	// Refuse early what no attempt could write, before fetching anything.
-	if _, _, err := writableChangeRequest(ctx, s.store, spaceID, crID); err != nil {
+	before, _, err := writableChangeRequest(ctx, s.store, spaceID, crID)
+	if err != nil {
 		return nil, nil, err
 	}
 	stored, err := s.storeFiles(ctx, changes)
@@ -315,6 +316,9 @@ func (s *Service) UpdateChangeRequestContent(ctx context.Context, u *quire.User,
 		cr, results, err := s.writeContent(ctx, u, spaceID, crID, changes, stored)
 		return written{cr, results}, err
 	})
+	if err == nil && w.cr.Revision != before.Revision {
+		s.notifyEdited(ctx, u, w.cr)
+	}
 	return w.cr, w.results, err
 }
 

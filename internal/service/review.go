@@ -121,6 +121,7 @@ func (s *Service) SubmitReview(ctx context.Context, w Commenter, spaceID, crID s
 		return nil, err
 	}
 	s.announceContent(ctx, pl.space.ID)
+	s.notifyReview(ctx, w.User, pl.cr, r.Status)
 	v := s.newCommentViewer(w, pl, nil)
 	return s.reviewView(ctx, v, r, cm)
 }

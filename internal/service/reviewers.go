@@ -94,6 +94,7 @@ func (s *Service) RequestReviewers(ctx context.Context, u *quire.User, spaceID, 
 	}
 	if len(out) > 0 {
 		s.announceContent(ctx, pl.space.ID)
+		s.notifyReviewRequested(ctx, u, pl.cr, users)
 	}
 	return s.requestedViews(ctx, out)
 }

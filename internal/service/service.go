@@ -37,6 +37,8 @@ type Service struct {
 	// after their sign-in and without use; zero means the default.
 	sessionLifetime time.Duration
 	sessionIdle     time.Duration
+	// notifyMail says whether notifications are emailed (WithNotificationMail).
+	notifyMail bool
 }
 
 // Option configures a Service.

@@ -36,6 +36,7 @@ func suite() []test {
 		openAPITests(),
 		integrationTests(),
 		accountTests(),
+		notificationTests(),
 	} {
 		all = append(all, group...)
 	}
