@@ -321,7 +321,9 @@ func (a *App) toPage(w http.ResponseWriter, r *http.Request, e *editing) error {
 func (e *editing) pagePath() string { return e.t.editPath(e.sp.ID) + "/pages/" + e.pageID }
 
 // blockPath is the edit address of a block of the page.
-func (e *editing) blockPath(key string) string { return e.pagePath() + "/blocks/" + url.PathEscape(key) }
+func (e *editing) blockPath(key string) string {
+	return e.pagePath() + "/blocks/" + url.PathEscape(key)
+}
 
 // editorPage starts the view of an editor page: the space's sidebar, the
 // page's title and address.

@@ -26,14 +26,14 @@ type routesFixture struct {
 	// Change is the number of a draft change request of Install, by the
 	// admin.
 	Change string
-	Mia                                   *quire.User
+	Mia    *quire.User
 	// Comments: Page is a page of the space; Number an open change
 	// request; Comment and Reply a comment on the page with a reply,
 	// CRComment and CRReply the same on the change request.
 	Page, Number, Comment, Reply, CRComment, CRReply string
 	// Target is the number of a change request of Install holding the
-	// page Page (Intro), for the page operations.
-	Target, Page string
+	// page Intro, for the page operations.
+	Target, Intro string
 	// Callers refused some routes: a person outside the organization,
 	// a guest (member without a role), a reader and a creator.
 	Outsider, Guest, Reader, Creator *http.Client
@@ -86,8 +86,8 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 	}
 	f.Change = strconv.Itoa(cr.Number)
 	res := h.writeAndMerge(t, f.Space, "First page", pageChange("intro", "Intro", "intro", "Hello.\n", nil))
-	f.Page = res[0].PageID
-	cr, err := h.Svc.CreateChangeRequest(ctx, h.Admin, f.Space, "Edits")
+	f.Intro = res[0].PageID
+	cr, err = h.Svc.CreateChangeRequest(ctx, h.Admin, f.Space, "Edits")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,8 @@ func (f *routesFixture) commentFixture(t *testing.T) {
 
 // params are the example values of the routes' path parameters: the
 // fixture's own ids. The sharing routes' principal is Mia, shared on
-// both the space and the collection.
+// both the space and the collection. routeParams changes them for the
+// routes that need others.
 func (f *routesFixture) params() map[string]string {
 	return map[string]string{
 		"organizationId": f.h.Org,
@@ -149,30 +150,18 @@ func (f *routesFixture) params() map[string]string {
 		"userId":         f.Mia.ID,
 		"inviteId":       f.Invite,
 		"number":         f.Change,
+		"commentId":      f.Comment,
+		"replyId":        f.Reply,
+		// No such revision: the history routes refuse before they read
+		// one.
+		"revisionId": "nosuchrevision",
+		// The edit target: the space's main content, live; a block that
+		// is not there.
+		"target": "live",
+		"pageId": f.Intro,
+		"key":    "nosuchblock",
 		// The public and account routes' parameters: their paths are
 		// filled, though the routes are not sent.
-		"secret":      "nosuchsecret",
-		"sessionId":   "nosuchsession",
-		"tokenId":     "nosuchtoken",
-		"kind":        "users",
-		"principalId": f.Mia.ID,
-		"number":      f.Number,
-		"commentId":   f.Comment,
-		"replyId":     f.Reply,
-		// The space has no change request and no such revision: the
-		// history and conflict routes refuse before they read either.
-		"number":     "1",
-		"revisionId": "nosuchrevision",
-		// The editor's: the space's live content, a page and a block
-		// that are not there.
-		"target": "live",
-		"pageId": "nosuchpage",
-		"key":    "nosuchblock",
-		// The page operations' target and page.
-		"target": f.Target,
-		"pageId": f.Page,
-		// The edit target: the space's main content, live.
-		"target": "live",
 		"secret":         "nosuchsecret",
 		"sessionId":      "nosuchsession",
 		"tokenId":        "nosuchtoken",
@@ -183,13 +172,22 @@ func (f *routesFixture) params() map[string]string {
 }
 
 // routeParams are the path parameters some routes need other than the
-// common ones: restoring needs a space in the Trash.
+// common ones: restoring needs a space in the Trash; the change request
+// comments theirs; the page operations a change request holding Intro;
+// the editor's block routes a page that is not there; the conflicts a
+// change request that is not there.
 func (f *routesFixture) routeParams(id string) map[string]string {
-	if id == "appSpaceRestore" {
+	switch {
+	case id == "appSpaceRestore":
 		return map[string]string{"spaceId": f.Gone}
-	}
-	if strings.HasPrefix(id, "appCRComment") {
-		return map[string]string{"commentId": f.CRComment, "replyId": f.CRReply}
+	case strings.HasPrefix(id, "appCRComment"):
+		return map[string]string{"number": f.Number, "commentId": f.CRComment, "replyId": f.CRReply}
+	case strings.HasPrefix(id, "appPage"):
+		return map[string]string{"target": f.Target}
+	case strings.HasPrefix(id, "appEditBlock"), strings.HasPrefix(id, "appEditMarkdown"), id == "appEditPreview":
+		return map[string]string{"pageId": "nosuchpage"}
+	case id == "appChangeRequestConflictsResolve":
+		return map[string]string{"number": "999"}
 	}
 	return nil
 }
@@ -325,7 +323,7 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 			}
 		}
 	}
-	cr, err := h.Svc.ChangeRequest(ctx, f.Space, f.Change)
+	cr, err = h.Svc.ChangeRequest(ctx, f.Space, f.Change)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -566,13 +564,14 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		},
 		"appPageDuplicate": {{params: map[string]string{"pageId": "nosuchpage"}, status: http.StatusNotFound, says: "There is nothing here"}},
 		"appPageMove": {
-			{form: url.Values{"target": {f.Page}, "place": {"inside"}}, status: http.StatusUnprocessableEntity, says: "Target a page cannot move into itself"},
+			{form: url.Values{"target": {f.Intro}, "place": {"inside"}}, status: http.StatusUnprocessableEntity, says: "Target a page cannot move into itself"},
 			{form: url.Values{"parent": {""}, "position": {"middle"}}, status: http.StatusUnprocessableEntity, says: "Position must be first or last."},
 		},
 		"appPageDelete": {{form: url.Values{}, status: http.StatusOK, says: "Delete “Intro”?"}},
 		"appPageSettingsSave": {
 			{form: url.Values{"title": {"Intro"}, "width": {"huge"}}, status: http.StatusUnprocessableEntity, says: "Width must be normal or wide."},
 			{form: url.Values{"title": {"Intro"}, "width": {"wide"}, "cover": {"nosuchfile"}}, status: http.StatusUnprocessableEntity, says: "Cover file"},
+		},
 		// The Markdown tools of the editor (JSON answers).
 		"appEditFiles": {
 			{form: url.Values{"file": {"not a file"}}, status: http.StatusBadRequest, says: "file: send the file as multipart/form-data"},
