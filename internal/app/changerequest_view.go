@@ -49,6 +49,9 @@ type changeRequestView struct {
 	Conflicts int
 	// State is a form drawn again after invalid input.
 	State *crFormState
+	// Comments is the change request's conversation: the comments on it
+	// as a whole.
+	Comments *commentPanel
 }
 
 // reviewLine is a review with its comment drawn.
@@ -180,6 +183,9 @@ func (a *App) drawChangeRequest(w http.ResponseWriter, r *http.Request, status i
 		return err
 	}
 	if err := a.readReviews(r, sp, cr, v); err != nil {
+		return err
+	}
+	if v.Comments, err = a.commentThreads(r, sp, n, "", nil, r.URL.Path); err != nil {
 		return err
 	}
 	if v.Tree, err = a.readTree(r, sp, m); err != nil {

@@ -264,6 +264,12 @@ func TestCommentsOnChangeRequest(t *testing.T) {
 		if _, _, body = h.get(t, ada, "/app/s/"+f.Space.ID+"/guides/install"); strings.Contains(body, "Quickly?") {
 			t.Errorf("the space's page shows a change request's comment")
 		}
+		// The change request's own page holds its conversation: the
+		// comment on it as a whole, with a composer posting there.
+		if _, _, body = h.get(t, ada, "/app/s/"+f.Space.ID+"/~/changes/"+n); !strings.Contains(body, "Looks good overall.") ||
+			strings.Contains(body, "Quickly?") || !strings.Contains(body, `action="`+base+`"`) {
+			t.Errorf("the change request's page does not show its conversation")
+		}
 		cr, err := h.Svc.ChangeRequest(ctx, f.Space.ID, n)
 		if err != nil {
 			t.Fatal(err)
