@@ -109,6 +109,12 @@ func TestConflictsPageResolves(t *testing.T) {
 		if len(ids) != 2 {
 			t.Fatalf("conflict ids %v, want two", ids)
 		}
+		// The conflicts come in no set order: ids[0] is made the one
+		// about the first block, whose section shows "Mine one." before
+		// its choices.
+		if one, i0, i1 := strings.Index(body, "Mine one."), strings.Index(body, `"choice:`+ids[0]), strings.Index(body, `"choice:`+ids[1]); i1 > one && (i0 < one || i1 < i0) {
+			ids[0], ids[1] = ids[1], ids[0]
+		}
 		form := url.Values{"main": {hiddenValue(body, "main")}, "revision": {hiddenValue(body, "revision")},
 			"choice:" + ids[0]: {"ours"}, "choice:" + ids[1]: {"edited"}, "markdown:" + ids[1]: {"Both two.\n"},
 			// Markdown of a block kept as is is not used.

@@ -39,7 +39,7 @@ func TestSpacePagesBesideAppAddresses(t *testing.T) {
 			{base + "/revisions", []string{"<h1>Revision policy</h1>", "Every merge is a revision."}},
 			{base + "/revisions/numbering", []string{"<h1>Old numbering</h1>", "Revisions were numbered once."}},
 			{base + "/sharing", []string{"<h1>Sharing rules</h1>", "Share with teams."}},
-			{rev + "/revisions/numbering", []string{"<h1>Old numbering</h1>", "earlier revision"}},
+			{rev + "/revisions/numbering", []string{"<h1>Old numbering</h1>", "You are reading the current revision"}},
 			{base + "/~/search?q=zebrafish", []string{"<h1>Search Handbook</h1>", "<mark>zebrafish</mark>"}},
 			{base + "/~/revisions", []string{"<h1>Revisions</h1>", "Pages named like the app", `href="` + rev + `"`}},
 			{base + "/~/sharing", []string{"<h1>Sharing</h1>"}},
