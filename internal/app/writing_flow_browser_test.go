@@ -70,7 +70,9 @@ func TestWritingFlowBrowser(t *testing.T) {
 	writer.H1("Welcome")
 	writer.Click("button", "Edit")
 	writer.WaitFor(`location.pathname.indexOf("/~/changes/") > 0 && document.querySelector("[data-edit-page]")`)
-	writer.Click("button", "Edit block")
+	// The block's control by keyboard: focus it, Enter opens the editor.
+	writer.JS(`document.querySelector("a.block-edit").focus(); ""`)
+	writer.Do(chromedp.KeyEvent(kb.Enter))
 	writer.WaitFor(`document.querySelector(".block-editor textarea[data-md-ready]")`)
 	writer.Fill("textbox", "Markdown of the block", "Welcome to the team handbook.")
 	writer.WaitFor(`document.querySelector(".block-editor [role=status]").textContent === "Saved"`)
@@ -123,8 +125,8 @@ func TestWritingFlowBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	crURL := h.URL + "/app/s/" + space + "/~/changes/" + m[1]
-	writer.Click("link", "#"+m[1]+": "+cr.Subject)
-	writer.H1(cr.Subject)
+	writer.Click("link", strings.TrimSpace("#"+m[1]+": "+cr.Subject))
+	writer.WaitFor(`location.pathname.endsWith("/~/changes/` + m[1] + `")`)
 	if writer.Has("button", "Ready for review") {
 		writer.Click("button", "Ready for review")
 		waitNotice(t, writer, "cr-open")
@@ -150,7 +152,7 @@ func TestWritingFlowBrowser(t *testing.T) {
 	}
 	reviewer.Shoot("writing-flow-inbox.png")
 	reviewer.Click("link", asked)
-	reviewer.H1(cr.Subject)
+	reviewer.WaitFor(`location.pathname.endsWith("/~/changes/` + m[1] + `")`)
 	if !disabled(reviewer, "Merge") {
 		t.Fatal("Merge is enabled before the required approval")
 	}
