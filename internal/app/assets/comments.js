@@ -41,7 +41,9 @@
         tools.className = "block-tools";
         b.insertBefore(tools, b.firstChild);
       }
-      tools.textContent = "";
+      // Only this script's own buttons are redrawn: the editor's
+      // "Edit block" link shares the block's tools.
+      tools.querySelectorAll(":scope > .block-count, :scope > .block-comment").forEach(function (e) { e.remove(); });
       var n = counts[key] || 0;
       if (n) {
         var c = document.createElement("button");
