@@ -9,6 +9,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"runtime/pprof"
+	"strconv"
 	"strings"
 	"time"
 
@@ -112,17 +115,13 @@ func benchEditor(ctx context.Context, cfg config, w io.Writer) (err error) {
 		return err
 	}
 	edited := strings.Replace(src.Markdown, "Paragraph 1000 of", "Paragraph 1000, edited, of", 1)
-	page := "/app/s/" + spaceID + "/~/edit/live/pages/" + pageID
-	prev := make([]time.Duration, 0, editorRequests)
-	for i := range editorRequests + 5 {
-		d, err := postOnce(ctx, h, cookie, page+"/preview", url.Values{"markdown": {edited}})
-		if err != nil {
-			return err
-		}
-		if i >= 5 {
-			prev = append(prev, d)
-		}
+	live := "/app/s/" + spaceID + "/~/edit/live/pages/" + pageID
+	draft, err := svc.DraftChangeRequest(ctx, u, spaceID)
+	if err != nil {
+		return err
 	}
+	crPage := "/app/s/" + spaceID + "/~/edit/" + strconv.Itoa(draft.Number) + "/pages/" + pageID
+	crRef := service.ContentRef{SpaceID: spaceID, ChangeRequest: draft.ID}
 	c, err := svc.Content(ctx, service.ContentRef{SpaceID: spaceID})
 	if err != nil {
 		return err
@@ -140,36 +139,78 @@ func benchEditor(ctx context.Context, cfg config, w io.Writer) (err error) {
 		return err
 	}
 	key := doc.Nodes[editorBlocks/2].Key
-	one, err := svc.PageBlocks(ctx, service.ContentRef{SpaceID: spaceID}, pageID, key, 1)
-	if err != nil {
-		return err
+	// preview posts the page's Markdown with one block edited.
+	preview := func(int) (time.Duration, error) {
+		return postOnce(ctx, h, cookie, live+"/preview", url.Values{"markdown": {edited}})
 	}
-	saves := make([]time.Duration, 0, editorRequests)
-	b := one.Base
-	for i := range editorRequests + 5 {
-		text := fmt.Sprintf("Paragraph 1000, save %d.", i)
-		d, err := postOnce(ctx, h, cookie, page+"/blocks/"+url.PathEscape(key), url.Values{"markdown": {text}, "base": {b}})
-		if err != nil {
-			return err
-		}
-		got, err := svc.PageBlocks(ctx, service.ContentRef{SpaceID: spaceID}, pageID, key, 1)
-		if err != nil {
-			return err
-		}
-		b = got.Base
-		if i >= 5 {
-			saves = append(saves, d)
+	// saver saves the block key again and again in the content ref
+	// names, through the edit address page.
+	saver := func(ref service.ContentRef, page string) func(int) (time.Duration, error) {
+		var b string
+		return func(i int) (time.Duration, error) {
+			if b == "" {
+				one, err := svc.PageBlocks(ctx, ref, pageID, key, 1)
+				if err != nil {
+					return 0, err
+				}
+				b = one.Base
+			}
+			text := fmt.Sprintf("Paragraph 1000, save %d.", i)
+			d, err := postOnce(ctx, h, cookie, page+"/blocks/"+url.PathEscape(key), url.Values{"markdown": {text}, "base": {b}})
+			if err != nil {
+				return 0, err
+			}
+			b = ""
+			return d, nil
 		}
 	}
-	fmt.Fprintf(w, "\nEditor (sqlite): a page of %d blocks, %d requests each, in-process:\n", editorBlocks, editorRequests)
-	fmt.Fprintf(w, "  %-40s p50 %8s  (the reference)\n", "reader: GET /sites/{name}/ cached", ms(readerP50))
-	for _, r := range []struct {
-		name string
-		d    []time.Duration
-		goal time.Duration
-	}{{"preview after a one-block edit", prev, editorGoalPrev}, {"save of a one-block edit (live)", saves, editorGoalSave}} {
+	n := editorRequests
+	if cfg.requests > 0 {
+		n = cfg.requests
+	}
+	rows := []struct {
+		name, profile string
+		run           func(int) (time.Duration, error)
+		goal          time.Duration
+		d             []time.Duration
+	}{
+		{"preview after a one-block edit", "preview", preview, editorGoalPrev, nil},
+		{"save of a one-block edit (change request)", "save", saver(crRef, crPage), editorGoalSave, nil},
+		{"save of a one-block edit (live)", "live-save", saver(service.ContentRef{SpaceID: spaceID}, live), editorGoalSave, nil},
+	}
+	for j := range rows {
+		r := &rows[j]
+		prof := cfg.cpuprofile != "" && cfg.profileCase == r.profile
+		if prof {
+			f, err := os.Create(cfg.cpuprofile)
+			if err != nil {
+				return err
+			}
+			if err := pprof.StartCPUProfile(f); err != nil {
+				f.Close()
+				return err
+			}
+			defer f.Close()
+		}
+		for i := range n + 5 {
+			d, err := r.run(i)
+			if err != nil {
+				return err
+			}
+			if i >= 5 {
+				r.d = append(r.d, d)
+			}
+		}
+		if prof {
+			pprof.StopCPUProfile()
+			fmt.Fprintf(w, "CPU profile of %d requests of %s written to %s\n", n, r.name, cfg.cpuprofile)
+		}
+	}
+	fmt.Fprintf(w, "\nEditor (sqlite): a page of %d blocks, %d requests each, in-process:\n", editorBlocks, n)
+	fmt.Fprintf(w, "  %-44s p50 %8s  (the reference)\n", "reader: GET /sites/{name}/ cached", ms(readerP50))
+	for _, r := range rows {
 		p50 := percentile(r.d, 0.5)
-		fmt.Fprintf(w, "  %-40s p50 %8s  p99 %8s  %6.1fx the reader's  goal < %s: %s\n", r.name, ms(p50), ms(percentile(r.d, 0.99)),
+		fmt.Fprintf(w, "  %-44s p50 %8s  p99 %8s  %6.1fx the reader's  goal < %s: %s\n", r.name, ms(p50), ms(percentile(r.d, 0.99)),
 			float64(p50)/float64(max(readerP50, time.Microsecond)), r.goal, verdict(p50 < r.goal))
 	}
 	return nil

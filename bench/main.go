@@ -159,7 +159,7 @@ func parseFlags(args []string) (config, error) {
 		"PostgreSQL server URL to also run on (default $QUIRE_TEST_POSTGRES_URL)")
 	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of an extra quire run to this file")
 	fs.StringVar(&c.profileEngine, "profile-engine", "sqlite", "engine profiled by -cpuprofile: sqlite or postgres")
-	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, reader for the site reader's rendered page, or app for a page of the app (-profile-page)")
+	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, reader for the site reader's rendered page, app for a page of the app (-profile-page), or preview, save or live-save for the editor section's requests")
 	fs.StringVar(&c.profilePage, "profile-page", "organization home", "app page profiled by -profile-case app, by its name in the app section's table")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
@@ -188,8 +188,9 @@ func parseFlags(args []string) (config, error) {
 		err = errors.New("-large-share must be above 0 and at most 1")
 	case c.noSQLite && c.postgresURL == "":
 		err = errors.New("-no-sqlite needs -postgres or $QUIRE_TEST_POSTGRES_URL")
-	case c.profileCase != "single" && c.profileCase != "list" && c.profileCase != "reader" && c.profileCase != "app":
-		err = errors.New("-profile-case must be single, list, reader or app")
+	case c.profileCase != "single" && c.profileCase != "list" && c.profileCase != "reader" && c.profileCase != "app" &&
+		c.profileCase != "preview" && c.profileCase != "save" && c.profileCase != "live-save":
+		err = errors.New("-profile-case must be single, list, reader, app, preview, save or live-save")
 	}
 	if err != nil {
 		fmt.Fprintln(fs.Output(), err)
