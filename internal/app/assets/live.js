@@ -1,6 +1,7 @@
 // Live updates: an element with a data-live attribute names the event
 // stream of its page; the header's inbox link names the inbox's. The
-// inbox stream sends the unread count, shown in the header.
+// inbox stream sends the unread count, shown in the header and in the
+// link's accessible name.
 (function () {
   'use strict';
   if (!window.EventSource) return;
@@ -14,6 +15,7 @@
     if (isNaN(n) || !box || !value) return;
     value.textContent = String(n);
     box.hidden = n === 0;
+    link.setAttribute('aria-label', n === 0 ? 'Inbox' : 'Inbox, ' + n + ' unread');
   });
   window.addEventListener('pagehide', function () { source.close(); });
 })();
