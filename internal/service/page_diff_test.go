@@ -20,8 +20,8 @@ const (
 // diffFixture is a merged space with pages to change and an open change
 // request changing them.
 type diffFixture struct {
-	guide, rename, remove, section, mover, fresh string
-	base, cr                                     string
+	guide, rename, remove, section, mover string
+	base, cr                              string
 }
 
 func newDiffFixture(t *testing.T, f *mergeFixture) *diffFixture {
