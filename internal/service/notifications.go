@@ -28,7 +28,10 @@ func (v NotificationView) Summary() string {
 	}
 	what := "a change request"
 	if v.ChangeRequest != nil {
-		what = fmt.Sprintf("change request #%d “%s”", v.ChangeRequest.Number, v.ChangeRequest.Subject)
+		what = fmt.Sprintf("change request #%d", v.ChangeRequest.Number)
+		if v.ChangeRequest.Subject != "" {
+			what += " “" + v.ChangeRequest.Subject + "”"
+		}
 	}
 	where := ""
 	if v.Space != nil {
