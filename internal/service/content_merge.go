@@ -23,6 +23,8 @@ type MergeOutcome struct {
 	Conflicts []content.Conflict
 	// Bypassed names the merge rules a merge went past by a bypass.
 	Bypassed []quire.MergeRuleKind
+	// author is the merged change request's author, to be told of it.
+	author string
 }
 
 // MergeChangeRequest merges a change request into its space's main
@@ -42,9 +44,7 @@ func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID
 			"rules", out.Bypassed)
 	}
 	if err == nil && out.Result == ResultMerge {
-		if cr, cerr := s.ChangeRequest(ctx, spaceID, crID); cerr == nil {
-			s.notifyMerged(ctx, u, cr)
-		}
+		s.notifyMerged(ctx, u, spaceID, crID, out.author)
 	}
 	return out, err
 }
@@ -98,7 +98,7 @@ func (s *Service) mergeOnce(ctx context.Context, st quire.Store, u *quire.User, 
 		From: cr.Status, Prev: sp.Revision, Next: next.ID}); err != nil {
 		return nil, err
 	}
-	out := &MergeOutcome{Result: ResultMerge, Revision: next.ID}
+	out := &MergeOutcome{Result: ResultMerge, Revision: next.ID, author: cr.CreatedBy}
 	if check.Bypassed() {
 		out.Bypassed = check.FailedRules()
 	}

@@ -131,10 +131,11 @@ func (s *Service) notifyReview(ctx context.Context, actor *quire.User, cr *quire
 		kind: kind, recipients: []string{cr.CreatedBy}})
 }
 
-// notifyMerged tells a change request's author it was merged.
-func (s *Service) notifyMerged(ctx context.Context, actor *quire.User, cr *quire.ChangeRequest) {
-	s.notify(ctx, notice{actor: actor, spaceID: cr.SpaceID, crID: cr.ID, activity: quire.ActivityMerge,
-		kind: quire.NotifyMerged, recipients: []string{cr.CreatedBy}})
+// notifyMerged tells a change request's author it was merged. The
+// merge's activity is recorded from its content event (RecordMerges),
+// outside the merge's own path.
+func (s *Service) notifyMerged(ctx context.Context, actor *quire.User, spaceID, crID, author string) {
+	s.notify(ctx, notice{actor: actor, spaceID: spaceID, crID: crID, kind: quire.NotifyMerged, recipients: []string{author}})
 }
 
 // notifyEdited tells a change request's author that someone else
