@@ -8,11 +8,7 @@ var Q = window.Quire, el = Q.el;
 
 function panel() { return document.querySelector("[data-comments]"); }
 function blocks() { return document.querySelectorAll("main .body .block[data-block]"); }
-function blockOf(key) {
-  var found = null;
-  blocks().forEach(function (b) { if (b.getAttribute("data-block") === key) found = b; });
-  return found;
-}
+function blockOf(key) { return document.querySelector('main .body .block[data-block="' + CSS.escape(key) + '"]'); }
 
 // highlight marks a block (and only it) as the one a thread is on.
 function highlight(key, scroll) {

@@ -259,7 +259,7 @@ BlockEditor.prototype.cancel = function () {
 BlockEditor.prototype.close = function () {
   this.saver.stop();
   this.setExpanded(false);
-  this.els.forEach(function (n) { n.hidden = false; delete n.blockEditor; });
+  this.els.forEach(function (n) { n.hidden = false; });
   var focus = this.els[0] && this.els[0].querySelector("a.block-edit");
   this.form.remove();
   if (focus) focus.focus();

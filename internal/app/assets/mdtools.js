@@ -11,18 +11,19 @@ var SELECTOR = "textarea[data-markdown]";
 var BLOCKS_URL = "/app/~/blocks.json";
 var mac = /Mac|iPhone|iPad/.test(navigator.platform || "");
 
-// The marks: their toolbar button, shortcut and Markdown markers.
+// The marks: their toolbar button, shortcut (Ctrl or ⌘, maybe Shift, and
+// key) and Markdown markers; the link has its own.
 var MARKS = [
-  { id: "bold", label: "Bold", text: "B", key: "b", shortcut: "Control+B Meta+B", before: "**", after: "**" },
-  { id: "italic", label: "Italic", text: "I", key: "i", shortcut: "Control+I Meta+I", before: "_", after: "_" },
-  { id: "strike", label: "Strikethrough", text: "S", key: "x", shift: true, shortcut: "Control+Shift+X Meta+Shift+X", before: "~~", after: "~~" },
-  { id: "code", label: "Inline code", text: "</>", key: "e", shortcut: "Control+E Meta+E", before: "`", after: "`" },
-  { id: "link", label: "Link", text: "Link", key: "k", shortcut: "Control+K Meta+K", before: "[", after: "](https://)" }
+  { id: "bold", label: "Bold", text: "B", key: "b", before: "**", after: "**" },
+  { id: "italic", label: "Italic", text: "I", key: "i", before: "_", after: "_" },
+  { id: "strike", label: "Strikethrough", text: "S", key: "x", shift: true, before: "~~", after: "~~" },
+  { id: "code", label: "Inline code", text: "</>", key: "e", before: "`", after: "`" },
+  { id: "link", label: "Link", text: "Link", key: "k" }
 ];
 
 function isMarkdown(t) { return t && t.matches && t.matches(SELECTOR); }
 
-// ---- Toolbar -------------------------------------------------------
+// Toolbar.
 
 var counter = 0;
 function uid(prefix) { counter++; return prefix + "-" + counter + "-" + Math.random().toString(36).slice(2, 7); }
@@ -34,9 +35,9 @@ function setup(ta) {
   if (!ta.id) ta.id = uid("md");
   var bar = el("div", {"class": "md-toolbar", role: "toolbar", "aria-label": "Formatting", "aria-controls": ta.id, "data-md-for": ta.id});
   MARKS.forEach(function (m) {
+    var k = (m.shift ? "Shift+" : "") + m.key.toUpperCase();
     bar.appendChild(el("button", {type: "button", "aria-label": m.label === m.text ? null : m.label, "class": "md-tool md-tool-" + m.id,
-      "data-md-mark": m.id, "aria-keyshortcuts": m.shortcut,
-      title: m.label + " (" + (mac ? "⌘" : "Ctrl+") + (m.shift ? "Shift+" : "") + m.key.toUpperCase() + ")"}, m.text));
+      "data-md-mark": m.id, "aria-keyshortcuts": "Control+" + k + " Meta+" + k, title: m.label + " (" + (mac ? "⌘" : "Ctrl+") + k + ")"}, m.text));
   });
   bar.appendChild(el("button", {type: "button", "class": "md-tool md-insert", "data-md-insert": "", "aria-haspopup": "listbox",
     "aria-expanded": "false", title: "Insert block (or type / on an empty line)"}, "Insert block"));
@@ -76,7 +77,7 @@ function say(ta, msg, alert) {
   s.textContent = msg;
 }
 
-// ---- Editing -------------------------------------------------------
+// Editing.
 
 // replace puts text over [start, end) and selects [selStart, selEnd)
 // (offsets in the new value). execCommand keeps the browser's undo
@@ -132,7 +133,7 @@ function blockAround(v, start, end) {
   return { pre: pre, post: post };
 }
 
-// ---- Insert menu ---------------------------------------------------
+// Insert menu.
 
 var blocks = null, loading = null;
 function loadBlocks() {
@@ -224,17 +225,11 @@ function place() {
 
 function caretOffset(ta, pos) {
   var cs = getComputedStyle(ta);
-  var m = el("div");
+  var m = el("div", {style: "position:absolute;visibility:hidden;white-space:pre-wrap;overflow-wrap:break-word;top:0;left:-9999px"});
   ["boxSizing", "width", "fontFamily", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "paddingTop",
     "paddingLeft", "paddingRight", "borderTopWidth", "borderLeftWidth", "borderRightWidth", "tabSize", "wordSpacing"].forEach(function (k) {
     m.style[k] = cs[k];
   });
-  m.style.position = "absolute";
-  m.style.visibility = "hidden";
-  m.style.whiteSpace = "pre-wrap";
-  m.style.overflowWrap = "break-word";
-  m.style.top = "0";
-  m.style.left = "-9999px";
   m.textContent = ta.value.slice(0, pos);
   var mark = m.appendChild(el("span", {}, "\u200b"));
   document.body.appendChild(m);
@@ -361,7 +356,7 @@ document.addEventListener("focusout", function (e) {
 });
 window.addEventListener("resize", function () { if (menu) place(); });
 
-// ---- Paste and drop ------------------------------------------------
+// Paste and drop.
 
 var plainPaste = null;
 
