@@ -4,11 +4,12 @@
 
 // Helpers the app's other scripts share; this script loads before them.
 var Q = window.Quire = {
-  // el makes an element with attributes (null ones left out) and text.
-  el: function (tag, attrs, text) {
+  // el makes an element with attributes (null ones left out) and either
+  // text or an array of children.
+  el: function (tag, attrs, kids) {
     var n = document.createElement(tag);
     for (var k in attrs) if (attrs[k] != null) n.setAttribute(k, attrs[k]);
-    if (text) n.textContent = text;
+    if (Array.isArray(kids)) kids.forEach(function (c) { n.appendChild(c); }); else if (kids) n.textContent = kids;
     return n;
   },
   // submit sends hidden fields as a form, as a person's submit would.

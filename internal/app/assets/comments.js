@@ -209,8 +209,7 @@ function show(t, members) {
   choices = members;
   list = el("ul", {"class": "mention-list", id: t.id + "-mentions", role: "listbox", "aria-label": "Members to mention"});
   members.forEach(function (m, i) {
-    var li = el("li", {id: list.id + "-" + i, role: "option", "aria-selected": "false"}, m.name);
-    li.appendChild(el("span", {"class": "muted"}, " " + m.email));
+    var li = el("li", {id: list.id + "-" + i, role: "option", "aria-selected": "false"}, [document.createTextNode(m.name), el("span", {"class": "muted"}, " " + m.email)]);
     li.addEventListener("mousedown", function (ev) { ev.preventDefault(); choose(i); });
     list.appendChild(li);
   });

@@ -104,25 +104,18 @@ window.addEventListener("beforeunload", function (e) {
 
 // conflictBox shows both versions and the three ways out.
 function conflictBox(j, mine, keep, take, edit) {
-  var box = el("section", {"class": "edit-conflict", role: "alert"});
-  box.appendChild(el("h3", {}, j.gone ? "This block was removed meanwhile" : "Someone else changed this meanwhile"));
-  box.appendChild(el("p", {}, "Nothing was overwritten. Keep your version, take theirs, or edit yours and save it."));
-  var both = el("div", {"class": "conflict-versions"});
-  var theirs = el("div");
-  theirs.appendChild(el("h4", {}, "Their version"));
-  theirs.appendChild(j.gone ? el("p", {"class": "muted"}, "Removed.") : el("pre", {"class": "conflict-text"}, j.theirs || ""));
-  var yours = el("div");
-  yours.appendChild(el("h4", {}, "Your version"));
-  yours.appendChild(el("pre", {"class": "conflict-text"}, mine));
-  both.appendChild(theirs); both.appendChild(yours);
-  box.appendChild(both);
-  var bar = el("div", {"class": "actions"});
-  [["Keep mine", keep], ["Take theirs", take], ["Edit mine", edit]].forEach(function (b) {
+  var box = el("section", {"class": "edit-conflict", role: "alert"}, [
+    el("h3", {}, j.gone ? "This block was removed meanwhile" : "Someone else changed this meanwhile"),
+    el("p", {}, "Nothing was overwritten. Keep your version, take theirs, or edit yours and save it."),
+    el("div", {"class": "conflict-versions"}, [
+      el("div", {}, [el("h4", {}, "Their version"),
+        j.gone ? el("p", {"class": "muted"}, "Removed.") : el("pre", {"class": "conflict-text"}, j.theirs || "")]),
+      el("div", {}, [el("h4", {}, "Your version"), el("pre", {"class": "conflict-text"}, mine)])])]);
+  box.appendChild(el("div", {"class": "actions"}, [["Keep mine", keep], ["Take theirs", take], ["Edit mine", edit]].map(function (b) {
     var btn = el("button", {type: "button", "class": "btn"}, b[0]);
     btn.addEventListener("click", function () { box.remove(); b[1](); });
-    bar.appendChild(btn);
-  });
-  box.appendChild(bar);
+    return btn;
+  })));
   return box;
 }
 
@@ -164,21 +157,16 @@ function BlockEditor(els, key, base, text, after, at) {
   this.els = els; this.key = key; this.base = base; this.original = text;
   this.after = after; this.saves = 0;
   var id = "block-editor-" + (++seq);
-  var form = el("form", {"class": "block-editor", method: "post",
-    action: key ? page + "/blocks/" + encodeURIComponent(key) : page + "/blocks"});
-  form.appendChild(el("label", {"for": id, "class": "visually-hidden"}, key ? "Markdown of the block" : "Markdown of the new block"));
   var area = el("textarea", {id: id, name: "markdown", "class": "editor-text", rows: Math.min(20, Math.max(3, text.split("\n").length + 1)),
     "data-markdown": "", "data-upload": target + "/files", "data-convert": target + "/convert"});
   area.value = text;
-  form.appendChild(area);
-  var tools = el("div", {"class": "editor-bar"});
-  var save = el("button", {type: "submit", "class": "btn btn-primary"}, "Save");
+  var form = el("form", {"class": "block-editor", method: "post", action: key ? page + "/blocks/" + encodeURIComponent(key) : page + "/blocks"},
+    [el("label", {"for": id, "class": "visually-hidden"}, key ? "Markdown of the block" : "Markdown of the new block"), area]);
   var cancel = el("button", {type: "button", "class": "btn"}, "Cancel");
   var add = el("button", {type: "button", "class": "btn"}, "Add block below");
   var del = el("button", {type: "button", "class": "btn btn-danger"}, key ? "Delete block" : "Discard block");
   var status = el("span", {"class": "save-status", role: "status"});
-  [save, cancel, add, del, status].forEach(function (n) { tools.appendChild(n); });
-  form.appendChild(tools);
+  form.appendChild(el("div", {"class": "editor-bar"}, [el("button", {type: "submit", "class": "btn btn-primary"}, "Save"), cancel, add, del, status]));
   this.form = form; this.area = area; this.statusEl = status;
   var first = els[0] || at;
   first.parentNode.insertBefore(form, first);

@@ -33,15 +33,14 @@ function setup(ta) {
   if (ta.hasAttribute("data-md-ready")) return;
   ta.setAttribute("data-md-ready", "");
   if (!ta.id) ta.id = uid("md");
-  var bar = el("div", {"class": "md-toolbar", role: "toolbar", "aria-label": "Formatting", "aria-controls": ta.id, "data-md-for": ta.id});
-  MARKS.forEach(function (m) {
+  var tools = MARKS.map(function (m) {
     var k = (m.shift ? "Shift+" : "") + m.key.toUpperCase();
-    bar.appendChild(el("button", {type: "button", "aria-label": m.label === m.text ? null : m.label, "class": "md-tool md-tool-" + m.id,
-      "data-md-mark": m.id, "aria-keyshortcuts": "Control+" + k + " Meta+" + k, title: m.label + " (" + (mac ? "⌘" : "Ctrl+") + k + ")"}, m.text));
-  });
-  bar.appendChild(el("button", {type: "button", "class": "md-tool md-insert", "data-md-insert": "", "aria-haspopup": "listbox",
+    return el("button", {type: "button", "aria-label": m.label === m.text ? null : m.label, "class": "md-tool md-tool-" + m.id,
+      "data-md-mark": m.id, "aria-keyshortcuts": "Control+" + k + " Meta+" + k, title: m.label + " (" + (mac ? "⌘" : "Ctrl+") + k + ")"}, m.text);
+  }).concat(el("button", {type: "button", "class": "md-tool md-insert", "data-md-insert": "", "aria-haspopup": "listbox",
     "aria-expanded": "false", title: "Insert block (or type / on an empty line)"}, "Insert block"));
-  ta.parentNode.insertBefore(bar, ta);
+  ta.parentNode.insertBefore(el("div", {"class": "md-toolbar", role: "toolbar", "aria-label": "Formatting", "aria-controls": ta.id,
+    "data-md-for": ta.id}, tools), ta);
   ta.parentNode.insertBefore(el("div", {"class": "md-status", "data-md-status": ""}), ta.nextSibling);
 }
 

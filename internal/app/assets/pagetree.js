@@ -44,8 +44,7 @@ function enhance(link) {
   var page = base + "/" + encodeURIComponent(id);
   var label = link.getAttribute("aria-label"), mid = "page-menu-" + (++menus);
   var btn = el("button", {type: "button", "class": "tree-actions", "aria-label": label, "aria-haspopup": "menu",
-    "aria-expanded": "false", "aria-controls": mid});
-  btn.appendChild(el("span", {"aria-hidden": "true"}, "⋯"));
+    "aria-expanded": "false", "aria-controls": mid}, [el("span", {"aria-hidden": "true"}, "⋯")]);
   var menu = el("ul", {"class": "tree-menu", role: "menu", id: mid, "aria-label": label, hidden: ""});
   [
     ["Add subpage", base + "/new?parent=" + encodeURIComponent(id)],
@@ -56,12 +55,10 @@ function enhance(link) {
     ["Page settings", page + "/settings"],
     ["Delete", page + "/delete", null, true]
   ].forEach(function (it) {
-    var li2 = el("li", {role: "none"});
     var a = el(it[1] ? "a" : "button", {href: it[1], type: it[1] ? null : "button", role: "menuitem",
       tabindex: "-1", "class": it[3] ? "danger" : null}, it[0]);
     if (it[2]) a.addEventListener("click", it[2]);
-    li2.appendChild(a);
-    menu.appendChild(li2);
+    menu.appendChild(el("li", {role: "none"}, [a]));
   });
   btn.addEventListener("click", function () {
     if (btn.getAttribute("aria-expanded") === "true") close(btn, false);
@@ -85,10 +82,7 @@ function enhance(link) {
     else if (e.key === "Tab") { close(btn, false); return; }
     if (to >= 0) { e.preventDefault(); list[to].focus(); }
   });
-  var wrap = el("span", {"class": "tree-actions-wrap"});
-  wrap.appendChild(btn);
-  wrap.appendChild(menu);
-  link.replaceWith(wrap);
+  link.replaceWith(el("span", {"class": "tree-actions-wrap"}, [btn, menu]));
 }
 
 function enhanceAll(root) {
