@@ -401,44 +401,35 @@ function upload(ta, file) {
   var url = ta.getAttribute("data-upload");
   if (!url) return;
   var name = file.name || (file.type === "image/png" ? "image.png" : "file");
-  var ph = placeholder(ta, "Uploading " + name + "…");
-  say(ta, "Uploading " + name + "…", false);
   var fd = new FormData();
   fd.append("file", file, name);
-  fetch(url, { method: "POST", body: fd }).then(answerOf).then(function (md) {
+  say(ta, "Uploading " + name + "…", false);
+  fill(ta, "Uploading " + name + "…", fetch(url, { method: "POST", body: fd }), "Uploaded " + name + ".", "", "Could not upload " + name + ": ");
+}
+
+// fill puts a placeholder at the cursor, then the Markdown the request
+// answers (saying done) or, should it fail, kept (saying failed and why).
+function fill(ta, text, req, done, kept, failed) {
+  var ph = placeholder(ta, text);
+  req.then(answerOf).then(function (md) {
     settle(ta, ph, md.replace(/\n+$/, ""));
-    say(ta, "Uploaded " + name + ".", false);
+    say(ta, done, false);
   }).catch(function (err) {
-    settle(ta, ph, "");
-    say(ta, "Could not upload " + name + ": " + err.message, true);
+    settle(ta, ph, kept);
+    say(ta, failed + err.message, true);
   });
 }
 
 function convert(ta, html, plain) {
-  var url = ta.getAttribute("data-convert");
-  var ph = placeholder(ta, "Converting pasted content…");
-  Q.post(url, {html: html}).then(answerOf).then(function (md) {
-    settle(ta, ph, md.replace(/\n+$/, ""));
-    say(ta, "", false);
-  }).catch(function (err) {
-    settle(ta, ph, plain);
-    say(ta, "The pasted content was kept as plain text: " + err.message, true);
-  });
+  fill(ta, "Converting pasted content…", Q.post(ta.getAttribute("data-convert"), {html: html}), "", plain,
+    "The pasted content was kept as plain text: ");
 }
 
 function filesOf(dt) {
-  var out = [];
-  if (!dt) return out;
-  if (dt.files && dt.files.length) {
-    for (var i = 0; i < dt.files.length; i++) out.push(dt.files[i]);
-    return out;
-  }
-  if (dt.items) {
-    for (var j = 0; j < dt.items.length; j++) {
-      if (dt.items[j].kind === "file") { var f = dt.items[j].getAsFile(); if (f) out.push(f); }
-    }
-  }
-  return out;
+  if (!dt) return [];
+  if (dt.files && dt.files.length) return Array.from(dt.files);
+  return Array.from(dt.items || []).filter(function (it) { return it.kind === "file"; })
+    .map(function (it) { return it.getAsFile(); }).filter(Boolean);
 }
 
 document.addEventListener("paste", function (e) {
