@@ -34,6 +34,10 @@ type Config struct {
 	// and invite links; nil builds one over the service that sends no
 	// email.
 	Accounts *service.Accounts
+	// Live streams what others do to the pages open in the app; nil
+	// builds one over the service (its loop starts with the first
+	// watcher). The server closes it when it shuts down.
+	Live *service.Live
 }
 
 // App serves the web app. Build one with New.
@@ -51,6 +55,7 @@ type App struct {
 	secure bool
 	csrf   *http.CrossOriginProtection
 	routes []Route
+	live   *service.Live
 }
 
 // Route is one declared address of the app, ready to register.
@@ -74,7 +79,10 @@ func New(svc *service.Service, cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &App{svc: svc, cfg: cfg, log: cfg.Logger, reader: render, secure: web.SecureCookies(cfg.BaseURL)}
+	if cfg.Live == nil {
+		cfg.Live = service.NewLive(svc)
+	}
+	a := &App{svc: svc, cfg: cfg, log: cfg.Logger, reader: render, secure: web.SecureCookies(cfg.BaseURL), live: cfg.Live}
 	a.csrf = http.NewCrossOriginProtection()
 	if o := web.OriginOf(cfg.BaseURL); o != "" {
 		if err := a.csrf.AddTrustedOrigin(o); err != nil {

@@ -196,7 +196,7 @@ func (a *App) drawChangeRequest(w http.ResponseWriter, r *http.Request, status i
 	if err != nil {
 		return err
 	}
-	sh.Section = "changes"
+	sh.Section, sh.ChangeRequest = "changes", n
 	if sh.Notice == "" {
 		sh.Notice = changeRequestNotice(r.URL.Query().Get(noticeParam))
 	}
@@ -299,7 +299,7 @@ func (a *App) changeRequestPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	sh.Section = "changes"
+	sh.Section, sh.ChangeRequest = "changes", n
 	return a.render(w, r, http.StatusOK, "page", sh, v)
 }
 

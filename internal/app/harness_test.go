@@ -79,6 +79,9 @@ func newHarness(t *testing.T, engine string, opts ...harnessOption) *harness {
 		service.WithEngine(eng), service.WithBlobs(blobs), service.WithFetcher(fetcher), service.WithQueue(queue))
 	events := service.NewContentEvents(svc)
 	events.Subscribe("search", svc.IndexContent)
+	live := service.NewLive(svc, service.WithLivePoll(20*time.Millisecond))
+	events.Subscribe("live", live.RecordMoves)
+	t.Cleanup(live.Close)
 	jobs.Register(queue, events.RunJob)
 	if err := queue.Start(ctx); err != nil {
 		t.Fatalf("start the job queue: %v", err)
@@ -89,7 +92,7 @@ func newHarness(t *testing.T, engine string, opts ...harnessOption) *harness {
 	base := "http://" + hs.Listener.Addr().String()
 	h := &harness{Engine: engine, URL: base, Store: st, Svc: svc, Clock: clock}
 	cfg := httpapi.Config{BaseURL: base, Logger: logger, SAML: service.NewSAML(svc), SiteService: service.NewSites(svc)}
-	acfg := app.Config{BaseURL: base, Logger: logger}
+	acfg := app.Config{BaseURL: base, Logger: logger, Live: live}
 	for _, o := range opts {
 		o(h, &cfg, &acfg)
 	}

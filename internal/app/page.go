@@ -235,5 +235,6 @@ func (a *App) showPage(w http.ResponseWriter, r *http.Request, sp *quire.Space, 
 	if err != nil {
 		return err
 	}
+	sh.ChangeRequest = m.ref.ChangeRequest
 	return a.render(w, r, http.StatusOK, "page", sh, v)
 }

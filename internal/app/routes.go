@@ -51,6 +51,9 @@ func (a *App) table() []row {
 		{"appChangeRequest", get, "/app/s/{spaceId}/~/changes/{number}", onSpace(read), a.changeRequest},
 		{"appChangeRequestPage", get, "/app/s/{spaceId}/~/changes/{number}/{path...}", onSpace(read), a.changeRequestPage},
 		{"appSpaceBranch", get, "/app/s/{spaceId}/~/tree", onSpace(read), a.spaceBranch},
+		// What others do in the space, streamed to its open pages
+		// (live_events.go).
+		{"appSpaceEvents", get, "/app/s/{spaceId}/~/events", onSpace(read), a.spaceEvents},
 		{"appSpaceFile", get, "/app/s/{spaceId}/~/files/{revisionId}/{fileId}", onSpace(read), a.spaceFile},
 		// Comments on a space's content and on a change request's (its
 		// pages, their blocks, and the change request as a whole), at the

@@ -26,6 +26,10 @@ type Shell struct {
 	// SpaceID the space being looked at, marked in the tree.
 	Section string
 	SpaceID string
+	// ChangeRequest is the number of the change request the page shows,
+	// if any: its activity is what the page's live updates follow
+	// (live.js); a page of main content follows merges and its comments.
+	ChangeRequest string
 	// Title is the page's own title, for the document title.
 	Title string
 	// SearchURL is where the header's search box searches (its results

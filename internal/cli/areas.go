@@ -42,6 +42,8 @@ type areas struct {
 	// self answers integration scripts' calls to this server once it
 	// serves.
 	self *selfAPI
+	// live streams what people do to the pages open in the app.
+	live *service.Live
 }
 
 // newAreas builds the area services and registers their background
@@ -56,6 +58,8 @@ func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queu
 	// handed every move of a space's current revision.
 	events := service.NewContentEvents(svc)
 	events.Subscribe("search", svc.IndexContent)
+	live := service.NewLive(svc)
+	events.Subscribe("live", live.RecordMoves)
 	// Integration scripts run each in a child process under a hard memory
 	// limit; their fetches come back here, and calls to this server's API
 	// are answered in process.
@@ -97,7 +101,7 @@ func newAreas(cfg Config, baseURL string, svc *service.Service, queue *jobs.Queu
 	}
 	return &areas{oidc: oidc, git: git, imports: imports, pdfs: service.NewPDFs(svc, fonts), events: events,
 		saml: service.NewSAML(svc, service.WithSAMLSealingKey(key)), translations: translations, openapi: oas,
-		integrations: integrations, sites: service.NewSites(svc, service.WithSecretKey(key)), self: self}, nil
+		integrations: integrations, sites: service.NewSites(svc, service.WithSecretKey(key)), self: self, live: live}, nil
 }
 
 // translatorTimeout bounds one request to the translation engine: a

@@ -114,7 +114,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		ln.Close()
 		return err
 	}
-	handler, metricsHandler, err := newHandlers(svc, log, app.Config{Accounts: accounts, OIDC: areas.oidc}, httpapi.Config{
+	handler, metricsHandler, err := newHandlers(svc, log, app.Config{Accounts: accounts, OIDC: areas.oidc, Live: areas.live}, httpapi.Config{
 		BaseURL:      baseURL,
 		MaxBodyBytes: cfg.MaxBodyBytes,
 		StrictInput:  cfg.StrictInput,
@@ -136,6 +136,9 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	}
 	areas.self.serve(handler)
 	servers := []*http.Server{newHTTPServer(handler, log)}
+	// Shutting down waits for requests to end: the app's event streams
+	// end at once.
+	servers[0].RegisterOnShutdown(areas.live.Close)
 	listeners := []net.Listener{ln}
 	if cfg.MetricsAddr != "" {
 		mln, err := net.Listen("tcp", cfg.MetricsAddr)

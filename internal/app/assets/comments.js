@@ -289,6 +289,8 @@ document.addEventListener("keydown", function (e) {
 
 init(panel());
 decorate();
+// Live updates put a new page in place: the same again on it.
+document.addEventListener("quire:updated", function () { init(panel()); decorate(); });
 // A thread named in the address (after a form sent without the
 // script) shows its block.
 var hashed = location.hash.indexOf("#comment-") === 0 && document.getElementById(location.hash.slice(1));

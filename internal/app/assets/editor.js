@@ -292,6 +292,7 @@ function openBlock(link) {
 
 if (page) {
   markButtons(document);
+  document.addEventListener("quire:updated", function (e) { markButtons(e.detail); });
   document.addEventListener("click", function (e) {
     var a = Q.up(e, "a.block-edit, a[data-add-block]");
     if (!a || Q.mod(e) || e.shiftKey) return;

@@ -1,0 +1,336 @@
+package service
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"quire/internal/quire"
+)
+
+// Default pacing of Live.
+const (
+	// livePollEvery is how often Live reads what was recorded since its
+	// last look, while anyone watches.
+	livePollEvery = time.Second
+	// liveKeep is how long a space's activity is kept for watchers: the
+	// rows are only read within seconds of being written.
+	liveKeep = time.Hour
+	// livePruneEvery is how often old activity is removed.
+	livePruneEvery = 10 * time.Minute
+	// liveBatch bounds one read of new activity or notifications.
+	liveBatch = 500
+	// liveBuffer is how many events a slow watcher may be behind before
+	// it misses some (it is then told it missed some).
+	liveBuffer = 16
+)
+
+// Live carries what people do in spaces, and the notifications they
+// receive, to the people watching: a page or a change request open in
+// the app, and the inbox count in its header. It works across replicas
+// through the database: one loop per process reads the activities and
+// notifications recorded since its last look, by any replica, and hands
+// each to the watchers it concerns. The loop runs while anyone watches;
+// nothing is read while no one does.
+type Live struct {
+	s     *Service
+	every time.Duration
+
+	mu      sync.Mutex
+	watches map[*Watch]struct{}
+	running bool
+	closed  bool
+	stop    chan struct{}
+	// act and note are the last activity and notification looked at;
+	// fresh says they are to be read again before the next watch starts
+	// (nobody watched meanwhile, so the loop did not follow).
+	act, note int64
+	fresh     bool
+}
+
+// LiveOption changes how Live works.
+type LiveOption func(*Live)
+
+// WithLivePoll sets how often Live reads new activity while anyone
+// watches (tests shorten it).
+func WithLivePoll(d time.Duration) LiveOption {
+	return func(l *Live) {
+		if d > 0 {
+			l.every = d
+		}
+	}
+}
+
+// NewLive returns the live updates of s, not yet running: the loop starts
+// with the first watcher.
+func NewLive(s *Service, opts ...LiveOption) *Live {
+	l := &Live{s: s, every: livePollEvery, watches: map[*Watch]struct{}{}, stop: make(chan struct{}), fresh: true}
+	for _, o := range opts {
+		o(l)
+	}
+	return l
+}
+
+// Watch is one person watching: their inbox count, and the activity of
+// one space when Space is set. Events arrives on C, which is closed when
+// the watch ends (Live closed, or the watch cancelled).
+type Watch struct {
+	User  string
+	Space string
+	C     <-chan LiveEvent
+	c     chan LiveEvent
+}
+
+// LiveEvent is one thing a watcher is told: an activity in the space it
+// watches by someone else, or its new unread count.
+type LiveEvent struct {
+	// Activity is set for an activity of the watched space.
+	Activity *LiveActivity
+	// Unread, when Activity is nil, is the watcher's unread count.
+	Unread int
+	// Missed says events were dropped before this one because the
+	// watcher fell behind: it should reload what it shows.
+	Missed bool
+}
+
+// LiveActivity is an activity as watchers see it: who did what, where.
+type LiveActivity struct {
+	Kind            quire.ActivityKind `json:"kind"`
+	ChangeRequestID string             `json:"changeRequest,omitempty"`
+	// Number is the change request's number, as the app's addresses
+	// have it.
+	Number    int    `json:"number,omitempty"`
+	CommentID string `json:"comment,omitempty"`
+	Actor     string `json:"actor"`
+	ActorName string `json:"actorName"`
+}
+
+// Subscribe starts a watch of u's inbox count and, when spaceID is not
+// "", of the activity of that space (the caller checked u may read it):
+// everything recorded from now on reaches it. Call the returned function
+// to end it. A closed Live returns a watch whose channel is closed.
+func (l *Live) Subscribe(ctx context.Context, u *quire.User, spaceID string) (*Watch, func(), error) {
+	c := make(chan LiveEvent, liveBuffer)
+	w := &Watch{User: u.ID, Space: spaceID, C: c, c: c}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		close(c)
+		return w, func() {}, nil
+	}
+	if l.fresh {
+		// The first watcher after a quiet while: the loop starts from
+		// what is recorded now.
+		act, note, err := l.s.store.LatestIDs(ctx)
+		if err != nil {
+			return nil, nil, err
+		}
+		l.act, l.note, l.fresh = act, note, false
+	}
+	l.watches[w] = struct{}{}
+	if !l.running {
+		l.running = true
+		go l.run()
+	}
+	return w, func() { l.cancel(w) }, nil
+}
+
+// cancel ends a watch.
+func (l *Live) cancel(w *Watch) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, ok := l.watches[w]; ok {
+		delete(l.watches, w)
+		close(w.c)
+	}
+}
+
+// Close ends every watch and the loop; a server shutting down calls it
+// so that open streams end at once.
+func (l *Live) Close() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.closed {
+		return
+	}
+	l.closed = true
+	close(l.stop)
+	for w := range l.watches {
+		delete(l.watches, w)
+		close(w.c)
+	}
+}
+
+// run is the loop: it looks at what was recorded every l.every while
+// anyone watches, and removes old activity now and then.
+func (l *Live) run() {
+	ctx := context.Background()
+	tick := time.NewTicker(l.every)
+	defer tick.Stop()
+	var pruned time.Time
+	for {
+		select {
+		case <-l.stop:
+			return
+		case <-tick.C:
+		}
+		l.mu.Lock()
+		idle, act, note := len(l.watches) == 0, l.act, l.note
+		if idle {
+			l.fresh = true
+		}
+		l.mu.Unlock()
+		if idle {
+			continue
+		}
+		act, note, err := l.look(ctx, act, note)
+		if err != nil {
+			l.s.log.WarnContext(ctx, "live updates: reading new activity", "error", err)
+		}
+		l.mu.Lock()
+		if !l.fresh {
+			l.act, l.note = act, note
+		}
+		l.mu.Unlock()
+		if now := l.s.Now(); now.Sub(pruned) >= livePruneEvery {
+			pruned = now
+			if err := l.s.store.PruneActivity(ctx, now.Add(-liveKeep)); err != nil {
+				l.s.log.WarnContext(ctx, "live updates: removing old activity", "error", err)
+			}
+		}
+	}
+}
+
+// look reads the activity and notifications recorded after the ids
+// given, hands them to the watchers, and returns the ids to look after
+// next time.
+func (l *Live) look(ctx context.Context, act, note int64) (int64, int64, error) {
+	acts, err := l.s.store.ActivityAfter(ctx, act, liveBatch)
+	if err != nil {
+		return act, note, err
+	}
+	notes, err := l.s.store.NotificationsAfter(ctx, note, liveBatch)
+	if err != nil {
+		return act, note, err
+	}
+	if len(acts) > 0 {
+		act = acts[len(acts)-1].ID
+	}
+	if len(notes) > 0 {
+		note = notes[len(notes)-1].ID
+	}
+	names, numbers := map[string]string{}, map[string]int{}
+	for _, a := range acts {
+		la := &LiveActivity{Kind: a.Kind, ChangeRequestID: a.ChangeRequestID, CommentID: a.CommentID, Actor: a.Actor}
+		la.ActorName = l.name(ctx, names, a.Actor)
+		la.Number = l.number(ctx, numbers, a.SpaceID, a.ChangeRequestID)
+		l.send(func(w *Watch) bool { return w.Space == a.SpaceID && w.User != a.Actor }, LiveEvent{Activity: la})
+	}
+	told := map[string]bool{}
+	for _, n := range notes {
+		if told[n.Recipient] || !l.watched(n.Recipient) {
+			continue
+		}
+		told[n.Recipient] = true
+		unread, err := l.s.store.UnreadNotifications(ctx, n.Recipient)
+		if err != nil {
+			return act, note, err
+		}
+		l.send(func(w *Watch) bool { return w.User == n.Recipient }, LiveEvent{Unread: unread})
+	}
+	return act, note, nil
+}
+
+// name returns a person's display name, read once per look.
+func (l *Live) name(ctx context.Context, names map[string]string, id string) string {
+	if n, ok := names[id]; ok || id == "" {
+		return n
+	}
+	n := "Someone"
+	if u, err := l.s.store.User(ctx, id); err == nil && u.DisplayName != "" {
+		n = u.DisplayName
+	}
+	names[id] = n
+	return n
+}
+
+// number returns a change request's number, read once per look; 0 for
+// none.
+func (l *Live) number(ctx context.Context, numbers map[string]int, spaceID, id string) int {
+	if n, ok := numbers[id]; ok || id == "" {
+		return n
+	}
+	n := 0
+	if cr, err := l.s.store.ChangeRequest(ctx, spaceID, id); err == nil {
+		n = cr.Number
+	}
+	numbers[id] = n
+	return n
+}
+
+// watched reports whether anyone watches userID's inbox.
+func (l *Live) watched(userID string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for w := range l.watches {
+		if w.User == userID {
+			return true
+		}
+	}
+	return false
+}
+
+// send gives ev to every watcher match accepts; a watcher whose buffer
+// is full misses it and is told so with the next event it gets room for.
+func (l *Live) send(match func(*Watch) bool, ev LiveEvent) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	for w := range l.watches {
+		if !match(w) {
+			continue
+		}
+		select {
+		case w.c <- ev:
+		default:
+			// Full: drop the oldest and say something was missed.
+			select {
+			case <-w.c:
+			default:
+			}
+			ev.Missed = true
+			select {
+			case w.c <- ev:
+			default:
+			}
+		}
+	}
+}
+
+// RecordMoves is a content subscriber: each move of a space's current
+// revision becomes an activity of the space by the revision's author (a
+// merge, of the change request merged; a live edit is one too; an
+// import or a restore an edit), so that people looking at the
+// space learn its content changed. It runs from the content job, outside
+// the merge's own transaction.
+func (l *Live) RecordMoves(ctx context.Context, ev *quire.ContentEvent) error {
+	if !ev.Moved() {
+		return nil
+	}
+	a := &quire.Activity{SpaceID: ev.SpaceID, Kind: quire.ActivityEdit, ChangeRequestID: ev.ChangeRequestID, CreatedAt: ev.CreatedAt}
+	if ev.Next != "" {
+		rev, err := l.s.store.Revision(ctx, ev.SpaceID, ev.Next)
+		if err != nil && !quire.IsNotFound(err) {
+			return err
+		}
+		if rev != nil {
+			a.Actor = rev.CreatedBy
+			if a.ChangeRequestID == "" {
+				a.ChangeRequestID = rev.MergedFrom
+			}
+		}
+	}
+	if a.ChangeRequestID != "" {
+		a.Kind = quire.ActivityMerge
+	}
+	return l.s.store.AddActivity(ctx, a)
+}
