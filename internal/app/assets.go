@@ -4,10 +4,13 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
+	"fmt"
 	"net/http"
 	"path"
 	"strconv"
 	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
 
 	"quire/internal/reader"
 )
@@ -44,11 +47,13 @@ type assets struct {
 	themeURL, pageURL string
 }
 
-// newAssets names each file after its content.
+// newAssets minifies each file and names it after its content.
 func newAssets(render *reader.Renderer) (*assets, error) {
 	as := &assets{byName: map[string]asset{}, urls: map[string]string{},
 		themeURL: render.ThemeScriptURL(), pageURL: render.PageScriptURL()}
-	as.add("reader.css", []byte(render.Stylesheet()), "text/css; charset=utf-8")
+	if err := as.add("reader.css", []byte(render.Stylesheet()), "text/css; charset=utf-8"); err != nil {
+		return nil, err
+	}
 	files, err := assetFS.ReadDir("assets")
 	if err != nil {
 		return nil, err
@@ -58,18 +63,48 @@ func newAssets(render *reader.Renderer) (*assets, error) {
 		if err != nil {
 			return nil, err
 		}
-		as.add(f.Name(), body, assetType(f.Name()))
+		if err := as.add(f.Name(), body, assetType(f.Name())); err != nil {
+			return nil, err
+		}
 	}
 	return as, nil
 }
 
-// add serves body under name with its hash inserted before the extension.
-func (as *assets) add(name string, body []byte, ctype string) {
+// minify returns a stylesheet or script as it is served: esbuild's
+// minifier, in process when the server starts, drops the comments and
+// the spacing and shortens local names. The files stay as written in
+// the source tree; browsers load about half the bytes.
+func minify(name string, body []byte) ([]byte, error) {
+	loader := api.LoaderJS
+	if path.Ext(name) == ".css" {
+		loader = api.LoaderCSS
+	}
+	res := api.Transform(string(body), api.TransformOptions{Loader: loader, Sourcefile: name,
+		MinifyWhitespace: true, MinifySyntax: true, MinifyIdentifiers: true, LegalComments: api.LegalCommentsNone})
+	if len(res.Errors) > 0 {
+		e := res.Errors[0]
+		line := 0
+		if e.Location != nil {
+			line = e.Location.Line
+		}
+		return nil, fmt.Errorf("asset %s line %d: %s", name, line, e.Text)
+	}
+	return res.Code, nil
+}
+
+// add serves body, minified, under name with its hash inserted before
+// the extension.
+func (as *assets) add(name string, body []byte, ctype string) error {
+	body, err := minify(name, body)
+	if err != nil {
+		return err
+	}
 	sum := sha256.Sum256(body)
 	dot := strings.LastIndexByte(name, '.')
 	hashed := name[:dot] + "." + hex.EncodeToString(sum[:8]) + name[dot:]
 	as.byName[hashed] = asset{body: body, contentType: ctype}
 	as.urls[name] = assetsPath + hashed
+	return nil
 }
 
 // url returns the address of a file by its logical name: the app's own,
