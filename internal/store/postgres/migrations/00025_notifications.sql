@@ -8,7 +8,7 @@
 -- the default (inbox and email on). space_activity is a short-lived log
 -- of comments, reviews, merges and edits per space: servers poll it by id
 -- to tell the people watching a space, whichever replica they are on;
--- rows older than a day are pruned.
+-- rows older than an hour are pruned.
 
 -- +goose Up
 CREATE TABLE notifications (
