@@ -16,7 +16,8 @@ import (
 // in it without a reload (the window keeps a mark set before), the
 // status line says who did what, and the mention in it moves the inbox
 // count. While Ada writes a reply the page is left alone and a notice
-// offers the update instead. Ben's merge of the change request Ada looks
+// offers the update instead. The inbox lists the mentions as they come,
+// and marks them read. Ben's merge of the change request Ada looks
 // at shows it merged, again without a reload.
 func TestLiveBrowser(t *testing.T) {
 	h := newHarness(t, "sqlite")
@@ -67,6 +68,30 @@ func TestLiveBrowser(t *testing.T) {
 	b.Click("button", "Show")
 	b.WaitFor(`window.quireMark === 1 && document.querySelectorAll("[data-thread]").length === 2`)
 
+	// The inbox lists the mention, and the next one arrives while it is
+	// open.
+	b.Open(h.URL+"/app/inbox", http.StatusOK)
+	b.H1("Inbox")
+	b.JS(`(function(){window.quireMark = 3; return ""})()`)
+	b.WaitFor(`document.documentElement.getAttribute("data-live") === "open"`)
+	if n := b.JS(`String(document.querySelectorAll(".inbox-item.unread").length)`); n != "1" {
+		t.Fatalf("%s unread notifications listed, want Ben's mention", n)
+	}
+	if _, err := h.Svc.PostComment(ctx, benSays, service.CommentScope{SpaceID: f.Space.ID},
+		service.CommentInput{Page: f.Install, Body: service.DocumentInput{JSON: mention}}); err != nil {
+		t.Fatal(err)
+	}
+	b.WaitFor(`window.quireMark === 3 && document.querySelectorAll(".inbox-item.unread").length === 2`)
+	if !b.Has("link", "Inbox, 2 unread") {
+		t.Error("the header does not count two unread")
+	}
+	b.ShootViews("app-inbox", ".inbox-list")
+	b.Click("button", "Mark all as read")
+	b.WaitFor(`document.querySelectorAll(".inbox-item.unread").length === 0`)
+	if !b.Has("link", "Inbox") {
+		t.Error("the header still counts unread notifications")
+	}
+
 	// The change request page follows its merge.
 	n := strconv.Itoa(f.Open)
 	b.Open(h.URL+"/app/s/"+f.Space.ID+"/~/changes/"+n, http.StatusOK)
@@ -77,5 +102,5 @@ func TestLiveBrowser(t *testing.T) {
 	}
 	b.WaitFor(`window.quireMark === 2 && document.querySelector("[role=status].visually-hidden").textContent === "Ben Reviewer merged a change."`)
 	b.WaitFor(`/\bMerged\b/.test(document.getElementById("main").textContent)`)
-	b.Shoot("live-cr-merged")
+	b.Shoot("app-live-cr-merged-desktop-light.png")
 }
