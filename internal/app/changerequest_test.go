@@ -369,5 +369,9 @@ func TestChangeRequestLists(t *testing.T) {
 		if status != http.StatusOK || strings.Contains(body, "Better intro") || strings.Contains(body, "Abandoned") {
 			t.Errorf("a guest's organization list: %d, showing change requests of spaces they cannot read", status)
 		}
+		// Nor does it tell how many there are.
+		if !strings.Contains(body, "0 change requests") || !strings.Contains(body, "No change request yet.") {
+			t.Errorf("a guest's organization list counts change requests of spaces they cannot read:\n%s", body)
+		}
 	})
 }
