@@ -96,14 +96,17 @@ func (f crListFilter) filterLinks(base string) []crFilterLink {
 	}
 }
 
-// storeFilter narrows the store's list as f asks, for user u.
+// storeFilter narrows the store's list as f asks, for user u; "waiting
+// for my review" keeps open change requests alone.
 func (f crListFilter) storeFilter(u *quire.User) quire.ChangeRequestFilter {
 	out := quire.ChangeRequestFilter{Status: f.status}
 	switch f.who {
 	case "mine":
 		out.Creator = u.ID
 	case "review":
-		out.Reviewer = u.ID
+		// Only an open change request waits for a review: a draft is
+		// not ready, a merged or archived one is done.
+		out.Reviewer, out.Status = u.ID, quire.CROpen
 	}
 	return out
 }
