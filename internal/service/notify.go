@@ -172,6 +172,14 @@ func (s *Service) notifyComment(ctx context.Context, actor *quire.User, cm *quir
 		kind: quire.NotifyReplied, recipients: []string{cm.PostedBy}})
 }
 
+// notifyReviewComment tells the people mentioned in a review's comment,
+// as a comment's mentions are told; the review's own activity is
+// recorded by notifyReview.
+func (s *Service) notifyReviewComment(ctx context.Context, actor *quire.User, cm *quire.Comment, body json.RawMessage) {
+	s.notify(ctx, notice{actor: actor, spaceID: cm.SpaceID, crID: cm.ChangeRequestID, comment: cm.ID,
+		kind: quire.NotifyMentioned, recipients: mentions(body)})
+}
+
 // mentions returns the users a rich-text body mentions: its inline
 // mention nodes referring to a user.
 func mentions(body json.RawMessage) []string {
