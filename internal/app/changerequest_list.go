@@ -6,7 +6,6 @@ import (
 	"strconv"
 
 	"quire/internal/quire"
-	"quire/internal/service"
 )
 
 // changeRequestsPageSize is how many change requests a list page shows.
@@ -97,14 +96,17 @@ func (f crListFilter) filterLinks(base string) []crFilterLink {
 	}
 }
 
-// storeFilter narrows the store's list as f asks, for user u.
+// storeFilter narrows the store's list as f asks, for user u; "waiting
+// for my review" keeps open change requests alone.
 func (f crListFilter) storeFilter(u *quire.User) quire.ChangeRequestFilter {
 	out := quire.ChangeRequestFilter{Status: f.status}
 	switch f.who {
 	case "mine":
 		out.Creator = u.ID
 	case "review":
-		out.Reviewer = u.ID
+		// Only an open change request waits for a review: a draft is
+		// not ready, a merged or archived one is done.
+		out.Reviewer, out.Status = u.ID, quire.CROpen
 	}
 	return out
 }
@@ -195,57 +197,39 @@ func (a *App) orgChangeRequests(w http.ResponseWriter, r *http.Request) error {
 	return a.render(w, r, http.StatusOK, "changerequests", sh, &changeRequestsView{List: v})
 }
 
-// changeRequestRows reads a page of the list. In the organization's list
-// (sp nil) a row of a space the viewer may not read is left out, and
-// each row names its space.
+// changeRequestRows reads a page of the list. The organization's list
+// (sp nil) holds the change requests of the spaces the viewer may read,
+// as the service lists them, and each row names its space.
 func (a *App) changeRequestRows(r *http.Request, f crListFilter, sf quire.ChangeRequestFilter, base string, sp *quire.Space) (*changeRequestList, error) {
 	ctx := r.Context()
-	u := userFrom(ctx)
-	l, err := a.svc.ChangeRequests(ctx, sf, quire.Page{Cursor: f.cursor, Limit: changeRequestsPageSize})
+	var (
+		l      *quire.List[*quire.ChangeRequest]
+		spaces map[string]*quire.Space
+		err    error
+	)
+	if sp == nil {
+		l, spaces, err = a.svc.OrgChangeRequests(ctx, userFrom(ctx), sf, quire.Page{Cursor: f.cursor, Limit: changeRequestsPageSize})
+	} else {
+		l, err = a.svc.ChangeRequests(ctx, sf, quire.Page{Cursor: f.cursor, Limit: changeRequestsPageSize})
+		spaces = map[string]*quire.Space{sp.ID: sp}
+	}
 	if err != nil {
 		return nil, err
 	}
-	items := l.Items
-	if sp == nil {
-		readable := map[string]bool{}
-		items = items[:0:0]
-		for _, cr := range l.Items {
-			ok, seen := readable[cr.SpaceID]
-			if !seen {
-				level, _, err := a.svc.Access(ctx, u, service.ScopeSpace, cr.SpaceID)
-				if err != nil && !quire.IsNotFound(err) {
-					return nil, err
-				}
-				ok = err == nil && level >= quire.LevelRead
-				readable[cr.SpaceID] = ok
-			}
-			if ok {
-				items = append(items, cr)
-			}
-		}
+	known := make([]*quire.Space, 0, len(spaces))
+	for _, s := range spaces {
+		known = append(known, s)
 	}
-	var known []*quire.Space
-	if sp != nil {
-		known = append(known, sp)
-	}
-	views, err := a.svc.ChangeRequestViews(ctx, items, known...)
+	views, err := a.svc.ChangeRequestViews(ctx, l.Items, known...)
 	if err != nil {
 		return nil, err
 	}
 	out := &changeRequestList{Filters: f.filterLinks(base), Count: l.Count, Empty: f.emptyText()}
-	spaces := map[string]*quire.Space{}
 	for _, v := range views {
 		cr := v.ChangeRequest
 		row := crRow{CR: cr, URL: changeRequestPath(cr.SpaceID, strconv.Itoa(cr.Number)), Author: v.CreatedBy,
 			Status: statusName(cr.Status), Outdated: v.Outdated}
-		if sp == nil {
-			s, ok := spaces[cr.SpaceID]
-			if !ok {
-				if s, err = a.svc.Space(ctx, cr.SpaceID); err != nil {
-					return nil, err
-				}
-				spaces[cr.SpaceID] = s
-			}
+		if s := spaces[cr.SpaceID]; sp == nil && s != nil {
 			row.SpaceName, row.SpaceURL = s.Title, spacePath(s.ID)
 		}
 		out.Rows = append(out.Rows, row)

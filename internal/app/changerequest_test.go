@@ -300,6 +300,10 @@ func TestChangeRequestLists(t *testing.T) {
 		f.writerChange(t, "Still drafting")
 		merged := f.writerChange(t, "Already in", service.ContentChange{Operation: service.OpUpdatePage, Page: f.Page,
 			Fields: service.PageFields{Emoji: ptr("🚀")}})
+		// A review asked of a change request merged since waits no more.
+		if _, err := h.Svc.RequestReviewers(ctx, f.Writer, f.Space, merged.ID, service.ReviewersRequest{Users: []string{f.Reviewer.ID}}); err != nil {
+			t.Fatal(err)
+		}
 		if _, err := h.Svc.MergeChangeRequest(ctx, f.Writer, f.Space, merged.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -330,7 +334,7 @@ func TestChangeRequestLists(t *testing.T) {
 			{f.R, space + "?who=mine", []string{"You have no change request here."}, []string{"Better intro"}},
 			{f.R, space + "?who=review", []string{"Better intro", "Walt Writer"}, []string{"Still drafting", "Already in"}},
 			{f.W, space + "?who=review", []string{"Nobody is waiting for your review."}, []string{"Better intro"}},
-			{f.R, org + "?who=review", []string{"Better intro", ">Guide<"}, []string{"Still drafting"}},
+			{f.R, org + "?who=review", []string{"Better intro", ">Guide<"}, []string{"Still drafting", "Already in"}},
 			{f.W, org, []string{"Better intro", "Still drafting", "Already in", "Abandoned", ">Guide<"}, nil},
 		} {
 			status, _, body := h.get(t, c.who, c.path)
@@ -368,6 +372,10 @@ func TestChangeRequestLists(t *testing.T) {
 		status, _, body := h.get(t, h.client(t, h.signIn(t, guest)), org)
 		if status != http.StatusOK || strings.Contains(body, "Better intro") || strings.Contains(body, "Abandoned") {
 			t.Errorf("a guest's organization list: %d, showing change requests of spaces they cannot read", status)
+		}
+		// Nor does it tell how many there are.
+		if !strings.Contains(body, "0 change requests") || !strings.Contains(body, "No change request yet.") {
+			t.Errorf("a guest's organization list counts change requests of spaces they cannot read:\n%s", body)
 		}
 	})
 }

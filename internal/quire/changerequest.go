@@ -52,8 +52,11 @@ func WritableStatuses() []ChangeRequestStatus { return []ChangeRequestStatus{CRD
 
 // ChangeRequestFilter narrows a change request list. Status "" keeps all.
 type ChangeRequestFilter struct {
-	SpaceID     string
-	OrgID       string
+	SpaceID string
+	OrgID   string
+	// SpaceIDs, when not nil, keeps the change requests of these spaces
+	// alone: an empty list keeps none.
+	SpaceIDs    []string
 	Status      ChangeRequestStatus
 	Creator     string
 	Contributor string

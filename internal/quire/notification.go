@@ -129,9 +129,13 @@ type NotificationStore interface {
 	// MarkNotificationsRead marks the recipient's notification id read,
 	// or all of them when id is 0, and returns how many changed.
 	MarkNotificationsRead(ctx context.Context, recipient string, id int64, at time.Time) (int64, error)
-	// NotifiedSince reports whether the recipient has a notification of
-	// kind about the change request recorded at or after since.
+	// NotifiedSince reports whether the recipient was told of kind about
+	// the change request at or after since: a notification of their
+	// inbox, or a telling recorded by MarkNotified.
 	NotifiedSince(ctx context.Context, recipient string, kind NotificationKind, changeRequestID string, since time.Time) (bool, error)
+	// MarkNotified records that the recipient was told of kind about the
+	// change request at a time, by whichever channel.
+	MarkNotified(ctx context.Context, recipient string, kind NotificationKind, changeRequestID string, at time.Time) error
 	// NotificationsAfter lists up to limit notifications of anyone with
 	// an id above after, oldest first.
 	NotificationsAfter(ctx context.Context, after int64, limit int) ([]*Notification, error)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -142,6 +143,33 @@ func (s *Service) ChangeRequest(ctx context.Context, spaceID, idOrNumber string)
 // keeps them all.
 func (s *Service) ChangeRequests(ctx context.Context, f quire.ChangeRequestFilter, p quire.Page) (*quire.List[*quire.ChangeRequest], error) {
 	return s.store.ChangeRequests(ctx, f, p)
+}
+
+// OrgChangeRequests lists, newest first, the change requests of an
+// organization's live spaces (f.OrgID) that u may read, with those
+// spaces by id: the count and the pages hold only what u may see.
+func (s *Service) OrgChangeRequests(ctx context.Context, u *quire.User, f quire.ChangeRequestFilter, p quire.Page) (*quire.List[*quire.ChangeRequest], map[string]*quire.Space, error) {
+	if f.OrgID == "" {
+		return nil, nil, quire.Invalid("organization", "is required")
+	}
+	readable, err := s.readableSpaces(ctx, u, f.OrgID)
+	if err != nil {
+		return nil, nil, err
+	}
+	ids := make([]string, 0, len(readable))
+	for id := range readable {
+		ids = append(ids, id)
+	}
+	if f.SpaceIDs != nil {
+		ids = slices.DeleteFunc(ids, func(id string) bool { return !slices.Contains(f.SpaceIDs, id) })
+	}
+	slices.Sort(ids)
+	f.SpaceIDs = ids
+	l, err := s.store.ChangeRequests(ctx, f, p)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l, readable, nil
 }
 
 // UpdateChangeRequest applies a PATCH to a change request of a live space.

@@ -18,10 +18,17 @@ type NotificationView struct {
 	Actor         *quire.User
 	Space         *quire.Space
 	ChangeRequest *quire.ChangeRequest // nil when the notification names none
+	// Unreadable says the recipient may no longer read the space: its
+	// name, the change request's and the address are not shown.
+	Unreadable bool
 }
 
-// Summary says in a sentence what happened, for the inbox and email.
+// Summary says in a sentence what happened, for the inbox and email; of
+// a space the recipient may no longer read, a neutral line.
 func (v NotificationView) Summary() string {
+	if v.Unreadable {
+		return "A notification about a space you can no longer read"
+	}
 	who := "Someone"
 	if v.Actor != nil && v.Actor.DisplayName != "" {
 		who = v.Actor.DisplayName
@@ -58,8 +65,12 @@ func (v NotificationView) Summary() string {
 
 // Path is the app's address of what the notification is about: the
 // change request, or the space of a comment on its main content (its
-// comment named in the fragment).
+// comment named in the fragment); "" of a space the recipient may no
+// longer read.
 func (v NotificationView) Path() string {
+	if v.Unreadable {
+		return ""
+	}
 	p := "/app/s/" + v.SpaceID
 	if v.ChangeRequest != nil {
 		p += "/~/changes/" + strconv.Itoa(v.ChangeRequest.Number)
@@ -88,8 +99,15 @@ func (s *Service) Notifications(ctx context.Context, u *quire.User, before int64
 		ns, more = ns[:limit], true
 	}
 	views = make([]NotificationView, 0, len(ns))
+	look := newNotificationLookup(s)
 	for _, n := range ns {
-		views = append(views, s.notificationView(ctx, n))
+		v := NotificationView{Notification: n}
+		if !look.readable(ctx, u.ID, n.SpaceID) {
+			v.Unreadable = true
+		} else {
+			look.fill(ctx, &v)
+		}
+		views = append(views, v)
 	}
 	return views, more, nil
 }
@@ -98,18 +116,63 @@ func (s *Service) Notifications(ctx context.Context, u *quire.User, before int64
 // since is left nil.
 func (s *Service) notificationView(ctx context.Context, n *quire.Notification) NotificationView {
 	v := NotificationView{Notification: n}
-	if a, err := s.store.User(ctx, n.Actor); err == nil {
-		v.Actor = a
-	}
-	if sp, err := s.store.Space(ctx, n.SpaceID); err == nil {
-		v.Space = sp
-	}
-	if n.ChangeRequestID != "" {
-		if cr, err := s.store.ChangeRequest(ctx, n.SpaceID, n.ChangeRequestID); err == nil {
-			v.ChangeRequest = cr
-		}
-	}
+	newNotificationLookup(s).fill(ctx, &v)
 	return v
+}
+
+// notificationLookup reads what a page of notifications names, each
+// person, space and change request once, and whether the recipient may
+// read each space.
+type notificationLookup struct {
+	s       *Service
+	users   map[string]*quire.User
+	spaces  map[string]*quire.Space
+	crs     map[string]*quire.ChangeRequest
+	canRead map[string]bool
+}
+
+// newNotificationLookup returns an empty lookup.
+func newNotificationLookup(s *Service) *notificationLookup {
+	return &notificationLookup{s: s, users: map[string]*quire.User{}, spaces: map[string]*quire.Space{},
+		crs: map[string]*quire.ChangeRequest{}, canRead: map[string]bool{}}
+}
+
+// readable says whether the user may read a space now; a space gone, or
+// a failure to tell, counts as unreadable.
+func (l *notificationLookup) readable(ctx context.Context, userID, spaceID string) bool {
+	ok, seen := l.canRead[spaceID]
+	if !seen {
+		f, err := l.s.store.SpaceFacts(ctx, spaceID, userID)
+		ok = err == nil && f.Level() >= quire.LevelRead
+		l.canRead[spaceID] = ok
+	}
+	return ok
+}
+
+// fill sets what v names; what is gone since is left nil.
+func (l *notificationLookup) fill(ctx context.Context, v *NotificationView) {
+	n := v.Notification
+	a, seen := l.users[n.Actor]
+	if !seen {
+		a, _ = l.s.store.User(ctx, n.Actor)
+		l.users[n.Actor] = a
+	}
+	v.Actor = a
+	sp, seen := l.spaces[n.SpaceID]
+	if !seen {
+		sp, _ = l.s.store.Space(ctx, n.SpaceID)
+		l.spaces[n.SpaceID] = sp
+	}
+	v.Space = sp
+	if n.ChangeRequestID != "" {
+		key := n.SpaceID + "/" + n.ChangeRequestID
+		cr, seen := l.crs[key]
+		if !seen {
+			cr, _ = l.s.store.ChangeRequest(ctx, n.SpaceID, n.ChangeRequestID)
+			l.crs[key] = cr
+		}
+		v.ChangeRequest = cr
+	}
 }
 
 // UnreadNotifications counts the person's unread notifications.

@@ -64,9 +64,18 @@ func (s *Service) notify(ctx context.Context, n notice) {
 		if inbox {
 			out = append(out, nt)
 		}
+		mailed := false
 		if email && s.notifyMail {
 			if _, err := s.enqueue(ctx, notificationMailJob(nt), quire.JobOptions{}); err != nil {
 				s.log.WarnContext(ctx, "notification email not queued", "kind", n.kind, "recipient", id, "error", err)
+			} else {
+				mailed = true
+			}
+		}
+		if n.kind == quire.NotifyEdited && (inbox || mailed) {
+			// The quiet hour holds whichever way they were told.
+			if err := s.store.MarkNotified(ctx, id, n.kind, n.crID, now); err != nil {
+				s.log.WarnContext(ctx, "notification not remembered", "kind", n.kind, "recipient", id, "error", err)
 			}
 		}
 	}
@@ -80,7 +89,7 @@ func (s *Service) notify(ctx context.Context, n notice) {
 
 // wants says whether a person is to be told of n in their inbox and by
 // email: they must still read the space, not have been told of an edit
-// of the same change request lately, and want the kind.
+// of the same change request lately (by any channel), and want the kind.
 func (s *Service) wants(ctx context.Context, userID string, n notice, now time.Time) (inbox, email bool, err error) {
 	f, err := s.store.SpaceFacts(ctx, n.spaceID, userID)
 	if quire.IsNotFound(err) {
@@ -161,6 +170,14 @@ func (s *Service) notifyComment(ctx context.Context, actor *quire.User, cm *quir
 	}
 	s.notify(ctx, notice{actor: actor, spaceID: cm.SpaceID, crID: cm.ChangeRequestID, comment: cm.ID,
 		kind: quire.NotifyReplied, recipients: []string{cm.PostedBy}})
+}
+
+// notifyReviewComment tells the people mentioned in a review's comment,
+// as a comment's mentions are told; the review's own activity is
+// recorded by notifyReview.
+func (s *Service) notifyReviewComment(ctx context.Context, actor *quire.User, cm *quire.Comment, body json.RawMessage) {
+	s.notify(ctx, notice{actor: actor, spaceID: cm.SpaceID, crID: cm.ChangeRequestID, comment: cm.ID,
+		kind: quire.NotifyMentioned, recipients: mentions(body)})
 }
 
 // mentions returns the users a rich-text body mentions: its inline

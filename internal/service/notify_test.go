@@ -107,6 +107,17 @@ func TestNotifications(t *testing.T) {
 		if got := kinds(t, svc, ada); len(got) != 1 {
 			t.Fatalf("ada got an approval she turned off: %v", got)
 		}
+		// A review whose comment mentions someone tells them.
+		cara := member(t, st, org, "Cara", quire.RoleRead)
+		mention := json.RawMessage(`{"object":"document","data":{},"nodes":[{"object":"block","type":"paragraph","data":{},"nodes":[{"object":"text","leaves":[{"object":"leaf","text":"ask ","marks":[]}]},` +
+			`{"object":"inline","type":"mention","data":{"ref":{"kind":"user","user":"` + cara.ID + `"}}}]}]}`)
+		if _, err := svc.SubmitReview(ctx, service.Commenter{User: bob, Level: quire.LevelReview}, sp.Space.ID, cr.ID,
+			service.ReviewInput{Status: quire.ReviewApproved, Comment: &service.DocumentInput{JSON: mention}}); err != nil {
+			t.Fatal(err)
+		}
+		if got := kinds(t, svc, cara); len(got) != 1 || got[0] != quire.NotifyMentioned {
+			t.Fatalf("cara mentioned in a review: %v, want one mention", got)
+		}
 		if _, err := svc.MergeChangeRequest(ctx, owner, sp.Space.ID, cr.ID); err != nil {
 			t.Fatal(err)
 		}

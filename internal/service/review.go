@@ -122,6 +122,9 @@ func (s *Service) SubmitReview(ctx context.Context, w Commenter, spaceID, crID s
 	}
 	s.announceContent(ctx, pl.space.ID)
 	s.notifyReview(ctx, w.User, pl.cr, r.Status)
+	if cm != nil {
+		s.notifyReviewComment(ctx, w.User, cm, body)
+	}
 	v := s.newCommentViewer(w, pl, nil)
 	return s.reviewView(ctx, v, r, cm)
 }

@@ -193,7 +193,7 @@ func crNumber(s string) (int, bool) {
 
 // ChangeRequests lists change requests newest first (by creation time,
 // then id): those of f.SpaceID, or those in the live spaces of f.OrgID,
-// narrowed by status, creator, contributor and requested reviewer.
+// kept to f.SpaceIDs when it is set, narrowed by status, creator, contributor and requested reviewer.
 func (s *Store) ChangeRequests(ctx context.Context, f quire.ChangeRequestFilter, p quire.Page) (*quire.List[*quire.ChangeRequest], error) {
 	const tag = "cr"
 	from := " FROM change_requests c"
@@ -204,6 +204,16 @@ func (s *Store) ChangeRequests(ctx context.Context, f quire.ChangeRequestFilter,
 	if f.OrgID != "" {
 		from += " JOIN spaces s ON s.id = c.space_id"
 		w.add("s.org_id = ? AND s.deleted_at IS NULL", f.OrgID)
+	}
+	if f.SpaceIDs != nil {
+		if len(f.SpaceIDs) == 0 {
+			return &quire.List[*quire.ChangeRequest]{}, nil
+		}
+		ids := make([]any, len(f.SpaceIDs))
+		for i, id := range f.SpaceIDs {
+			ids[i] = id
+		}
+		w.add("c.space_id IN ("+placeholders(len(ids))+")", ids...)
 	}
 	if f.Status != "" {
 		w.add("c.status = ?", f.Status)

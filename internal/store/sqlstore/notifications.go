@@ -75,16 +75,28 @@ func (s *Store) MarkNotificationsRead(ctx context.Context, recipient string, id 
 }
 
 // NotifiedSince reports whether a recipient was told of kind about a
-// change request at or after a time.
+// change request at or after a time: in their inbox, or as MarkNotified
+// recorded.
 func (s *Store) NotifiedSince(ctx context.Context, recipient string, kind quire.NotificationKind, changeRequestID string, since time.Time) (bool, error) {
-	rows, err := s.query(ctx, `SELECT 1 FROM notifications WHERE recipient = ? AND kind = ? AND change_request_id = ?
-		AND created_at >= ? LIMIT 1`, recipient, kind, changeRequestID, millis(since))
+	rows, err := s.query(ctx, `SELECT 1 FROM notified WHERE recipient = ? AND kind = ? AND change_request_id = ? AND at >= ?
+		UNION ALL
+		SELECT 1 FROM notifications WHERE recipient = ? AND kind = ? AND change_request_id = ? AND created_at >= ?
+		LIMIT 1`, recipient, kind, changeRequestID, millis(since), recipient, kind, changeRequestID, millis(since))
 	if err != nil {
 		return false, wrap("find notification", err)
 	}
 	defer rows.Close()
 	found := rows.Next()
 	return found, wrap("find notification", rows.Err())
+}
+
+// MarkNotified records when a recipient was last told of kind about a
+// change request.
+func (s *Store) MarkNotified(ctx context.Context, recipient string, kind quire.NotificationKind, changeRequestID string, at time.Time) error {
+	_, err := s.exec(ctx, `INSERT INTO notified (recipient, kind, change_request_id, at) VALUES (?, ?, ?, ?)
+		ON CONFLICT (recipient, kind, change_request_id) DO UPDATE SET at = excluded.at`,
+		recipient, kind, changeRequestID, millis(at))
+	return wrap("mark notified", err)
 }
 
 // NotificationsAfter lists notifications above an id, oldest first.
