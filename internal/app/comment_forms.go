@@ -115,7 +115,7 @@ func (a *App) postComment(w http.ResponseWriter, r *http.Request) error {
 	if node != "" && f.pageID == "" {
 		return quire.Invalid("page", "required with node")
 	}
-	body, err := a.commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
+	body, err := commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
 	if err != nil {
 		return err
 	}
@@ -133,7 +133,7 @@ func (a *App) replyComment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	body, err := a.commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
+	body, err := commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
 	if err != nil {
 		return err
 	}
@@ -151,7 +151,7 @@ func (a *App) editComment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	body, err := a.commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
+	body, err := commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
 	if err != nil {
 		return err
 	}
@@ -242,7 +242,7 @@ func (a *App) editReply(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	body, err := a.commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
+	body, err := commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
 	if err != nil {
 		return err
 	}
