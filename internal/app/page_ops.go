@@ -68,15 +68,21 @@ func pageFormState(form string, err error, title string) (*FormState, bool) {
 	return &FormState{Form: form, Title: title, Field: field, Message: pageFieldLabel(field) + " " + msg + "."}, true
 }
 
-// pageFieldLabel names a field of the page forms in an error message.
+// pageFieldLabel names a field of the page forms in an error message;
+// never "", so that a message always says what it is about.
 func pageFieldLabel(field string) string {
 	switch field {
-	case "title", "slug", "emoji", "icon", "description", "cover", "parent", "position", "direction", "target", "place", "after", "page":
-		return strings.ToUpper(field[:1]) + field[1:]
+	case "":
+		return "The page"
 	case "layout.width":
 		return "Width"
+	case "layout.coverSize":
+		return "Cover size"
 	}
-	return field
+	if i := strings.LastIndexByte(field, '.'); i >= 0 && i < len(field)-1 {
+		field = field[i+1:]
+	}
+	return strings.ToUpper(field[:1]) + field[1:]
 }
 
 // drawPageOp draws the form page of an operation, again with its error
