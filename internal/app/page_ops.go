@@ -23,10 +23,12 @@ type pageOpView struct {
 	Page       *quire.RevisionPage
 	// Parent and After are where a new page goes.
 	Parent, After *quire.RevisionPage
-	// Choices are the pages a page may move into; Subpages counts the
-	// pages a delete takes with it.
-	Choices  []pageChoice
-	Subpages int
+	// Choices are the pages a page may move into, the page's parent
+	// always among them; ChoicesCut says the list stops at
+	// maxPageChoices. Subpages counts the pages a delete takes with it.
+	Choices    []pageChoice
+	ChoicesCut bool
+	Subpages   int
 	State    *FormState
 }
 
@@ -120,7 +122,7 @@ func (a *App) drawPageOp(w http.ResponseWriter, r *http.Request, status int, op 
 		title = "Rename " + op.page.Title
 	case "move":
 		title = "Move " + op.page.Title
-		if v.Choices, err = a.pageChoices(r, op); err != nil {
+		if v.Choices, v.ChoicesCut, err = a.pageChoices(r, op); err != nil {
 			return err
 		}
 	case "delete":
@@ -139,10 +141,15 @@ func (a *App) drawPageOp(w http.ResponseWriter, r *http.Request, status int, op 
 	return a.render(w, r, status, "pageops", sh, v)
 }
 
-// pageChoices lists the document pages of the content a page may move
-// into, in tree order: not the page or its subpages.
-func (a *App) pageChoices(r *http.Request, op *pageOp) ([]pageChoice, error) {
-	var out []pageChoice
+// maxPageChoices bounds the pages the move form lists.
+const maxPageChoices = 2000
+
+// pageChoices lists the document and group pages of the content a page
+// may move into, in tree order: not the page or its subpages. It stops at
+// maxPageChoices (cut is then true), but always lists the page's parent,
+// so that the form, sent unchanged, keeps the page where it is.
+func (a *App) pageChoices(r *http.Request, op *pageOp) (out []pageChoice, cut bool, err error) {
+	parentListed := op.page.Parent == ""
 	var walk func(parent string, depth int) error
 	walk = func(parent string, depth int) error {
 		kids, err := op.c.Children(r.Context(), parent)
@@ -153,17 +160,29 @@ func (a *App) pageChoices(r *http.Request, op *pageOp) ([]pageChoice, error) {
 			if k.ID == op.page.ID || (k.Type != quire.PageDocument && k.Type != quire.PageGroup) {
 				continue
 			}
-			out = append(out, pageChoice{ID: k.ID, Title: k.Title, Depth: depth})
-			if len(out) > 2000 {
+			if len(out) >= maxPageChoices {
+				cut = true
 				return nil
 			}
-			if err := walk(k.ID, depth+1); err != nil {
+			out = append(out, pageChoice{ID: k.ID, Title: k.Title, Depth: depth})
+			parentListed = parentListed || k.ID == op.page.Parent
+			if err := walk(k.ID, depth+1); err != nil || cut {
 				return err
 			}
 		}
 		return nil
 	}
-	return out, walk("", 0)
+	if err := walk("", 0); err != nil {
+		return nil, false, err
+	}
+	if !parentListed {
+		p, err := op.c.Page(r.Context(), op.page.Parent)
+		if err != nil {
+			return nil, false, err
+		}
+		out = append(out, pageChoice{ID: p.ID, Title: p.Title})
+	}
+	return out, cut, nil
 }
 
 // countSubpages counts the pages below a page.

@@ -273,6 +273,7 @@ func TestPageOpsMalformed(t *testing.T) {
 			{o.Ops + "/" + o.A + "/move", url.Values{"direction": {"up"}}, 422, "Direction the page is already the first at its level."},
 			{o.Ops + "/" + o.A + "/move", url.Values{"direction": {"outdent"}}, 422, "Direction the page is already at the top level."},
 			{o.Ops + "/" + o.A + "/move", url.Values{}, 422, "Direction choose where to move the page."},
+			{o.Ops + "/" + o.A1 + "/move", url.Values{"position": {"first"}}, 422, "Direction choose where to move the page."},
 			{o.Ops + "/" + o.B + "/settings", settings(url.Values{"width": {"huge"}}), 422, "Width must be default (normal) or wide."},
 			{o.Ops + "/" + o.B + "/settings", settings(url.Values{"cover": {"nosuchfile"}}), 422, "Cover file"},
 			{o.Ops + "/" + o.B + "/settings", settings(url.Values{"slug": {"Not A Slug"}}), 422, "Slug must be a URL path segment"},
