@@ -48,8 +48,9 @@ func readCommentForm(r *http.Request) (*commentForm, error) {
 	if f.crNumber != "" {
 		f.back = spaceAppPath(sp.ID, "changes/"+f.crNumber)
 	}
-	// Only the space's own views are places to return to.
-	if b := r.PostFormValue("back"); strings.HasPrefix(b, spacePath(sp.ID)+"/") && !strings.ContainsAny(b, "\\\r\n#") && !strings.HasPrefix(b, "//") {
+	// Only the space's own views are places to return to, as a path of
+	// the app without a fragment (the answer adds the thread's).
+	if b, ok := appPath(r.PostFormValue("back")); ok && strings.HasPrefix(b, spacePath(sp.ID)+"/") && !strings.Contains(b, "#") {
 		f.back = b
 	}
 	return f, nil

@@ -152,3 +152,20 @@ func TestMentionNameRoundTrip(t *testing.T) {
 		}
 	})
 }
+
+// TestCommentBackStaysInSpace checks that a comment form returns only to
+// a view of its own space, by a plain path of the app.
+func TestCommentBackStaysInSpace(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "sqlite")
+	f := newSpaceFixture(t, h)
+	ada := h.client(t, h.signIn(t, h.Admin))
+	base := "/app/s/" + f.Space.ID + "/~/comments"
+	page := "/app/s/" + f.Space.ID + "/guides/install"
+	for _, back := range []string{"https://evil.test/", "//evil.test" + page, page + "\t@evil.test", "/app/s/" + f.Space.ID + "/x\tfoo", page + "#top"} {
+		st, loc, body := h.postForm(t, ada, base, url.Values{"back": {back}, "page": {f.Install}, "body": {"Hi"}})
+		if st != http.StatusSeeOther || !strings.HasPrefix(loc, "/app/s/"+f.Space.ID+"#comment-") {
+			t.Errorf("back %q: %d to %q\n%s", back, st, loc, problemText(body))
+		}
+	}
+}
