@@ -29,7 +29,7 @@ type pageOpView struct {
 	Choices    []pageChoice
 	ChoicesCut bool
 	Subpages   int
-	State    *FormState
+	State      *FormState
 }
 
 // pageChoice is a page offered as a destination, indented by depth.

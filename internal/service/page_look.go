@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"slices"
 
 	"quire/internal/quire"
 )
@@ -35,10 +36,10 @@ func (b *batch) setLook(ctx context.Context, field string, p *quire.RevisionPage
 		p.Cover = c
 	}
 	if l := f.Layout; l != nil {
-		if !oneOf(l.Width, layoutWidths) {
+		if !slices.Contains(layoutWidths, l.Width) {
 			return quire.Invalid(field+".layout.width", "must be one of %v", layoutWidths)
 		}
-		if l.CoverSize != "" && !oneOf(l.CoverSize, coverSizes) {
+		if l.CoverSize != "" && !slices.Contains(coverSizes, l.CoverSize) {
 			return quire.Invalid(field+".layout.coverSize", "must be one of %v", coverSizes)
 		}
 		set := *l
@@ -98,14 +99,4 @@ func (b *batch) coverFile(ctx context.Context, field string, ref *quire.ContentR
 		return err
 	}
 	return nil
-}
-
-// oneOf reports whether v is one of the values.
-func oneOf(v string, values []string) bool {
-	for _, x := range values {
-		if v == x {
-			return true
-		}
-	}
-	return false
 }
