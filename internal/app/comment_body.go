@@ -78,9 +78,10 @@ func mentionedUsers(d *document.Document) []string {
 }
 
 // commentInput reads the body field of a comment form: Markdown, not
-// empty, at most maxCommentBody characters, whose mentions name members
-// of the organization. It answers the document the service stores.
-func (a *App) commentInput(ctx context.Context, orgID, md string) (service.DocumentInput, error) {
+// empty, at most maxCommentBody characters. It answers the document the
+// service stores; the service refuses mentions of people who cannot
+// read the space.
+func commentInput(ctx context.Context, orgID, md string) (service.DocumentInput, error) {
 	md = strings.TrimSpace(strings.ReplaceAll(md, "\r\n", "\n"))
 	switch {
 	case md == "":
@@ -92,13 +93,6 @@ func (a *App) commentInput(ctx context.Context, orgID, md string) (service.Docum
 	doc, err := document.FromMarkdown(md, document.WithContext(ctx), document.WithLinkResolver(m))
 	if err != nil {
 		return service.DocumentInput{}, quire.Invalid("body", "%v", err)
-	}
-	for _, id := range mentionedUsers(doc) {
-		if _, err := a.svc.Member(ctx, orgID, id); quire.IsNotFound(err) {
-			return service.DocumentInput{}, quire.Invalid("body", "mentions %q, who is not a member of the organization", id)
-		} else if err != nil {
-			return service.DocumentInput{}, err
-		}
 	}
 	raw, err := json.Marshal(doc)
 	if err != nil {
@@ -179,7 +173,7 @@ func (a *App) drawComment(ctx context.Context, orgID string, m *mentions, raw js
 		if !ok || m.names[id] == "" {
 			return s
 		}
-		return "[@" + m.names[id] + "](" + sub[2] + ` "mention")`
+		return mentionMarkdown(m.names[id], sub[2])
 	})
 	// The reader's body writer escapes every value it writes.
 	return commentBody{HTML: template.HTML(buf.String()), Markdown: strings.TrimSpace(md)}, nil

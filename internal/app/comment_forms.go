@@ -48,8 +48,9 @@ func readCommentForm(r *http.Request) (*commentForm, error) {
 	if f.crNumber != "" {
 		f.back = spaceAppPath(sp.ID, "changes/"+f.crNumber)
 	}
-	// Only the space's own views are places to return to.
-	if b := r.PostFormValue("back"); strings.HasPrefix(b, spacePath(sp.ID)+"/") && !strings.ContainsAny(b, "\\\r\n#") && !strings.HasPrefix(b, "//") {
+	// Only the space's own views are places to return to, as a path of
+	// the app without a fragment (the answer adds the thread's).
+	if b, ok := appPath(r.PostFormValue("back")); ok && strings.HasPrefix(b, spacePath(sp.ID)+"/") && !strings.Contains(b, "#") {
 		f.back = b
 	}
 	return f, nil
@@ -115,7 +116,7 @@ func (a *App) postComment(w http.ResponseWriter, r *http.Request) error {
 	if node != "" && f.pageID == "" {
 		return quire.Invalid("page", "required with node")
 	}
-	body, err := a.commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
+	body, err := commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
 	if err != nil {
 		return err
 	}
@@ -133,7 +134,7 @@ func (a *App) replyComment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	body, err := a.commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
+	body, err := commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
 	if err != nil {
 		return err
 	}
@@ -151,7 +152,7 @@ func (a *App) editComment(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	body, err := a.commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
+	body, err := commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
 	if err != nil {
 		return err
 	}
@@ -242,7 +243,7 @@ func (a *App) editReply(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	ctx := r.Context()
-	body, err := a.commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
+	body, err := commentInput(ctx, f.sp.OrgID, r.PostFormValue("body"))
 	if err != nil {
 		return err
 	}

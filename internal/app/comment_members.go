@@ -14,8 +14,10 @@ import (
 // maxMentionChoices is how many members the mention suggestions list.
 const maxMentionChoices = 8
 
-// mentionChoice is a member a mention may name, as the composer's
-// suggestions list them: the name shown and the Markdown to insert.
+// mentionChoice is someone a mention may name, as the composer's
+// suggestions list them: the name shown, the email when the caller may
+// see it ("" otherwise, which the script shows as nothing), and the
+// Markdown to insert.
 type mentionChoice struct {
 	ID       string `json:"id"`
 	Name     string `json:"name"`
@@ -23,8 +25,16 @@ type mentionChoice struct {
 	Markdown string `json:"markdown"`
 }
 
-// mentionMembers answers the members of the space's organization whose
-// name or email holds q, for the composer's "@" suggestions.
+// mentionMarkdown writes a mention of a member named name at target, its
+// label escaped so that any name reads back as the same mention.
+func mentionMarkdown(name, target string) string {
+	label := strings.NewReplacer(`\`, `\\`, "[", `\[`, "]", `\]`, "\n", " ", "\r", " ").Replace(name)
+	return "[@" + label + "](" + target + ` "mention")`
+}
+
+// mentionMembers answers the people who can read the space whose name
+// (or, for a member of the organization, email) holds q, for the
+// composer's "@" suggestions: those a mention would tell.
 func (a *App) mentionMembers(w http.ResponseWriter, r *http.Request) error {
 	sp, err := spaceFrom(r)
 	if err != nil {
@@ -34,20 +44,14 @@ func (a *App) mentionMembers(w http.ResponseWriter, r *http.Request) error {
 	if utf8.RuneCountInString(q) > 100 {
 		return quire.Invalid("q", "must be at most 100 characters")
 	}
-	l, err := a.svc.Members(r.Context(), sp.OrgID, quire.MemberFilter{Search: q, Sort: quire.SortJoinedAt, Order: quire.OrderAsc},
-		quire.Page{Limit: maxMentionChoices})
+	l, err := a.svc.MentionCandidates(r.Context(), commenterOf(r.Context()), sp.ID, q, maxMentionChoices)
 	if err != nil {
 		return err
 	}
 	m := newMentions(sp.OrgID)
-	out := make([]mentionChoice, 0, len(l.Items))
-	for _, mb := range l.Items {
-		if mb.Disabled {
-			continue
-		}
-		name := strings.NewReplacer("[", "", "]", "").Replace(mb.User.DisplayName)
-		out = append(out, mentionChoice{ID: mb.User.ID, Name: mb.User.DisplayName, Email: mb.User.Email,
-			Markdown: "[@" + name + "](" + m.prefix + mb.User.ID + ` "mention")`})
+	out := make([]mentionChoice, 0, len(l))
+	for _, c := range l {
+		out = append(out, mentionChoice{ID: c.ID, Name: c.Name, Email: c.Email, Markdown: mentionMarkdown(c.Name, m.prefix+c.ID)})
 	}
 	w.Header().Set("Content-Type", "application/json")
 	return json.NewEncoder(w).Encode(out)

@@ -9,7 +9,8 @@ import (
 
 // movePage moves a page, from one of three forms: a step (direction: up,
 // down, indent into the previous page, outdent after its parent); a
-// destination (parent, "" for the top level, and position first or last);
+// destination (parent, "" for the top level, and position first or last;
+// without a parent nothing moves);
 // or a drop on another page (target, and place before, after or inside
 // it), as the tree's drag and drop sends.
 func (a *App) movePage(w http.ResponseWriter, r *http.Request) error {
@@ -27,7 +28,7 @@ func (a *App) movePage(w http.ResponseWriter, r *http.Request) error {
 		into, at, err = op.dropAt(r, f.Get("target"), f.Get("place"))
 	case f.Has("direction"):
 		into, at, err = op.step(r, f.Get("direction"))
-	case f.Has("parent") || f.Has("position"):
+	case f.Has("parent"):
 		into, at, err = op.moveTo(r, f.Get("parent"), f.Get("position"))
 	default:
 		err = quire.Invalid("direction", "choose where to move the page")
@@ -95,6 +96,9 @@ func (op *pageOp) moveTo(r *http.Request, parent, position string) (*string, *in
 		p, err := op.findPage(r, "parent", parent)
 		if err != nil {
 			return nil, nil, err
+		}
+		if p.Type != quire.PageDocument && p.Type != quire.PageGroup {
+			return nil, nil, quire.Invalid("parent", "a %s page cannot hold pages", p.Type)
 		}
 		if err := op.notUnderSelf(r, "parent", p.ID); err != nil {
 			return nil, nil, err

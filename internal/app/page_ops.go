@@ -23,11 +23,13 @@ type pageOpView struct {
 	Page       *quire.RevisionPage
 	// Parent and After are where a new page goes.
 	Parent, After *quire.RevisionPage
-	// Choices are the pages a page may move into; Subpages counts the
-	// pages a delete takes with it.
-	Choices  []pageChoice
-	Subpages int
-	State    *FormState
+	// Choices are the pages a page may move into, the page's parent
+	// always among them; ChoicesCut says the list stops at
+	// maxPageChoices. Subpages counts the pages a delete takes with it.
+	Choices    []pageChoice
+	ChoicesCut bool
+	Subpages   int
+	State      *FormState
 }
 
 // pageChoice is a page offered as a destination, indented by depth.
@@ -68,15 +70,21 @@ func pageFormState(form string, err error, title string) (*FormState, bool) {
 	return &FormState{Form: form, Title: title, Field: field, Message: pageFieldLabel(field) + " " + msg + "."}, true
 }
 
-// pageFieldLabel names a field of the page forms in an error message.
+// pageFieldLabel names a field of the page forms in an error message;
+// never "", so that a message always says what it is about.
 func pageFieldLabel(field string) string {
 	switch field {
-	case "title", "slug", "emoji", "icon", "description", "cover", "parent", "position", "direction", "target", "place", "after", "page":
-		return strings.ToUpper(field[:1]) + field[1:]
+	case "":
+		return "The page"
 	case "layout.width":
 		return "Width"
+	case "layout.coverSize":
+		return "Cover size"
 	}
-	return field
+	if i := strings.LastIndexByte(field, '.'); i >= 0 && i < len(field)-1 {
+		field = field[i+1:]
+	}
+	return strings.ToUpper(field[:1]) + field[1:]
 }
 
 // drawPageOp draws the form page of an operation, again with its error
@@ -114,7 +122,7 @@ func (a *App) drawPageOp(w http.ResponseWriter, r *http.Request, status int, op 
 		title = "Rename " + op.page.Title
 	case "move":
 		title = "Move " + op.page.Title
-		if v.Choices, err = a.pageChoices(r, op); err != nil {
+		if v.Choices, v.ChoicesCut, err = a.pageChoices(r, op); err != nil {
 			return err
 		}
 	case "delete":
@@ -133,10 +141,15 @@ func (a *App) drawPageOp(w http.ResponseWriter, r *http.Request, status int, op 
 	return a.render(w, r, status, "pageops", sh, v)
 }
 
-// pageChoices lists the document pages of the content a page may move
-// into, in tree order: not the page or its subpages.
-func (a *App) pageChoices(r *http.Request, op *pageOp) ([]pageChoice, error) {
-	var out []pageChoice
+// maxPageChoices bounds the pages the move form lists.
+const maxPageChoices = 2000
+
+// pageChoices lists the document and group pages of the content a page
+// may move into, in tree order: not the page or its subpages. It stops at
+// maxPageChoices (cut is then true), but always lists the page's parent,
+// so that the form, sent unchanged, keeps the page where it is.
+func (a *App) pageChoices(r *http.Request, op *pageOp) (out []pageChoice, cut bool, err error) {
+	parentListed := op.page.Parent == ""
 	var walk func(parent string, depth int) error
 	walk = func(parent string, depth int) error {
 		kids, err := op.c.Children(r.Context(), parent)
@@ -147,17 +160,29 @@ func (a *App) pageChoices(r *http.Request, op *pageOp) ([]pageChoice, error) {
 			if k.ID == op.page.ID || (k.Type != quire.PageDocument && k.Type != quire.PageGroup) {
 				continue
 			}
-			out = append(out, pageChoice{ID: k.ID, Title: k.Title, Depth: depth})
-			if len(out) > 2000 {
+			if len(out) >= maxPageChoices {
+				cut = true
 				return nil
 			}
-			if err := walk(k.ID, depth+1); err != nil {
+			out = append(out, pageChoice{ID: k.ID, Title: k.Title, Depth: depth})
+			parentListed = parentListed || k.ID == op.page.Parent
+			if err := walk(k.ID, depth+1); err != nil || cut {
 				return err
 			}
 		}
 		return nil
 	}
-	return out, walk("", 0)
+	if err := walk("", 0); err != nil {
+		return nil, false, err
+	}
+	if !parentListed {
+		p, err := op.c.Page(r.Context(), op.page.Parent)
+		if err != nil {
+			return nil, false, err
+		}
+		out = append(out, pageChoice{ID: p.ID, Title: p.Title})
+	}
+	return out, cut, nil
 }
 
 // countSubpages counts the pages below a page.

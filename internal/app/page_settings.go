@@ -10,17 +10,27 @@ import (
 	"quire/internal/service"
 )
 
+// keepCover is the cover choice that leaves a cover the list of files
+// cannot show (an image by address, or a file that is not an image) as
+// it is.
+const keepCover = "current"
+
 // pageSettingsView is what a page's settings page shows.
 type pageSettingsView struct {
 	spaceSidebar
 	Base, Back, Action string
-	Page               *quire.RevisionPage
-	// Layout is the page's layout; Cover the id of its cover file ("" for
-	// none); Files the images of the content it may take as its cover.
-	Layout quire.PageLayout
-	Cover  string
-	Files  []*quire.File
-	State  *FormState
+	// Page is the page with its settings as shown: as stored, or as typed
+	// into a form that was refused.
+	Page *quire.RevisionPage
+	// Layout is the page's layout; Cover the chosen cover: a file's id,
+	// keepCover, or "" for none; Files the images of the content it may
+	// take as its cover; Current names the cover the files cannot show,
+	// offered as keepCover ("" when there is none).
+	Layout  quire.PageLayout
+	Cover   string
+	Current string
+	Files   []*quire.File
+	State   *FormState
 }
 
 // Wide reports whether the page is drawn wide.
@@ -35,8 +45,8 @@ func (a *App) pageSettings(w http.ResponseWriter, r *http.Request) error {
 	return a.drawPageSettings(w, r, http.StatusOK, op, nil)
 }
 
-// drawPageSettings draws the settings page, with the page as the form
-// would set it when state holds an error.
+// drawPageSettings draws the settings page: the page as stored, or, when
+// state holds an error, as the refused form set it.
 func (a *App) drawPageSettings(w http.ResponseWriter, r *http.Request, status int, op *pageOp, state *FormState) error {
 	p := op.page
 	v := &pageSettingsView{Base: op.base(), Page: p, State: state, Layout: quire.DefaultPageLayout(),
@@ -44,9 +54,6 @@ func (a *App) drawPageSettings(w http.ResponseWriter, r *http.Request, status in
 	v.Space, v.ChangeRequest, v.Edit = op.sp, op.c.ChangeRequest, op.base()
 	if p.Layout != nil {
 		v.Layout = *p.Layout
-	}
-	if p.Cover != nil && p.Cover.Ref != nil && p.Cover.Ref.Kind == quire.RefFile {
-		v.Cover = p.Cover.Ref.File
 	}
 	ctx := r.Context()
 	files, err := op.c.Files(ctx)
@@ -57,6 +64,10 @@ func (a *App) drawPageSettings(w http.ResponseWriter, r *http.Request, status in
 		if strings.HasPrefix(f.ContentType, "image/") {
 			v.Files = append(v.Files, f)
 		}
+	}
+	v.Cover, v.Current = coverChoice(p.Cover, v.Files)
+	if state != nil {
+		v.typed(r)
 	}
 	if v.Tree, err = a.readTree(r, op.sp, op.m); err != nil {
 		return err
@@ -72,6 +83,46 @@ func (a *App) drawPageSettings(w http.ResponseWriter, r *http.Request, status in
 		sh.Section = "changes"
 	}
 	return a.render(w, r, status, "page_settings", sh, v)
+}
+
+// coverChoice returns the cover choice of a stored cover among the
+// images files: the file's id, or keepCover with what names the cover
+// when the list cannot show it.
+func coverChoice(c *quire.PageCover, files []*quire.File) (choice, current string) {
+	if c == nil || c.Ref == nil {
+		return "", ""
+	}
+	if c.Ref.Kind == quire.RefFile {
+		for _, f := range files {
+			if f.ID == c.Ref.File {
+				return f.ID, ""
+			}
+		}
+		return keepCover, "Current cover (file " + c.Ref.File + ")"
+	}
+	if c.Ref.Kind == quire.RefURL {
+		return keepCover, "Current cover (" + c.Ref.URL + ")"
+	}
+	return keepCover, "Current cover"
+}
+
+// typed shows the settings as the refused form set them, so that nothing
+// typed is lost.
+func (v *pageSettingsView) typed(r *http.Request) {
+	p := *v.Page
+	p.Title = r.PostFormValue("title")
+	p.Slug = r.PostFormValue("slug")
+	p.Emoji = r.PostFormValue("emoji")
+	p.Icon = r.PostFormValue("icon")
+	p.Description = r.PostFormValue("description")
+	p.Hidden = r.PostFormValue("hidden") == "on"
+	v.Page = &p
+	on := func(name string) bool { return r.PostFormValue(name) == "on" }
+	v.Layout.Title, v.Layout.Description, v.Layout.Cover, v.Layout.Outline = on("show_title"), on("show_description"), on("show_cover"), on("show_outline")
+	v.Layout.Width = r.PostFormValue("width")
+	if c := r.PostFormValue("cover"); c != keepCover || v.Current != "" {
+		v.Cover = c
+	}
 }
 
 // savePageSettings writes a page's settings from the form: title, slug
@@ -129,7 +180,11 @@ func pageSettingsForm(r *http.Request, p *quire.RevisionPage) (service.PageField
 	}
 	hidden := r.PostFormValue("hidden") == "on"
 	f.Hidden = &hidden
-	f.Cover = &service.CoverInput{File: r.PostFormValue("cover")}
+	// The cover the files cannot show is kept as it is; the service
+	// keeps a file cover chosen again as it is too.
+	if c := r.PostFormValue("cover"); c != keepCover {
+		f.Cover = &service.CoverInput{File: c}
+	}
 	on := func(name string) bool { return r.PostFormValue(name) == "on" }
 	l := quire.DefaultPageLayout()
 	if p.Layout != nil {
@@ -140,7 +195,7 @@ func pageSettingsForm(r *http.Request, p *quire.RevisionPage) (service.PageField
 	case "default", "wide":
 		l.Width = width
 	default:
-		return f, quire.Invalid("layout.width", "must be normal or wide")
+		return f, quire.Invalid("layout.width", "must be default (normal) or wide")
 	}
 	f.Layout = &l
 	return f, nil

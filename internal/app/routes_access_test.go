@@ -569,7 +569,7 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		},
 		"appPageDelete": {{form: url.Values{}, status: http.StatusOK, says: "Delete “Intro”?"}},
 		"appPageSettingsSave": {
-			{form: url.Values{"title": {"Intro"}, "width": {"huge"}}, status: http.StatusUnprocessableEntity, says: "Width must be normal or wide."},
+			{form: url.Values{"title": {"Intro"}, "width": {"huge"}}, status: http.StatusUnprocessableEntity, says: "Width must be default (normal) or wide."},
 			{form: url.Values{"title": {"Intro"}, "width": {"wide"}, "cover": {"nosuchfile"}}, status: http.StatusUnprocessableEntity, says: "Cover file"},
 		},
 		// The Markdown tools of the editor (JSON answers).

@@ -133,6 +133,9 @@ func (s *Service) PostComment(ctx context.Context, w Commenter, sc CommentScope,
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkMentions(ctx, pl.space.ID, "body", body); err != nil {
+		return nil, err
+	}
 	c, err := s.Content(ctx, pl.ref())
 	if err != nil {
 		return nil, err
@@ -202,6 +205,9 @@ func (s *Service) UpdateComment(ctx context.Context, w Commenter, sc CommentScop
 	if patch.Body != nil {
 		body, err := commentBody(ctx, "body", *patch.Body)
 		if err != nil {
+			return nil, err
+		}
+		if err := s.checkMentions(ctx, pl.space.ID, "body", body); err != nil {
 			return nil, err
 		}
 		upd.Body = &body

@@ -41,6 +41,9 @@ func (s *Service) PostReply(ctx context.Context, w Commenter, sc CommentScope, c
 	if err != nil {
 		return nil, err
 	}
+	if err := s.checkMentions(ctx, pl.space.ID, "body", body); err != nil {
+		return nil, err
+	}
 	r := &quire.CommentReply{ID: quire.NewID(), CommentID: cm.ID, Body: body, PostedBy: w.User.ID, PostedAt: s.Now()}
 	if err := s.store.CreateCommentReply(ctx, r); err != nil {
 		return nil, err
@@ -99,6 +102,11 @@ func (s *Service) UpdateReply(ctx context.Context, w Commenter, sc CommentScope,
 	pl, cm, err := s.thread(ctx, sc, commentID, true)
 	if err != nil {
 		return nil, err
+	}
+	if upd.Body != nil {
+		if err := s.checkMentions(ctx, pl.space.ID, "body", *upd.Body); err != nil {
+			return nil, err
+		}
 	}
 	var out *quire.CommentReply
 	err = s.store.WithTx(ctx, func(st quire.Store) error {

@@ -80,8 +80,8 @@ func (d *duplicator) add(ctx context.Context, p *quire.RevisionPage, ch ContentC
 		l := *p.Layout
 		f.Layout = &l
 	}
-	if p.Cover != nil && p.Cover.Ref != nil && p.Cover.Ref.Kind == quire.RefFile {
-		f.Cover = &CoverInput{File: p.Cover.Ref.File}
+	if p.Cover != nil {
+		f.Cover = &CoverInput{Copy: p.Cover}
 	}
 	d.out = append(d.out, ch)
 	kids, err := d.c.Children(ctx, p.ID)

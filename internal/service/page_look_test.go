@@ -146,3 +146,59 @@ func TestDuplicatePageChanges(t *testing.T) {
 		t.Fatalf("unknown page: %v", err)
 	}
 }
+
+// TestPageCoverKept checks that a whole cover (an image, a dark image by
+// address, a position) survives a settings write naming the cover it
+// already has and a duplicate of its page, and that a copied cover's
+// files must be of the content.
+func TestPageCoverKept(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	f := newFileFixture(t)
+	md, title := "Hello", "Intro"
+	res, err := f.write(t,
+		service.ContentChange{Operation: service.OpInsertFiles, Files: []service.FileInput{{Name: "c.png", Ref: "cover", ContentType: "image/png", Data: []byte("png")}}},
+		service.ContentChange{Operation: service.OpInsertPage, Document: &service.DocumentInput{Markdown: &md}, Fields: service.PageFields{Title: &title}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file, page := res[0].Files[0].ID, res[1].PageID
+	want := quire.PageCover{Ref: &quire.ContentRef{Kind: quire.RefFile, File: file},
+		RefDark: &quire.ContentRef{Kind: quire.RefURL, URL: "https://img.example/dark.png"}, YPos: 0.25}
+	same := func(what string, c *quire.PageCover) {
+		t.Helper()
+		if c == nil || c.Ref == nil || *c.Ref != *want.Ref || c.RefDark == nil || *c.RefDark != *want.RefDark || c.YPos != want.YPos {
+			t.Errorf("%s: cover %+v, want %+v", what, c, want)
+		}
+	}
+	if _, err := f.write(t, service.ContentChange{Operation: service.OpUpdatePage, Page: page,
+		Fields: service.PageFields{Cover: &service.CoverInput{Copy: &want}}}); err != nil {
+		t.Fatal(err)
+	}
+	same("set whole", f.crPage(t, page).Cover)
+	if _, err := f.write(t, service.ContentChange{Operation: service.OpUpdatePage, Page: page,
+		Fields: service.PageFields{Cover: &service.CoverInput{File: file}}}); err != nil {
+		t.Fatal(err)
+	}
+	same("the same file chosen again", f.crPage(t, page).Cover)
+
+	ref := service.ContentRef{SpaceID: f.space, ChangeRequest: f.cr}
+	changes, err := f.svc.DuplicatePageChanges(ctx, ref, page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err = f.write(t, changes...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same("the copy", f.crPage(t, res[0].PageID).Cover)
+
+	bad := want
+	bad.RefDark = &quire.ContentRef{Kind: quire.RefFile, File: "nosuchfile"}
+	_, err = f.write(t, service.ContentChange{Operation: service.OpUpdatePage, Page: page,
+		Fields: service.PageFields{Cover: &service.CoverInput{Copy: &bad}}})
+	var e *quire.Error
+	if !errors.As(err, &e) || e.Code != quire.EINVALID || e.Field != "changes[0].cover" {
+		t.Errorf("a dark image that is no file of the content: %v", err)
+	}
+}
