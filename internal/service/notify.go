@@ -117,19 +117,6 @@ func (s *Service) notifyReviewRequested(ctx context.Context, actor *quire.User, 
 		kind: quire.NotifyReviewRequested, recipients: users})
 }
 
-// NotifyReviewRequested tells people (a team's members, for instance)
-// that actor asked them to review a change request. RequestReviewers
-// already tells the users it is given; this is for callers who ask
-// reviewers another way.
-func (s *Service) NotifyReviewRequested(ctx context.Context, actor *quire.User, spaceID, crID string, users []string) error {
-	cr, err := s.ChangeRequest(ctx, spaceID, crID)
-	if err != nil {
-		return err
-	}
-	s.notifyReviewRequested(ctx, actor, cr, users)
-	return nil
-}
-
 // notifyReview tells a change request's author of a review of it.
 func (s *Service) notifyReview(ctx context.Context, actor *quire.User, cr *quire.ChangeRequest, status quire.ReviewStatus) {
 	kind := quire.NotifyApproved
