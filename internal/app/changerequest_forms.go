@@ -62,9 +62,10 @@ func toChangeRequest(w http.ResponseWriter, r *http.Request, notice string, conf
 	return seeOther(w, r, path, notice)
 }
 
-// crFromForm reads the space and the number of a change request form's
-// address.
-func crFromForm(r *http.Request) (*quire.Space, string, error) {
+// spaceAndNumber reads the space and the change request number of a
+// change request's address (its page, its diff, its conflicts, its
+// forms).
+func spaceAndNumber(r *http.Request) (*quire.Space, string, error) {
 	sp, err := spaceFrom(r)
 	if err != nil {
 		return nil, "", err
@@ -77,7 +78,7 @@ func crFromForm(r *http.Request) (*quire.Space, string, error) {
 // description, written as Markdown and stored as the rich-text document
 // the API stores; an empty description removes it.
 func (a *App) updateChangeRequestDetails(w http.ResponseWriter, r *http.Request) error {
-	sp, n, err := crFromForm(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}
@@ -110,7 +111,7 @@ func (a *App) updateChangeRequestDetails(w http.ResponseWriter, r *http.Request)
 // moveChangeRequest moves a change request's status: ready for review
 // (open), back to draft, archived, or reopened from the archive.
 func (a *App) moveChangeRequest(w http.ResponseWriter, r *http.Request) error {
-	sp, n, err := crFromForm(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}
@@ -140,7 +141,7 @@ func (a *App) moveChangeRequest(w http.ResponseWriter, r *http.Request) error {
 // request; conflicts change nothing and are counted on the page, which
 // links to where they are resolved.
 func (a *App) updateChangeRequestFromMain(w http.ResponseWriter, r *http.Request) error {
-	sp, n, err := crFromForm(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}
@@ -166,7 +167,7 @@ func (a *App) updateChangeRequestFromMain(w http.ResponseWriter, r *http.Request
 // the space, to review a change request. The form's reviewer is
 // "user:ID" or "team:ID".
 func (a *App) requestReviewers(w http.ResponseWriter, r *http.Request) error {
-	sp, n, err := crFromForm(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}
@@ -229,7 +230,7 @@ func (a *App) teamReviewers(r *http.Request, sp *quire.Space, cr *quire.ChangeRe
 
 // removeRequestedReviewer withdraws a request to review.
 func (a *App) removeRequestedReviewer(w http.ResponseWriter, r *http.Request) error {
-	sp, n, err := crFromForm(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}
@@ -251,7 +252,7 @@ func (a *App) removeRequestedReviewer(w http.ResponseWriter, r *http.Request) er
 // submitReview records the viewer's review: approve or request changes,
 // with an optional comment in Markdown.
 func (a *App) submitReview(w http.ResponseWriter, r *http.Request) error {
-	sp, n, err := crFromForm(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}
@@ -289,7 +290,7 @@ func (a *App) submitReview(w http.ResponseWriter, r *http.Request) error {
 // it for the viewer; the service refuses otherwise, as the page's
 // disabled button said.
 func (a *App) mergeChangeRequest(w http.ResponseWriter, r *http.Request) error {
-	sp, n, err := crFromForm(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}

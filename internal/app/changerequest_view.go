@@ -130,11 +130,7 @@ func (a *App) changeRequest(w http.ResponseWriter, r *http.Request) error {
 // drawChangeRequest draws the change request page, with a form drawn
 // again after invalid input when state is set.
 func (a *App) drawChangeRequest(w http.ResponseWriter, r *http.Request, status int, state *crFormState) error {
-	sp, err := spaceFrom(r)
-	if err != nil {
-		return err
-	}
-	n, err := changeRequestNumber(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}
@@ -275,11 +271,7 @@ func (a *App) describe(raw json.RawMessage) (template.HTML, string, error) {
 
 // changeRequestPage shows a page as a change request has it.
 func (a *App) changeRequestPage(w http.ResponseWriter, r *http.Request) error {
-	sp, err := spaceFrom(r)
-	if err != nil {
-		return err
-	}
-	n, err := changeRequestNumber(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}

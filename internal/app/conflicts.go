@@ -55,11 +55,7 @@ type conflictItem struct {
 // changeConflicts shows the conflicts updating a change request from
 // main meets.
 func (a *App) changeConflicts(w http.ResponseWriter, r *http.Request) error {
-	sp, err := spaceFrom(r)
-	if err != nil {
-		return err
-	}
-	n, err := changeRequestNumber(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}
@@ -75,11 +71,7 @@ func (a *App) changeConflicts(w http.ResponseWriter, r *http.Request) error {
 // revisions that moved are shown again with the conflicts as they are
 // now, nothing written.
 func (a *App) resolveConflicts(w http.ResponseWriter, r *http.Request) error {
-	sp, err := spaceFrom(r)
-	if err != nil {
-		return err
-	}
-	n, err := changeRequestNumber(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}

@@ -108,11 +108,7 @@ type revisionOption struct {
 // changeRequestDiff shows every page a change request changes, compared
 // with the space revision it is based on.
 func (a *App) changeRequestDiff(w http.ResponseWriter, r *http.Request) error {
-	sp, err := spaceFrom(r)
-	if err != nil {
-		return err
-	}
-	n, err := changeRequestNumber(r)
+	sp, n, err := spaceAndNumber(r)
 	if err != nil {
 		return err
 	}
