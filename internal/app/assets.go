@@ -80,7 +80,10 @@ func minify(name string, body []byte) ([]byte, error) {
 		loader = api.LoaderCSS
 	}
 	res := api.Transform(string(body), api.TransformOptions{Loader: loader, Sourcefile: name,
-		MinifyWhitespace: true, MinifySyntax: true, MinifyIdentifiers: true, LegalComments: api.LegalCommentsNone})
+		MinifyWhitespace: true, MinifySyntax: true, MinifyIdentifiers: true, LegalComments: api.LegalCommentsNone,
+		// No newer syntax than the sources use: browsers a few years old
+		// run them as written.
+		Target: api.ES2017})
 	if len(res.Errors) > 0 {
 		e := res.Errors[0]
 		line := 0

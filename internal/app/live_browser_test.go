@@ -65,6 +65,8 @@ func TestLiveBrowser(t *testing.T) {
 	if v := b.JS(`document.activeElement.value`); v != "Thanks" {
 		t.Fatalf("the reply being written is %q", v)
 	}
+	// Ada gives the reply up; the update is then put in place.
+	b.JS(`(function(){var t=document.activeElement;t.value="";t.blur();return ""})()`)
 	b.Click("button", "Show")
 	b.WaitFor(`window.quireMark === 1 && document.querySelectorAll("[data-thread]").length === 2`)
 

@@ -46,10 +46,7 @@ func (a *App) spaceEvents(w http.ResponseWriter, r *http.Request) error {
 func (a *App) liveStream(w http.ResponseWriter, r *http.Request, spaceID string) error {
 	ctx := r.Context()
 	u := userFrom(ctx)
-	watch, stop, err := a.live.Subscribe(ctx, u, spaceID)
-	if err != nil {
-		return err
-	}
+	watch, stop := a.live.Subscribe(ctx, u, spaceID)
 	defer stop()
 	unread, err := a.svc.UnreadNotifications(ctx, u)
 	if err != nil {

@@ -133,7 +133,7 @@ func (s *Service) PostComment(ctx context.Context, w Commenter, sc CommentScope,
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkMentions(ctx, pl.space.ID, "body", body); err != nil {
+	if err := s.checkMentions(ctx, pl.space.ID, "body", body, nil); err != nil {
 		return nil, err
 	}
 	c, err := s.Content(ctx, pl.ref())
@@ -207,7 +207,11 @@ func (s *Service) UpdateComment(ctx context.Context, w Commenter, sc CommentScop
 		if err != nil {
 			return nil, err
 		}
-		if err := s.checkMentions(ctx, pl.space.ID, "body", body); err != nil {
+		was, err := s.store.Comment(ctx, pl.space.ID, pl.crID(), id)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.checkMentions(ctx, pl.space.ID, "body", body, was.Body); err != nil {
 			return nil, err
 		}
 		upd.Body = &body

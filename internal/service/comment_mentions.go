@@ -3,15 +3,19 @@ package service
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"quire/internal/quire"
 )
 
-// mentionScanPages bounds how many pages of the organization's members
-// MentionCandidates reads while looking for people who can read the
-// space.
-const mentionScanPages = 10
+// mentionScanPages and mentionScanPage bound how many of the
+// organization's members MentionCandidates looks at (and checks the
+// access of) while looking for people who can read the space.
+const (
+	mentionScanPages = 3
+	mentionScanPage  = 100
+)
 
 // MentionCandidate is someone a comment on a space may mention: a
 // person who can read the space, so whom the mention would tell. Email
@@ -44,7 +48,7 @@ func (s *Service) MentionCandidates(ctx context.Context, w Commenter, spaceID, q
 	q = strings.TrimSpace(q)
 	lq := strings.ToLower(q)
 	out := []MentionCandidate{}
-	page := quire.Page{Limit: quire.MaxLimit}
+	page := quire.Page{Limit: mentionScanPage}
 	for range mentionScanPages {
 		l, err := s.store.Members(ctx, sp.OrgID, quire.MemberFilter{Search: q, Sort: quire.SortJoinedAt, Order: quire.OrderAsc}, page)
 		if err != nil {
@@ -88,10 +92,15 @@ func (s *Service) readsSpace(ctx context.Context, spaceID, userID string) (bool,
 }
 
 // checkMentions refuses a comment or reply body that mentions someone
-// who cannot read the space: the mention would tell them nothing, and
-// naming them would show them to people who should not see them.
-func (s *Service) checkMentions(ctx context.Context, spaceID, field string, body json.RawMessage) error {
+// who cannot read the space (field names it). Mentions already in the
+// body being edited (before) pass: fixing a typo in a comment does not
+// fail because someone it mentioned has since lost access.
+func (s *Service) checkMentions(ctx context.Context, spaceID, field string, body, before json.RawMessage) error {
+	had := mentions(before)
 	for _, id := range mentions(body) {
+		if slices.Contains(had, id) {
+			continue
+		}
 		ok, err := s.readsSpace(ctx, spaceID, id)
 		if err != nil {
 			return err

@@ -41,7 +41,7 @@ func (s *Service) PostReply(ctx context.Context, w Commenter, sc CommentScope, c
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkMentions(ctx, pl.space.ID, "body", body); err != nil {
+	if err := s.checkMentions(ctx, pl.space.ID, "body", body, nil); err != nil {
 		return nil, err
 	}
 	r := &quire.CommentReply{ID: quire.NewID(), CommentID: cm.ID, Body: body, PostedBy: w.User.ID, PostedAt: s.Now()}
@@ -104,7 +104,11 @@ func (s *Service) UpdateReply(ctx context.Context, w Commenter, sc CommentScope,
 		return nil, err
 	}
 	if upd.Body != nil {
-		if err := s.checkMentions(ctx, pl.space.ID, "body", *upd.Body); err != nil {
+		was, err := s.store.CommentReply(ctx, cm.ID, id)
+		if err != nil {
+			return nil, err
+		}
+		if err := s.checkMentions(ctx, pl.space.ID, "body", *upd.Body, was.Body); err != nil {
 			return nil, err
 		}
 	}

@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -23,6 +24,10 @@ const (
 	// liveBuffer is how many events a slow watcher may be behind before
 	// it misses some (it is then told it missed some).
 	liveBuffer = 16
+	// liveSettle is how long rows are read again after they were first
+	// seen: PostgreSQL hands out an id at insert and shows the row at
+	// commit, so a row may appear behind one already read.
+	liveSettle = 5 * time.Second
 )
 
 // Live carries what people do in spaces, and the notifications they
@@ -41,11 +46,49 @@ type Live struct {
 	running bool
 	closed  bool
 	stop    chan struct{}
-	// act and note are the last activity and notification looked at;
-	// fresh says they are to be read again before the next watch starts
-	// (nobody watched meanwhile, so the loop did not follow).
-	act, note int64
-	fresh     bool
+	// fresh says the loop is to start again from what is recorded now
+	// (nobody watched meanwhile, so it did not follow); start, when set,
+	// is where, read by the first watcher.
+	fresh bool
+	start *[2]int64
+}
+
+// cursor follows one table by id. Rows at or below floor are done; the
+// rows above it already handed over are in seen, with when they were
+// first seen, and are read again until they settle (liveSettle), so
+// that a row committed late behind them is still found.
+type cursor struct {
+	floor int64
+	seen  map[int64]time.Time
+}
+
+// reset starts the cursor after id.
+func (c *cursor) reset(id int64) { c.floor, c.seen = id, map[int64]time.Time{} }
+
+// take reports whether row id is new, and marks it seen.
+func (c *cursor) take(id int64, now time.Time) bool {
+	if _, ok := c.seen[id]; ok || id <= c.floor {
+		return false
+	}
+	c.seen[id] = now
+	return true
+}
+
+// settle raises the floor over the rows seen long enough ago, up to the
+// first one still settling.
+func (c *cursor) settle(now time.Time) {
+	ids := make([]int64, 0, len(c.seen))
+	for id := range c.seen {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if now.Sub(c.seen[id]) < liveSettle {
+			return
+		}
+		c.floor = id
+		delete(c.seen, id)
+	}
 }
 
 // LiveOption changes how Live works.
@@ -107,32 +150,38 @@ type LiveActivity struct {
 
 // Subscribe starts a watch of u's inbox count and, when spaceID is not
 // "", of the activity of that space (the caller checked u may read it):
-// everything recorded from now on reaches it. Call the returned function
-// to end it. A closed Live returns a watch whose channel is closed.
-func (l *Live) Subscribe(ctx context.Context, u *quire.User, spaceID string) (*Watch, func(), error) {
+// what is recorded from about now on reaches it. Call the returned
+// function to end it. A closed Live returns a watch whose channel is
+// closed.
+func (l *Live) Subscribe(ctx context.Context, u *quire.User, spaceID string) (*Watch, func()) {
 	c := make(chan LiveEvent, liveBuffer)
 	w := &Watch{User: u.ID, Space: spaceID, C: c, c: c}
+	l.mu.Lock()
+	fresh := l.fresh
+	l.mu.Unlock()
+	var start *[2]int64
+	if fresh {
+		// The first watcher after a quiet while reads where the loop
+		// starts, outside the lock; if it cannot, the loop will.
+		if act, note, err := l.s.store.LatestIDs(ctx); err == nil {
+			start = &[2]int64{act, note}
+		}
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.closed {
 		close(c)
-		return w, func() {}, nil
+		return w, func() {}
 	}
-	if l.fresh {
-		// The first watcher after a quiet while: the loop starts from
-		// what is recorded now.
-		act, note, err := l.s.store.LatestIDs(ctx)
-		if err != nil {
-			return nil, nil, err
-		}
-		l.act, l.note, l.fresh = act, note, false
+	if l.fresh && start != nil && l.start == nil {
+		l.start = start
 	}
 	l.watches[w] = struct{}{}
 	if !l.running {
 		l.running = true
 		go l.run()
 	}
-	return w, func() { l.cancel(w) }, nil
+	return w, func() { l.cancel(w) }
 }
 
 // cancel ends a watch.
@@ -167,6 +216,7 @@ func (l *Live) run() {
 	ctx := context.Background()
 	tick := time.NewTicker(l.every)
 	defer tick.Stop()
+	var acts, notes cursor
 	var pruned time.Time
 	for {
 		select {
@@ -175,23 +225,34 @@ func (l *Live) run() {
 		case <-tick.C:
 		}
 		l.mu.Lock()
-		idle, act, note := len(l.watches) == 0, l.act, l.note
+		idle, fresh, start := len(l.watches) == 0, l.fresh, l.start
 		if idle {
-			l.fresh = true
+			l.fresh, l.start = true, nil
+		} else if fresh {
+			l.fresh, l.start = false, nil
 		}
 		l.mu.Unlock()
 		if idle {
 			continue
 		}
-		act, note, err := l.look(ctx, act, note)
-		if err != nil {
+		if fresh {
+			if start == nil {
+				act, note, err := l.s.store.LatestIDs(ctx)
+				if err != nil {
+					l.s.log.WarnContext(ctx, "live updates: reading where to start", "error", err)
+					l.mu.Lock()
+					l.fresh = true
+					l.mu.Unlock()
+					continue
+				}
+				start = &[2]int64{act, note}
+			}
+			acts.reset(start[0])
+			notes.reset(start[1])
+		}
+		if err := l.look(ctx, &acts, &notes); err != nil {
 			l.s.log.WarnContext(ctx, "live updates: reading new activity", "error", err)
 		}
-		l.mu.Lock()
-		if !l.fresh {
-			l.act, l.note = act, note
-		}
-		l.mu.Unlock()
 		if now := l.s.Now(); now.Sub(pruned) >= livePruneEvery {
 			pruned = now
 			if err := l.s.store.PruneActivity(ctx, now.Add(-liveKeep)); err != nil {
@@ -201,44 +262,43 @@ func (l *Live) run() {
 	}
 }
 
-// look reads the activity and notifications recorded after the ids
-// given, hands them to the watchers, and returns the ids to look after
-// next time.
-func (l *Live) look(ctx context.Context, act, note int64) (int64, int64, error) {
-	acts, err := l.s.store.ActivityAfter(ctx, act, liveBatch)
+// look reads the activity and notifications recorded above the
+// cursors, hands the new ones to the watchers, and moves the cursors.
+func (l *Live) look(ctx context.Context, acts, notes *cursor) error {
+	as, err := l.s.store.ActivityAfter(ctx, acts.floor, liveBatch)
 	if err != nil {
-		return act, note, err
+		return err
 	}
-	notes, err := l.s.store.NotificationsAfter(ctx, note, liveBatch)
+	ns, err := l.s.store.NotificationsAfter(ctx, notes.floor, liveBatch)
 	if err != nil {
-		return act, note, err
+		return err
 	}
-	if len(acts) > 0 {
-		act = acts[len(acts)-1].ID
-	}
-	if len(notes) > 0 {
-		note = notes[len(notes)-1].ID
-	}
+	now := time.Now()
 	names, numbers := map[string]string{}, map[string]int{}
-	for _, a := range acts {
+	for _, a := range as {
+		if !acts.take(a.ID, now) {
+			continue
+		}
 		la := &LiveActivity{Kind: a.Kind, ChangeRequestID: a.ChangeRequestID, CommentID: a.CommentID, Actor: a.Actor}
 		la.ActorName = l.name(ctx, names, a.Actor)
 		la.Number = l.number(ctx, numbers, a.SpaceID, a.ChangeRequestID)
 		l.send(func(w *Watch) bool { return w.Space == a.SpaceID && w.User != a.Actor }, LiveEvent{Activity: la})
 	}
 	told := map[string]bool{}
-	for _, n := range notes {
-		if told[n.Recipient] || !l.watched(n.Recipient) {
+	for _, n := range ns {
+		if !notes.take(n.ID, now) || told[n.Recipient] || !l.watched(n.Recipient) {
 			continue
 		}
 		told[n.Recipient] = true
 		unread, err := l.s.store.UnreadNotifications(ctx, n.Recipient)
 		if err != nil {
-			return act, note, err
+			return err
 		}
 		l.send(func(w *Watch) bool { return w.User == n.Recipient }, LiveEvent{Unread: unread})
 	}
-	return act, note, nil
+	acts.settle(now)
+	notes.settle(now)
+	return nil
 }
 
 // name returns a person's display name, read once per look.
@@ -292,14 +352,16 @@ func (l *Live) send(match func(*Watch) bool, ev LiveEvent) {
 		select {
 		case w.c <- ev:
 		default:
-			// Full: drop the oldest and say something was missed.
+			// Full: drop the oldest and say something was missed, which
+			// makes the page read everything again.
 			select {
 			case <-w.c:
 			default:
 			}
-			ev.Missed = true
+			missed := ev
+			missed.Missed = true
 			select {
-			case w.c <- ev:
+			case w.c <- missed:
 			default:
 			}
 		}

@@ -75,6 +75,9 @@ func (s *Service) SubmitReview(ctx context.Context, w Commenter, spaceID, crID s
 		if body, err = commentBody(ctx, "comment", *in.Comment); err != nil {
 			return nil, err
 		}
+		if err := s.checkMentions(ctx, spaceID, "comment", body, nil); err != nil {
+			return nil, err
+		}
 	}
 	var (
 		pl *commentPlace

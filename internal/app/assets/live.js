@@ -33,12 +33,21 @@
   }
 
   // busy reports whether the person is writing in main: a field has
-  // the focus or holds unsaved text, or a block is open for editing.
+  // the focus or differs from how the page came, or a block is open for
+  // editing or a menu open.
   function busy() {
     var f = document.activeElement;
     if (f && main.contains(f) && /^(TEXTAREA|INPUT|SELECT)$/.test(f.tagName)) return true;
-    if (main.querySelector("form.block-editor, [aria-haspopup][aria-expanded=true]")) return true;
-    return Array.prototype.some.call(main.querySelectorAll("textarea"), function (t) { return t.value !== t.defaultValue; });
+    if (main.querySelector("form.block-editor, form[data-markdown-form], [aria-haspopup][aria-expanded=true]")) return true;
+    return Array.prototype.some.call(main.querySelectorAll("input, textarea, select"), function (t) {
+      if (t.type === "checkbox" || t.type === "radio") return t.checked !== t.defaultChecked;
+      if (t.tagName === "SELECT") {
+        var d = 0;
+        Array.prototype.forEach.call(t.options, function (o, i) { if (o.defaultSelected) d = i; });
+        return !t.multiple && t.selectedIndex !== d;
+      }
+      return t.type !== "hidden" && t.value !== t.defaultValue;
+    });
   }
 
   function offer(text) {
@@ -49,7 +58,9 @@
     p.textContent = text + " ";
     b.type = "button";
     b.textContent = "Show";
-    b.addEventListener("click", function () { p.remove(); refresh("", true); });
+    // Asked while writing, the whole page loads again: the editor's own
+    // guard asks before unsaved text is left.
+    b.addEventListener("click", function () { if (busy()) location.reload(); else { p.remove(); refresh("", true); } });
     p.appendChild(b);
     main.insertBefore(p, main.firstChild);
   }
@@ -58,9 +69,12 @@
   function refresh(text, asked) {
     if (!asked && busy()) return offer(text);
     fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } }).then(function (r) {
+      // Signed out meanwhile (the answer is the sign-in page): load it whole.
+      if (r.redirected) { location.reload(); return ""; }
       if (!r.ok) throw new Error(r.status);
       return r.text();
     }).then(function (html) {
+      if (!html) return;
       var next = new DOMParser().parseFromString(html, "text/html").getElementById("main");
       if (!next) throw new Error("no main");
       if (!asked && busy()) return offer(text);
@@ -82,21 +96,27 @@
     }, 300);
   }
 
-  var source = new EventSource(url);
-  // Marks the page as following (from the stream's first answer on).
-  source.addEventListener("open", function () { document.documentElement.setAttribute("data-live", "open"); });
-  source.addEventListener("unread", function (e) {
-    var n = parseInt(e.data, 10), before = link && link.querySelector("[data-inbox-count-value]");
-    var changed = before && before.textContent !== String(n);
-    unread(n);
-    if (inbox && changed) later("");
-  });
-  source.addEventListener("activity", function (e) {
-    var a;
-    try { a = JSON.parse(e.data); } catch (err) { return; }
-    if (!concerns(a)) return;
-    later((a.actorName || "Someone") + " " + (verbs[a.kind] || "made a change") + ".");
-  });
-  source.addEventListener("missed", function () { later("This page changed."); });
+  var source;
+  function connect() {
+    source = new EventSource(url);
+    // Marks the page as following (from the stream's first answer on).
+    source.addEventListener("open", function () { document.documentElement.setAttribute("data-live", "open"); });
+    source.addEventListener("unread", function (e) {
+      var n = parseInt(e.data, 10), before = link && link.querySelector("[data-inbox-count-value]");
+      var changed = before && before.textContent !== String(n);
+      unread(n);
+      if (inbox && changed) later("");
+    });
+    source.addEventListener("activity", function (e) {
+      var a;
+      try { a = JSON.parse(e.data); } catch (err) { return; }
+      if (!concerns(a)) return;
+      later((a.actorName || "Someone") + " " + (verbs[a.kind] || "made a change") + ".");
+    });
+    source.addEventListener("missed", function () { later("This page changed."); });
+  }
+  connect();
   window.addEventListener("pagehide", function () { source.close(); });
+  // A page brought back from the back-forward cache follows again.
+  window.addEventListener("pageshow", function (e) { if (e.persisted) connect(); });
 })();
