@@ -45,8 +45,9 @@ func (ed *Edit) Changed(base *quire.Revision) bool {
 	return r.Pages != base.Pages || r.Slugs != base.Slugs || r.Files != base.Files
 }
 
-// PutObject stores an object (a document) in the edit and returns its key.
-func (ed *Edit) PutObject(b []byte) string { return ed.snap.r.put(b) }
+// PutObject stores a document, an object naming no other, in the edit
+// and returns its key.
+func (ed *Edit) PutObject(b []byte) string { return ed.snap.r.putLeaf(b) }
 
 // putPage writes a page object and points the page map at it.
 func (ed *Edit) putPage(ctx context.Context, p *quire.RevisionPage) error {
@@ -450,6 +451,9 @@ func (ed *Edit) reachable(roots ...string) map[string][]byte {
 			continue
 		}
 		keep[k] = b
+		if ed.snap.r.leaves[k] {
+			continue
+		}
 		if n, ok := ed.snap.r.nodes[k]; ok { // a trie node, decoded already
 			for _, e := range n.Entries {
 				stack = append(stack, e.C, e.V)

@@ -81,6 +81,9 @@ type reader struct {
 	// nodes are the decoded trie nodes among pending, as written: an
 	// edit reads back the nodes it wrote without decoding them again.
 	nodes map[string]*trieNode
+	// leaves are the pending objects known to name no other object (the
+	// documents): finding what a revision reaches need not decode them.
+	leaves map[string]bool
 	// held counts the trie nodes the edit holds decoded under a held key
 	// (see trie.store); sealed maps each held key it encoded since to the
 	// node's content address.
@@ -131,6 +134,17 @@ func (r *reader) getMany(ctx context.Context, keys []string) (map[string][]byte,
 		out[k] = b
 	}
 	return out, nil
+}
+
+// putLeaf records a new object naming no other object (a document) and
+// returns its key.
+func (r *reader) putLeaf(b []byte) string {
+	k := r.put(b)
+	if r.leaves == nil {
+		r.leaves = map[string]bool{}
+	}
+	r.leaves[k] = true
+	return k
 }
 
 // put records a new object of the edit and returns its key.

@@ -140,7 +140,7 @@ func (s *Service) PostComment(ctx context.Context, w Commenter, sc CommentScope,
 	if err != nil {
 		return nil, err
 	}
-	target, err := commentTarget(ctx, c, in)
+	target, err := s.commentTarget(ctx, c, in)
 	if err != nil {
 		return nil, err
 	}

@@ -14,7 +14,7 @@ const previewLength = 200
 
 // commentTarget checks what a new comment anchors to in the content it
 // is posted on and records the page as it is now.
-func commentTarget(ctx context.Context, c *Content, in CommentInput) (quire.CommentTarget, error) {
+func (s *Service) commentTarget(ctx context.Context, c *Content, in CommentInput) (quire.CommentTarget, error) {
 	var t quire.CommentTarget
 	if in.Page == "" {
 		if in.Node != "" || in.TableCell != nil {
@@ -43,7 +43,7 @@ func commentTarget(ctx context.Context, c *Content, in CommentInput) (quire.Comm
 	if in.Node == "" {
 		return t, nil
 	}
-	doc, err := pageDocument(ctx, c, p)
+	doc, err := s.pageDocument(ctx, c, p)
 	if err != nil {
 		return t, err
 	}
@@ -64,12 +64,8 @@ func commentTarget(ctx context.Context, c *Content, in CommentInput) (quire.Comm
 
 // pageDocument parses a page's document; a page without one has no
 // blocks.
-func pageDocument(ctx context.Context, c *Content, p *quire.RevisionPage) (*document.Document, error) {
-	raw, err := c.Document(ctx, p)
-	if err != nil || raw == nil {
-		return document.New(), err
-	}
-	return document.ParseStored(raw)
+func (s *Service) pageDocument(ctx context.Context, c *Content, p *quire.RevisionPage) (*document.Document, error) {
+	return s.docs.page(ctx, c.Snapshot, p)
 }
 
 // preview is the start of a block's text, on one line.

@@ -201,7 +201,7 @@ func (v *commentViewer) targetPage(ctx context.Context, t quire.CommentTarget) (
 		return out, nil
 	}
 	if pn.doc == nil {
-		if pn.doc, err = pageDocument(ctx, v.content, p); err != nil {
+		if pn.doc, err = v.s.pageDocument(ctx, v.content, p); err != nil {
 			return nil, err
 		}
 	}

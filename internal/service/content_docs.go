@@ -15,27 +15,35 @@ func emptyDocument() []byte {
 }
 
 // documentJSON turns a page body given in a change into the stored JSON
-// document. Markdown is converted; a JSON document is checked. When the
-// page had a document before (prev), blocks whose content did not change
-// keep their keys, so that later merges can tell edits apart. opts
-// configure the Markdown conversion.
-func (s *Service) documentJSON(ctx context.Context, field string, in *DocumentInput, prev []byte, opts ...document.Option) ([]byte, error) {
+// document, and answers the document parsed too. Markdown is converted; a
+// JSON document is checked; an edit runs on the page's document. When the
+// page had a document before (prev, read only), blocks whose content did
+// not change keep their keys, so that later merges can tell edits apart.
+// opts configure the Markdown conversion.
+func (s *Service) documentJSON(ctx context.Context, field string, in *DocumentInput, prev *document.Document, opts ...document.Option) ([]byte, *document.Document, error) {
 	if in.Edit != nil {
-		return editedDocument(in.Edit, prev)
+		if prev == nil {
+			prev = document.New()
+		}
+		doc, err := in.Edit(prev)
+		if err != nil {
+			return nil, nil, err
+		}
+		b, err := doc.MarshalJSON()
+		return b, doc, err
 	}
 	doc, err := documentOf(ctx, field, in, opts...)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if doc == nil {
-		return emptyDocument(), nil
+		return emptyDocument(), nil, nil
 	}
 	if prev != nil {
-		if old, err := document.ParseStored(prev); err == nil {
-			document.ReuseKeys(old, doc)
-		}
+		document.ReuseKeys(prev, doc)
 	}
-	return doc.MarshalJSON()
+	b, err := doc.MarshalJSON()
+	return b, doc, err
 }
 
 // documentOf reads a body given as Markdown (converted) or as a JSON

@@ -145,7 +145,7 @@ func (b *batch) insertPage(ctx context.Context, field string, ch ContentChange) 
 	if ch.Document == nil {
 		return ChangeResult{}, quire.Invalid(field+".document", "required")
 	}
-	doc, err := b.s.documentJSON(ctx, field+".document", ch.Document, nil, importOptions(b.base.SpaceID))
+	doc, _, err := b.s.documentJSON(ctx, field+".document", ch.Document, nil, importOptions(b.base.SpaceID))
 	if err != nil {
 		return ChangeResult{}, err
 	}
@@ -181,12 +181,13 @@ func (b *batch) updatePage(ctx context.Context, field string, ch ContentChange) 
 		return ChangeResult{}, pageErr(field+".page", ch.Page, err)
 	}
 	var doc []byte
+	var parsed *document.Document
 	if ch.Document != nil {
-		prev, err := b.ed.Snapshot().Document(ctx, old)
+		prev, err := b.s.docs.page(ctx, b.ed.Snapshot(), old)
 		if err != nil {
 			return ChangeResult{}, err
 		}
-		if doc, err = b.s.documentJSON(ctx, field+".document", ch.Document, prev, importOptions(b.base.SpaceID)); err != nil {
+		if doc, parsed, err = b.s.documentJSON(ctx, field+".document", ch.Document, prev, importOptions(b.base.SpaceID)); err != nil {
 			return ChangeResult{}, err
 		}
 	}
@@ -195,7 +196,7 @@ func (b *batch) updatePage(ctx context.Context, field string, ch ContentChange) 
 		into := b.resolve(*ch.Into)
 		move.Parent = &into
 	}
-	_, err = b.ed.UpdatePage(ctx, id, func(p *quire.RevisionPage) error {
+	p, err := b.ed.UpdatePage(ctx, id, func(p *quire.RevisionPage) error {
 		if err := setFields(field, p, ch.Fields); err != nil {
 			return err
 		}
@@ -204,6 +205,7 @@ func (b *batch) updatePage(ctx context.Context, field string, ch ContentChange) 
 	if err != nil {
 		return ChangeResult{}, err
 	}
+	b.s.docs.keep(p.Document, parsed)
 	return ChangeResult{Operation: OutcomeUpdatedPage, PageID: id}, nil
 }
 

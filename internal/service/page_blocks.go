@@ -135,7 +135,7 @@ func (s *Service) editablePage(ctx context.Context, ref ContentRef, pageID strin
 	} else if err != nil {
 		return nil, nil, err
 	}
-	doc, err := pageDocument(ctx, c, p)
+	doc, err := s.pageDocument(ctx, c, p)
 	return p, doc, err
 }
 
@@ -159,6 +159,9 @@ func ReplaceBlocks(spaceID, pageID, key string, count int, base, markdown string
 	}
 	if len(parsed.Nodes) == 0 {
 		parsed.Nodes = []document.Node{document.Block(document.TypeParagraph, nil, document.Text())}
+		if parsed, err = storedForm(parsed); err != nil {
+			return ContentChange{}, err
+		}
 	}
 	edit := func(prev *document.Document) (*document.Document, error) {
 		i, err := findRun(prev.Nodes, key, count, base)
@@ -296,23 +299,6 @@ func pageEdit(pageID string, edit func(*document.Document) (*document.Document, 
 	return ContentChange{Operation: OpUpdatePage, Page: pageID, Document: &DocumentInput{Edit: edit}}
 }
 
-// editedDocument runs an edit on a page's stored document (prev; nil
-// for none) and answers the new document's JSON.
-func editedDocument(edit func(*document.Document) (*document.Document, error), prev []byte) ([]byte, error) {
-	doc := document.New()
-	if prev != nil {
-		var err error
-		if doc, err = document.ParseStored(prev); err != nil {
-			return nil, err
-		}
-	}
-	out, err := edit(doc)
-	if err != nil {
-		return nil, err
-	}
-	return out.MarshalJSON()
-}
-
 // findRun returns where the run of count blocks from key starts, when
 // its content is still what base hashes.
 func findRun(nodes []document.Node, key string, count int, base string) (int, error) {
@@ -388,7 +374,18 @@ func parseEdit(spaceID, markdown string) (*document.Document, error) {
 	if err != nil {
 		return nil, quire.Invalid("markdown", "%v", err)
 	}
-	return doc, nil
+	return storedForm(doc)
+}
+
+// storedForm returns doc as a stored copy of it reads back (numbers,
+// empty data and text), so that the edited document a write keeps parsed
+// is the one a read of it would parse.
+func storedForm(doc *document.Document) (*document.Document, error) {
+	b, err := doc.MarshalJSON()
+	if err != nil {
+		return nil, quire.Invalid("markdown", "%v", err)
+	}
+	return document.ParseStored(b)
 }
 
 // checkEditIDs checks the page id, block key ("" for none) and count of

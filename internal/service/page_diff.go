@@ -123,10 +123,10 @@ func (s *Service) DiffContent(ctx context.Context, from, to DiffSide) (*ContentD
 	d := &ContentDiff{From: old.Content, To: cur.Content, Pages: make([]PageDiff, 0, len(changes))}
 	for _, ch := range changes {
 		pd := PageDiff{ChangedPage: ch.ChangedPage}
-		if pd.Old, err = pageSide(ctx, old, ch.old); err != nil {
+		if pd.Old, err = s.pageSide(ctx, old, ch.old); err != nil {
 			return nil, err
 		}
-		if pd.New, err = pageSide(ctx, cur, ch.new); err != nil {
+		if pd.New, err = s.pageSide(ctx, cur, ch.new); err != nil {
 			return nil, err
 		}
 		var oldDoc, newDoc *document.Document
@@ -144,13 +144,13 @@ func (s *Service) DiffContent(ctx context.Context, from, to DiffSide) (*ContentD
 
 // pageSide reads one side of a changed page; nil when the side lacks it
 // (or it is a group or link, which has no document).
-func pageSide(ctx context.Context, x *SpaceRead, p *pageAt) (*PageSide, error) {
+func (s *Service) pageSide(ctx context.Context, x *SpaceRead, p *pageAt) (*PageSide, error) {
 	if p == nil {
 		return nil, nil
 	}
 	side := &PageSide{Page: p.page, Path: p.path}
 	if isDocumentPage(p.page) {
-		doc, err := pageDocument(ctx, x.Content, p.page)
+		doc, err := s.pageDocument(ctx, x.Content, p.page)
 		if err != nil {
 			return nil, err
 		}

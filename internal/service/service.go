@@ -39,6 +39,8 @@ type Service struct {
 	sessionIdle     time.Duration
 	// notifyMail says whether notifications are emailed (WithNotificationMail).
 	notifyMail bool
+	// docs keeps parsed page documents, for reads and edits of big pages.
+	docs *parsedDocs
 }
 
 // Option configures a Service.
@@ -69,7 +71,8 @@ func New(store quire.Store, opts ...Option) *Service {
 	s := &Service{store: store, now: time.Now, log: slog.Default(), engine: content.New(),
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
-		spaceQueues:  &spaceQueues{}}
+		spaceQueues:  &spaceQueues{},
+		docs:         newParsedDocs(parsedDocumentsSize)}
 	for _, o := range opts {
 		o(s)
 	}

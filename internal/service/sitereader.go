@@ -11,13 +11,8 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"quire/internal/adaptive"
-	"quire/internal/document"
 	"quire/internal/quire"
 )
-
-// parsedDocumentsSize is how many parsed page documents a SiteReader
-// keeps; documents are immutable objects, kept by their object key.
-const parsedDocumentsSize = 32
 
 // SiteReader serves published sites to their visitors: it finds the site,
 // section, site space and page an address names, decides whether the
@@ -39,8 +34,6 @@ type SiteReader struct {
 	building singleflight.Group
 	// emptySchema is the visitor schema of sites that set none.
 	emptySchema *adaptive.Schema
-	// docs keeps parsed documents by their object key; they are only read.
-	docs *lru.Cache[string, *document.Document]
 	// specs keeps parsed OpenAPI specification versions by id.
 	specs *lru.Cache[string, *specCards]
 }
@@ -51,16 +44,12 @@ func NewSiteReader(owner *Sites) (*SiteReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	docs, err := lru.New[string, *document.Document](parsedDocumentsSize)
-	if err != nil {
-		return nil, err
-	}
 	specs, err := lru.New[string, *specCards](parsedSpecsSize)
 	if err != nil {
 		return nil, err
 	}
 	return &SiteReader{svc: owner.svc, owner: owner, conds: adaptive.NewConditions(0), sites: sites,
-		emptySchema: adaptive.EmptySchema(), docs: docs, specs: specs}, nil
+		emptySchema: adaptive.EmptySchema(), specs: specs}, nil
 }
 
 // Visitor is what a visitor brings: a share key, a visitor token (a JWT

@@ -452,25 +452,7 @@ func (p *SitePage) Holds(cond string) bool { return p.Visit.holds(p.refs.r.conds
 // references: a page shown with it is not to be kept.
 func (p *SitePage) Err() error { return p.refs.failed }
 
-// document returns a page's parsed document, from the cache when it was
-// parsed before (the object key names its content).
+// document returns a page's parsed document, parsed once for all reads.
 func (r *SiteReader) document(ctx context.Context, nav *spaceNav, p *quire.RevisionPage) (*document.Document, error) {
-	if p.Document == "" {
-		return document.New(), nil
-	}
-	if doc, ok := r.docs.Get(p.Document); ok {
-		return doc, nil
-	}
-	raw, err := nav.snap.Document(ctx, p)
-	if err != nil {
-		return nil, err
-	}
-	doc := document.New()
-	if raw != nil {
-		if doc, err = document.ParseStored(raw); err != nil {
-			return nil, err
-		}
-	}
-	r.docs.Add(p.Document, doc)
-	return doc, nil
+	return r.svc.docs.page(ctx, nav.snap, p)
 }

@@ -105,7 +105,7 @@ func (s *Service) ReadSpace(ctx context.Context, ref ContentRef, path string, at
 	slices.Reverse(out.Crumbs)
 	out.Tree = out.items(tree.Nodes, open, cur.Page.ID)
 	out.Page, out.Path = cur.Page, cur.Path
-	if out.Document, err = pageDocument(ctx, c, cur.Page); err != nil {
+	if out.Document, err = s.pageDocument(ctx, c, cur.Page); err != nil {
 		return nil, err
 	}
 	out.Layout = quire.DefaultPageLayout()
