@@ -205,7 +205,7 @@ func (b *batch) updatePage(ctx context.Context, field string, ch ContentChange) 
 	if err != nil {
 		return ChangeResult{}, err
 	}
-	b.s.docs.keep(p.Document, parsed)
+	b.s.docs.keep(p.Document, parsed, len(doc))
 	return ChangeResult{Operation: OutcomeUpdatedPage, PageID: id}, nil
 }
 

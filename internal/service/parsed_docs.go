@@ -1,30 +1,43 @@
 package service
 
 import (
+	"container/list"
 	"context"
-
-	lru "github.com/hashicorp/golang-lru/v2"
+	"sync"
 
 	"quire/internal/content"
 	"quire/internal/document"
 	"quire/internal/quire"
 )
 
-// parsedDocumentsSize is how many parsed page documents a service keeps.
-const parsedDocumentsSize = 64
+// parsedDocumentsBytes bounds the parsed page documents a service keeps,
+// counted as the bytes of their stored JSON; parsed, a document takes
+// about three times that.
+const parsedDocumentsBytes = 8 << 20
 
-// parsedDocs keeps parsed page documents by their object key. A stored
-// document never changes under its key, so an entry never goes stale and
-// is right on every replica. What it hands out is shared: callers only
-// read it, and edits build new node slices (spliceNodes).
+// parsedDocs keeps parsed page documents by their object key, the most
+// recently used first, within a budget of stored bytes. A stored document
+// never changes under its key, so an entry never goes stale and is right
+// on every replica. What it hands out is shared: callers only read it,
+// and edits build new node slices (spliceNodes).
 type parsedDocs struct {
-	c *lru.Cache[string, *document.Document]
+	mu    sync.Mutex
+	order *list.List // of *parsedDoc, most recent first
+	byKey map[string]*list.Element
+	size  int
+	limit int
 }
 
-// newParsedDocs returns a cache of n documents.
-func newParsedDocs(n int) *parsedDocs {
-	c, _ := lru.New[string, *document.Document](n) // n > 0 cannot fail
-	return &parsedDocs{c: c}
+// parsedDoc is one kept document and the size of its stored JSON.
+type parsedDoc struct {
+	key  string
+	doc  *document.Document
+	size int
+}
+
+// newParsedDocs returns a cache within limit stored bytes.
+func newParsedDocs(limit int) *parsedDocs {
+	return &parsedDocs{order: list.New(), byKey: map[string]*list.Element{}, limit: limit}
 }
 
 // page returns the parsed document of a page of snap; an empty one when
@@ -33,7 +46,7 @@ func (d *parsedDocs) page(ctx context.Context, snap *content.Snapshot, p *quire.
 	if p.Document == "" {
 		return document.New(), nil
 	}
-	if doc, ok := d.c.Get(p.Document); ok {
+	if doc, ok := d.get(p.Document); ok {
 		return doc, nil
 	}
 	raw, err := snap.Document(ctx, p)
@@ -46,14 +59,40 @@ func (d *parsedDocs) page(ctx context.Context, snap *content.Snapshot, p *quire.
 			return nil, err
 		}
 	}
-	d.c.Add(p.Document, doc)
+	d.keep(p.Document, doc, len(raw))
 	return doc, nil
 }
 
-// keep records doc as the parsed document stored under key, so that the
-// next read or edit of a page just written does not parse it again.
-func (d *parsedDocs) keep(key string, doc *document.Document) {
-	if key != "" && doc != nil {
-		d.c.Add(key, doc)
+// get returns the document kept under key.
+func (d *parsedDocs) get(key string) (*document.Document, bool) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	e, ok := d.byKey[key]
+	if !ok {
+		return nil, false
+	}
+	d.order.MoveToFront(e)
+	return e.Value.(*parsedDoc).doc, true
+}
+
+// keep records doc as the parsed document stored under key as size
+// bytes, so that the next read or edit of a page just written does not
+// parse it again. A document over the whole budget is not kept.
+func (d *parsedDocs) keep(key string, doc *document.Document, size int) {
+	if key == "" || doc == nil || size > d.limit {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if e, ok := d.byKey[key]; ok {
+		d.order.MoveToFront(e)
+		return
+	}
+	d.byKey[key] = d.order.PushFront(&parsedDoc{key: key, doc: doc, size: size})
+	d.size += size
+	for d.size > d.limit {
+		old := d.order.Remove(d.order.Back()).(*parsedDoc)
+		delete(d.byKey, old.key)
+		d.size -= old.size
 	}
 }

@@ -41,7 +41,7 @@ func TestEditKeepsParsedDocument(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			kept, ok := f.svc.docs.c.Get(p.Document)
+			kept, ok := f.svc.docs.get(p.Document)
 			if !ok {
 				t.Fatalf("edit %d: the new document is not kept parsed", i)
 			}
@@ -58,4 +58,30 @@ func TestEditKeepsParsedDocument(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestParsedDocsBudget checks that the kept documents stay within their
+// budget of stored bytes, the least recently used leaving first, and that
+// a document larger than the budget is not kept.
+func TestParsedDocsBudget(t *testing.T) {
+	d := newParsedDocs(10)
+	a, b, c := document.New(), document.New(), document.New()
+	d.keep("a", a, 4)
+	d.keep("b", b, 4)
+	if _, ok := d.get("a"); !ok { // a is now the most recent
+		t.Fatal("a is not kept")
+	}
+	d.keep("c", c, 4)
+	if _, ok := d.get("b"); ok {
+		t.Error("b, the least recently used, is still kept over the budget")
+	}
+	for _, k := range []string{"a", "c"} {
+		if _, ok := d.get(k); !ok {
+			t.Errorf("%s is not kept", k)
+		}
+	}
+	d.keep("big", document.New(), 11)
+	if _, ok := d.get("big"); ok || d.size != 8 {
+		t.Errorf("a document over the budget: kept %v, size %d", ok, d.size)
+	}
 }

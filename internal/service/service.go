@@ -72,7 +72,7 @@ func New(store quire.Store, opts ...Option) *Service {
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
 		spaceQueues:  &spaceQueues{},
-		docs:         newParsedDocs(parsedDocumentsSize)}
+		docs:         newParsedDocs(parsedDocumentsBytes)}
 	for _, o := range opts {
 		o(s)
 	}
