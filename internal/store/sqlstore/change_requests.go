@@ -209,11 +209,11 @@ func (s *Store) ChangeRequests(ctx context.Context, f quire.ChangeRequestFilter,
 		if len(f.SpaceIDs) == 0 {
 			return &quire.List[*quire.ChangeRequest]{}, nil
 		}
-		ids := make([]any, len(f.SpaceIDs))
-		for i, id := range f.SpaceIDs {
-			ids[i] = id
+		cond, arg, err := s.inList("c.space_id", f.SpaceIDs)
+		if err != nil {
+			return nil, err
 		}
-		w.add("c.space_id IN ("+placeholders(len(ids))+")", ids...)
+		w.add(cond, arg)
 	}
 	if f.Status != "" {
 		w.add("c.status = ?", f.Status)

@@ -145,15 +145,14 @@ const searchCols = "s.id, s.space_id, s.page_id, s.seq, s.page_title, s.page_pat
 // searchRankCap of them, as searchSQLite does; beyond, the title matches
 // come from title_doc.
 func (s *Store) searchPostgres(ctx context.Context, q quire.SearchQuery) ([]*quire.SearchHit, error) {
-	b, err := json.Marshal(q.SpaceIDs)
+	inSpaces, spaces, err := s.inList("s.space_id", q.SpaceIDs)
 	if err != nil {
 		return nil, err
 	}
-	spaces := string(b)
 	tq := tsQuery(q.Terms)
 	pick := func(col string) ([]*rowHit, bool, error) {
 		where := `s.` + col + ` @@ to_tsquery('english', ?)
-			AND s.space_id IN (SELECT jsonb_array_elements_text(CAST(? AS jsonb)))`
+			AND ` + inSpaces
 		n, err := s.count(ctx, `SELECT count(*) FROM (SELECT 1 FROM search_sections s WHERE `+where+` LIMIT ?) x`,
 			tq, spaces, searchRankCap+1)
 		if err != nil {
@@ -219,11 +218,10 @@ func (s *Store) searchSQLite(ctx context.Context, q quire.SearchQuery) ([]*quire
 	if len(q.SpaceIDs) == 1 {
 		spaceCond = "space_id = ?"
 	} else {
-		b, err := json.Marshal(q.SpaceIDs)
-		if err != nil {
+		var err error
+		if spaceCond, spaceArg, err = s.inList("space_id", q.SpaceIDs); err != nil {
 			return nil, err
 		}
-		spaceCond, spaceArg = "space_id IN (SELECT value FROM json_each(?))", string(b)
 	}
 	// pick returns the best matches, ranked when there are few enough,
 	// and whether there were too many to rank.

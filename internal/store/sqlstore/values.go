@@ -125,3 +125,17 @@ func decodeStrings(s string) ([]string, error) {
 	}
 	return v, nil
 }
+
+// inList is a condition that column is one of ids, and its one argument:
+// the ids as a JSON array, so that a list of any length is one bound
+// value (a list of placeholders stops at the engine's limit on them).
+func (s *Store) inList(column string, ids []string) (string, any, error) {
+	b, err := json.Marshal(ids)
+	if err != nil {
+		return "", nil, err
+	}
+	if s.dialect.Engine() == EnginePostgres {
+		return column + " IN (SELECT jsonb_array_elements_text(CAST(? AS jsonb)))", string(b), nil
+	}
+	return column + " IN (SELECT value FROM json_each(?))", string(b), nil
+}

@@ -192,6 +192,11 @@ func changeRequestTests() []test {
 			for i := range inSp {
 				both = append(both, inSp[i], inSp2[i])
 			}
+			// A list of spaces past any engine's limit on placeholders.
+			many := []string{sp2.ID, elsewhere.ID}
+			for len(many) < 70_000 {
+				many = append(many, quire.NewID())
+			}
 			for _, c := range []struct {
 				name string
 				f    quire.ChangeRequestFilter
@@ -212,6 +217,10 @@ func changeRequestTests() []test {
 				{"organization, reviewer", quire.ChangeRequestFilter{OrgID: o.ID, Reviewer: bob.ID}, newest(inSp[2], inSp2[4])},
 				{"organization, reviewer and status", quire.ChangeRequestFilter{OrgID: o.ID, Reviewer: bob.ID, Status: quire.CROpen}, newest(inSp[2], inSp2[4])},
 				{"organization, someone asked nothing", quire.ChangeRequestFilter{OrgID: o.ID, Reviewer: ada.ID}, []string{}},
+				{"organization, some spaces", quire.ChangeRequestFilter{OrgID: o.ID, SpaceIDs: many}, newest(inSp2...)},
+				{"organization, some spaces and status", quire.ChangeRequestFilter{OrgID: o.ID, SpaceIDs: many, Status: quire.CROpen},
+					newest(inSp2[0], inSp2[2], inSp2[4])},
+				{"organization, no spaces", quire.ChangeRequestFilter{OrgID: o.ID, SpaceIDs: []string{}}, []string{}},
 			} {
 				for _, size := range []int{1, 2, 3, 50} {
 					got, _ := collect(t, size, func(p quire.Page) (*quire.List[*quire.ChangeRequest], error) {
