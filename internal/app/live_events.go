@@ -1,11 +1,14 @@
 package app
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
+	"quire/internal/quire"
 	"quire/internal/service"
 )
 
@@ -41,8 +44,9 @@ func (a *App) spaceEvents(w http.ResponseWriter, r *http.Request) error {
 // with spaceID "activity" with what someone else did in the space (a
 // JSON service.LiveActivity), or "missed" when the stream fell behind.
 // Both come from service.Live, which reads what any replica recorded.
-// The stream ends when the client goes, the server shuts down, or
-// after liveStreamFor.
+// Each activity carries its id, so that a browser reconnecting (with
+// Last-Event-ID) first gets what it missed meanwhile. The stream ends
+// when the client goes, the server shuts down, or after liveStreamFor.
 func (a *App) liveStream(w http.ResponseWriter, r *http.Request, spaceID string) error {
 	ctx := r.Context()
 	u := userFrom(ctx)
@@ -60,7 +64,25 @@ func (a *App) liveStream(w http.ResponseWriter, r *http.Request, spaceID string)
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
-	if _, err := fmt.Fprintf(w, "retry: %d\nevent: unread\ndata: %d\n\n", liveRetry.Milliseconds(), unread); err != nil || rc.Flush() != nil {
+	if _, err := fmt.Fprintf(w, "retry: %d\nevent: unread\ndata: %d\n\n", liveRetry.Milliseconds(), unread); err != nil {
+		return nil
+	}
+	// A browser reconnecting says the last activity it had: what others
+	// did since comes first, then what the watch brings after it.
+	var last int64
+	if after, err := strconv.ParseInt(r.Header.Get("Last-Event-ID"), 10, 64); err == nil && after > 0 && spaceID != "" {
+		missed, err := a.replayActivity(ctx, w, u, spaceID, after, &last)
+		if err != nil {
+			return nil
+		}
+		if missed {
+			err = writeLiveEvent(w, service.LiveEvent{Missed: true, Unread: unread})
+		}
+		if err != nil {
+			return nil
+		}
+	}
+	if rc.Flush() != nil {
 		return nil
 	}
 	end := time.NewTimer(liveStreamFor)
@@ -80,12 +102,31 @@ func (a *App) liveStream(w http.ResponseWriter, r *http.Request, spaceID string)
 			if !ok {
 				return nil
 			}
+			if ev.Activity != nil && ev.Activity.ID <= last && !ev.Missed {
+				continue // replayed already
+			}
 			err = writeLiveEvent(w, ev)
 		}
 		if err != nil || rc.Flush() != nil {
 			return nil
 		}
 	}
+}
+
+// replayActivity writes what others did in the space after activity id
+// after, moving last to the newest written; missed says there was more.
+func (a *App) replayActivity(ctx context.Context, w http.ResponseWriter, u *quire.User, spaceID string, after int64, last *int64) (missed bool, err error) {
+	acts, missed, err := a.live.Since(ctx, u, spaceID, after)
+	if err != nil {
+		return false, err
+	}
+	for _, act := range acts {
+		if err := writeLiveEvent(w, service.LiveEvent{Activity: act}); err != nil {
+			return false, err
+		}
+		*last = act.ID
+	}
+	return missed, nil
 }
 
 // writeLiveEvent writes one event of the stream.
@@ -103,6 +144,6 @@ func writeLiveEvent(w http.ResponseWriter, ev service.LiveEvent) error {
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(w, "event: activity\ndata: %s\n\n", data)
+	_, err = fmt.Fprintf(w, "id: %d\nevent: activity\ndata: %s\n\n", ev.Activity.ID, data)
 	return err
 }

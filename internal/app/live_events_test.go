@@ -14,8 +14,8 @@ import (
 	"quire/internal/service"
 )
 
-// sseEvent is one server-sent event: its name and data.
-type sseEvent struct{ name, data string }
+// sseEvent is one server-sent event: its name, data and id.
+type sseEvent struct{ name, data, id string }
 
 // readEvents reads a stream's events onto a channel until it ends.
 func readEvents(t *testing.T, res *http.Response) <-chan sseEvent {
@@ -37,6 +37,8 @@ func readEvents(t *testing.T, res *http.Response) <-chan sseEvent {
 				ev.name = strings.TrimPrefix(line, "event: ")
 			case strings.HasPrefix(line, "data: "):
 				ev.data = strings.TrimPrefix(line, "data: ")
+			case strings.HasPrefix(line, "id: "):
+				ev.id = strings.TrimPrefix(line, "id: ")
 			}
 		}
 	}()
@@ -120,14 +122,39 @@ func TestSpaceEvents(t *testing.T) {
 		if _, err := h.Svc.MergeChangeRequest(ctx, ben, f.Space.ID, strconv.Itoa(f.Open)); err != nil {
 			t.Fatal(err)
 		}
+		var last string
 		for {
 			ev := nextEvent(t, evs, "unread")
 			if ev.name == "activity" && strings.Contains(ev.data, `"kind":"merge"`) {
 				if !strings.Contains(ev.data, `"number":`+strconv.Itoa(f.Open)) {
 					t.Errorf("merge activity %s, want #%d", ev.data, f.Open)
 				}
+				last = ev.id
 				break
 			}
+		}
+		lastID, err := strconv.ParseInt(last, 10, 64)
+		if err != nil || lastID <= 0 {
+			t.Fatalf("the merge's event id %q, want the activity's", last)
+		}
+
+		// Away from the stream, Ben comments again; reconnecting with the
+		// last event's id brings that comment first, and not the merge.
+		cancel()
+		if _, err := h.Svc.PostComment(ctx, service.Commenter{User: ben, Level: quire.LevelAdmin}, service.CommentScope{SpaceID: f.Space.ID},
+			service.CommentInput{Page: f.Install, Body: service.DocumentInput{Markdown: ptr("While you were away.")}}); err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Last-Event-ID", last)
+		res2, err := admin.Do(req.WithContext(ctx))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res2.Body.Close()
+		evs = readEvents(t, res2)
+		ev := nextEvent(t, evs, "unread")
+		if id, _ := strconv.ParseInt(ev.id, 10, 64); ev.name != "activity" || !strings.Contains(ev.data, `"kind":"comment"`) || id <= lastID {
+			t.Errorf("first event after reconnecting %+v, want Ben's comment after %s", ev, last)
 		}
 	})
 }

@@ -138,6 +138,9 @@ type LiveEvent struct {
 
 // LiveActivity is an activity as watchers see it: who did what, where.
 type LiveActivity struct {
+	// ID orders activities: a stream names each event by it, so that a
+	// reconnecting browser says where it stopped (Live.Since).
+	ID              int64              `json:"-"`
 	Kind            quire.ActivityKind `json:"kind"`
 	ChangeRequestID string             `json:"changeRequest,omitempty"`
 	// Number is the change request's number, as the app's addresses
@@ -279,9 +282,7 @@ func (l *Live) look(ctx context.Context, acts, notes *cursor) error {
 		if !acts.take(a.ID, now) {
 			continue
 		}
-		la := &LiveActivity{Kind: a.Kind, ChangeRequestID: a.ChangeRequestID, CommentID: a.CommentID, Actor: a.Actor}
-		la.ActorName = l.name(ctx, names, a.Actor)
-		la.Number = l.number(ctx, numbers, a.SpaceID, a.ChangeRequestID)
+		la := l.activity(ctx, names, numbers, a)
 		l.send(func(w *Watch) bool { return w.Space == a.SpaceID && w.User != a.Actor }, LiveEvent{Activity: la})
 	}
 	told := map[string]bool{}
@@ -299,6 +300,31 @@ func (l *Live) look(ctx context.Context, acts, notes *cursor) error {
 	acts.settle(now)
 	notes.settle(now)
 	return nil
+}
+
+// activity is a as watchers see it; names and numbers keep what it read.
+func (l *Live) activity(ctx context.Context, names map[string]string, numbers map[string]int, a *quire.Activity) *LiveActivity {
+	return &LiveActivity{ID: a.ID, Kind: a.Kind, ChangeRequestID: a.ChangeRequestID, CommentID: a.CommentID, Actor: a.Actor,
+		ActorName: l.name(ctx, names, a.Actor), Number: l.number(ctx, numbers, a.SpaceID, a.ChangeRequestID)}
+}
+
+// Since returns what others did in a space after activity id after, for
+// a watcher that reconnects after a break: what was recorded while it
+// was away (activity is kept an hour: a longer break finds only the last
+// hour). missed says there was more than one read returns; the watcher
+// should then reload what it shows.
+func (l *Live) Since(ctx context.Context, u *quire.User, spaceID string, after int64) (out []*LiveActivity, missed bool, err error) {
+	as, err := l.s.store.ActivityAfter(ctx, after, liveBatch)
+	if err != nil {
+		return nil, false, err
+	}
+	names, numbers := map[string]string{}, map[string]int{}
+	for _, a := range as {
+		if a.SpaceID == spaceID && a.Actor != u.ID {
+			out = append(out, l.activity(ctx, names, numbers, a))
+		}
+	}
+	return out, len(as) == liveBatch, nil
 }
 
 // name returns a person's display name, read once per look.
