@@ -1,7 +1,12 @@
 package app
 
 import (
+	"bytes"
+	"errors"
+	"io"
+	"mime"
 	"net/http"
+	"path"
 	"strings"
 	"unicode/utf8"
 
@@ -133,10 +138,24 @@ func (a *App) savePageSettings(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	f, err := pageSettingsForm(r, op.page)
+	var f service.PageFields
+	err = readSettingsForm(w, r)
 	if err == nil {
-		_, _, err = a.writeContent(r.Context(), op.sp, op.t, "Page settings of "+op.page.Title,
-			[]service.ContentChange{{Operation: service.OpUpdatePage, Page: op.page.ID, Fields: f}})
+		f, err = pageSettingsForm(r, op.page)
+	}
+	var changes []service.ContentChange
+	if err == nil {
+		var cover *service.FileInput
+		if cover, err = coverUpload(r); cover != nil {
+			// The new image becomes the cover in the same write.
+			cover.Ref = "cover"
+			f.Cover = &service.CoverInput{File: cover.Ref}
+			changes = append(changes, service.ContentChange{Operation: service.OpInsertFiles, Files: []service.FileInput{*cover}})
+		}
+	}
+	if err == nil {
+		changes = append(changes, service.ContentChange{Operation: service.OpUpdatePage, Page: op.page.ID, Fields: f})
+		_, _, err = a.writeContent(r.Context(), op.sp, op.t, "Page settings of "+op.page.Title, changes)
 	}
 	if st, ok := pageFormState("settings", err, ""); ok {
 		return a.drawPageSettings(w, r, http.StatusUnprocessableEntity, op, st)
@@ -149,6 +168,64 @@ func (a *App) savePageSettings(w http.ResponseWriter, r *http.Request) error {
 	}
 	http.Redirect(w, r, to, http.StatusSeeOther)
 	return nil
+}
+
+// coverUpload returns the image chosen in the settings form to become
+// the page's cover; nil when none was.
+func coverUpload(r *http.Request) (*service.FileInput, error) {
+	file, hdr, err := r.FormFile("cover_upload")
+	if errors.Is(err, http.ErrMissingFile) || errors.Is(err, http.ErrNotMultipart) {
+		return nil, nil
+	} else if err != nil {
+		return nil, coverErr(err)
+	}
+	defer file.Close()
+	data, err := io.ReadAll(io.LimitReader(file, service.MaxInlineFileBytes+1))
+	if err != nil {
+		return nil, coverErr(err)
+	}
+	if len(data) > service.MaxInlineFileBytes {
+		return nil, coverErr(tooLarge())
+	}
+	if len(data) == 0 {
+		return nil, quire.Invalid("cover", "the image is empty")
+	}
+	name := path.Base(strings.ReplaceAll(hdr.Filename, "\\", "/"))
+	svg := strings.EqualFold(path.Ext(name), ".svg") && bytes.Contains(data[:min(len(data), 1024)], []byte("<svg"))
+	if !strings.HasPrefix(http.DetectContentType(data), "image/") && !svg {
+		return nil, quire.Invalid("cover", "must be an image (PNG, JPEG, GIF, WebP or SVG)")
+	}
+	if name == "." || name == "/" {
+		name = "cover"
+	}
+	return &service.FileInput{Name: name, Data: data}, nil
+}
+
+// readSettingsForm reads the settings form: urlencoded, or multipart
+// when it carries an image, bounded as one upload.
+func readSettingsForm(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, service.MaxInlineFileBytes+uploadOverhead)
+	if ct, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type")); ct == "multipart/form-data" {
+		if err := r.ParseMultipartForm(1 << 20); err != nil {
+			return coverErr(err)
+		}
+		return nil
+	}
+	if err := r.ParseForm(); err != nil {
+		return quire.Invalid("", "the form could not be read")
+	}
+	return nil
+}
+
+// coverErr names the cover in an upload's failure: too large, or not a
+// valid multipart body.
+func coverErr(err error) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) || quire.ErrorCode(err) == quire.ETOOLARGE {
+		return &quire.Error{Code: quire.ETOOLARGE, Field: "cover", Message: "the image is larger than " +
+			sizeText(service.MaxInlineFileBytes) + ", the most one upload may hold"}
+	}
+	return quire.Invalid("cover", "the upload is not a valid multipart body")
 }
 
 // pageSettingsForm reads the settings form into the fields of an

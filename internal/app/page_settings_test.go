@@ -1,7 +1,9 @@
 package app_test
 
 import (
+	"bytes"
 	"context"
+	"mime/multipart"
 	"net/http"
 	"net/url"
 	"strings"
@@ -78,5 +80,92 @@ func TestPageSettingsRefusedKeepsTyped(t *testing.T) {
 	}
 	if b := pageNamed(t, h, o.Ref, "B"); b.Title != "B" || b.Hidden {
 		t.Errorf("refused forms wrote: %+v", b)
+	}
+}
+
+// settingsMultipart is the settings form as a browser sends it with a
+// file chosen: the fields, and the image under cover_upload.
+func settingsMultipart(t *testing.T, form url.Values, name string, data []byte) (string, []byte) {
+	t.Helper()
+	var b bytes.Buffer
+	w := multipart.NewWriter(&b)
+	for k, vs := range form {
+		for _, v := range vs {
+			if err := w.WriteField(k, v); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	part, err := w.CreateFormFile("cover_upload", name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	part.Write(data)
+	w.Close()
+	return w.FormDataContentType(), b.Bytes()
+}
+
+// TestPageSettingsCoverUpload checks that an image chosen in the page
+// settings is added to the content and becomes the page's cover in one
+// write, and that a file that is not an image, an empty one or one over
+// the upload limit is refused naming the cover, writing nothing.
+func TestPageSettingsCoverUpload(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, "sqlite")
+	o := newOpsSpace(t, h, false)
+	admin := h.client(t, h.signIn(t, h.Admin))
+	path := o.Ops + "/" + o.B + "/settings"
+	form := url.Values{"title": {"B"}, "slug": {"b"}, "cover": {""}, "show_cover": {"on"}, "width": {"default"}}
+
+	for _, c := range []struct {
+		name, file string
+		data       []byte
+		status     int
+		want       string
+	}{
+		{"not an image", "notes.txt", []byte("plain words"), http.StatusUnprocessableEntity, "Cover must be an image"},
+		{"empty", "empty.png", nil, http.StatusUnprocessableEntity, "Cover the image is empty"},
+		{"too large", "big.png", append(pngBytes(t), make([]byte, service.MaxInlineFileBytes)...), http.StatusRequestEntityTooLarge, "cover: the image is larger than"},
+	} {
+		ct, body := settingsMultipart(t, form, c.file, c.data)
+		// A body over the limit is not read to its end: it is refused
+		// whole, naming the cover; the others come back as the form.
+		st, out := h.postBody(t, admin, path, ct, body)
+		form := c.status == http.StatusRequestEntityTooLarge ||
+			strings.Contains(out, `id="set-cover-upload" type="file" name="cover_upload" accept="image/*" aria-invalid="true"`)
+		if st != c.status || !strings.Contains(out, c.want) || !form {
+			t.Errorf("%s: %d, want %d naming the cover\n%s", c.name, st, c.status, problemText(out))
+		}
+	}
+	if b := pageNamed(t, h, o.Ref, "B"); b.Cover != nil {
+		t.Fatalf("refused uploads set a cover: %+v", b.Cover)
+	}
+
+	ct, body := settingsMultipart(t, form, "Hero.png", pngBytes(t))
+	if st, out := h.postBody(t, admin, path, ct, body); st != http.StatusSeeOther {
+		t.Fatalf("upload: %d\n%s", st, problemText(out))
+	}
+	c := pageNamed(t, h, o.Ref, "B").Cover
+	if c == nil || c.Ref == nil || c.Ref.Kind != quire.RefFile {
+		t.Fatalf("the cover after the upload is %+v", c)
+	}
+	content, err := h.Svc.Content(context.Background(), o.Ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := content.Files(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found bool
+	for _, f := range files {
+		found = found || f.ID == c.Ref.File && f.Name == "Hero.png" && f.ContentType == "image/png"
+	}
+	if !found {
+		t.Errorf("the cover %s is not the uploaded image among the files %+v", c.Ref.File, files)
+	}
+	st, _, page := h.get(t, admin, path)
+	if st != http.StatusOK || !strings.Contains(page, `<option value="`+c.Ref.File+`" selected>Hero.png</option>`) {
+		t.Errorf("the settings do not show the uploaded cover chosen: %d", st)
 	}
 }

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"net/http"
 	"strings"
@@ -17,7 +18,7 @@ import (
 // browser: adds a subpage from a page's actions menu, renames it, moves
 // it with the keyboard (the menu, then the Move page's Outdent) and by
 // dragging it into another page, duplicates a page and deletes the copy,
-// and sets a page's emoji and hides it; the tree, read through the
+// and sets a page's emoji, hides it and uploads its cover; the tree, read through the
 // accessibility tree, follows each step, and main keeps its pages.
 // Screenshots of the open menu and of the settings page at desktop and
 // phone widths, light and dark.
@@ -116,6 +117,15 @@ func TestPageOpsBrowser(t *testing.T) {
 	settings := b.JS("location.href")
 	b.Fill("textbox", "Emoji", "🌟")
 	b.Click("checkbox", "Hidden")
+	// Choose an image for the cover, as picking a file would.
+	b.JS(`(function () {
+		var bin = atob("` + base64.StdEncoding.EncodeToString(pngBytes(t)) + `"), bytes = new Uint8Array(bin.length);
+		for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+		var dt = new DataTransfer();
+		dt.items.add(new File([bytes], "Cover.png", {type: "image/png"}));
+		document.getElementById("set-cover-upload").files = dt.files;
+		return String(document.getElementById("set-cover-upload").files.length);
+	})()`)
 	b.Click("button", "Save settings")
 	b.H1("C")
 	if !strings.Contains(b.JS(`document.querySelector('#sidebar a[href$="/c"]').textContent`), "Hidden") {
@@ -133,6 +143,9 @@ func TestPageOpsBrowser(t *testing.T) {
 	c := pageNamed(t, h, o.Ref, "C")
 	if c.Emoji != "🌟" || !c.Hidden {
 		t.Errorf("C's settings: emoji %q hidden %t", c.Emoji, c.Hidden)
+	}
+	if c.Cover == nil || c.Cover.Ref == nil || c.Cover.Ref.File == "" {
+		t.Errorf("C's cover after choosing an image to upload: %+v", c.Cover)
 	}
 
 	// Screenshots: the open menu, then the settings page.

@@ -15,6 +15,8 @@ import (
 // cover of the same content instead (File is then ignored): its image
 // and dark image, files of the content or addresses, and its position.
 type CoverInput struct {
+	// File is the id of a file of the content, or the Ref of a file an
+	// insert_files change of the same write adds.
 	File string
 	Copy *quire.PageCover
 }
@@ -72,6 +74,9 @@ func (b *batch) cover(ctx context.Context, field string, cur *quire.PageCover, i
 	}
 	if in.File == "" {
 		return nil, nil
+	}
+	if id, ok := b.files[in.File]; ok { // a file inserted earlier in the write
+		in.File = id
 	}
 	if cur != nil && cur.Ref != nil && cur.Ref.Kind == quire.RefFile && cur.Ref.File == in.File {
 		return cur, nil
