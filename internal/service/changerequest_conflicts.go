@@ -3,6 +3,7 @@ package service
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 
 	"quire/internal/content"
@@ -42,6 +43,8 @@ type ConflictSide struct {
 	// Value is the conflicting page field's value as JSON; "" when
 	// absent.
 	Value string
+	// at is the block's place among the page's blocks; -1 for none.
+	at int
 }
 
 // ChangeRequestConflicts are the conflicts updating a change request
@@ -138,6 +141,10 @@ func (s *Service) describeConflicts(ctx context.Context, st quire.Store, sp *qui
 		return nil, err
 	}
 	mine, main := s.engine.Snapshot(st, mineRev), s.engine.Snapshot(st, mainRev)
+	order, err := pageOrder(ctx, mine, main)
+	if err != nil {
+		return nil, err
+	}
 	for _, c := range conflicts {
 		v := ChangeConflict{Conflict: c, ID: c.ID(), Reason: conflictWords.Replace(c.Reason)}
 		if c.File == "" {
@@ -158,12 +165,48 @@ func (s *Service) describeConflicts(ctx context.Context, st quire.Store, sp *qui
 		}
 		out.Conflicts = append(out.Conflicts, v)
 	}
+	// In reading order: by page as the change request's tree has them
+	// (then main's), by block within a page; files last.
+	place := func(c ChangeConflict) [3]int {
+		if c.File != "" {
+			return [3]int{1, 0, 0}
+		}
+		return [3]int{0, order[c.Page], max(c.Mine.at, c.Main.at)}
+	}
+	slices.SortStableFunc(out.Conflicts, func(a, b ChangeConflict) int {
+		pa, pb := place(a), place(b)
+		return slices.Compare(pa[:], pb[:])
+	})
 	return out, nil
+}
+
+// pageOrder numbers the pages of two revisions in reading order: those of
+// first as its tree has them, then those only second has.
+func pageOrder(ctx context.Context, first, second *content.Snapshot) (map[string]int, error) {
+	order := map[string]int{}
+	var walk func([]*content.TreeNode)
+	walk = func(nodes []*content.TreeNode) {
+		for _, n := range nodes {
+			if _, ok := order[n.Page.ID]; !ok {
+				order[n.Page.ID] = len(order)
+			}
+			walk(n.Children)
+		}
+	}
+	for _, snap := range []*content.Snapshot{first, second} {
+		t, err := snap.SharedTree(ctx)
+		if err != nil {
+			return nil, err
+		}
+		walk(t.Nodes)
+	}
+	return order, nil
 }
 
 // conflictSide fills one side of a page's conflict from a revision and
 // returns the page, nil when the revision does not have it.
 func conflictSide(ctx context.Context, snap *content.Snapshot, c content.Conflict, side *ConflictSide) (*quire.RevisionPage, error) {
+	side.at = -1
 	p, err := snap.Page(ctx, c.Page)
 	if quire.IsNotFound(err) {
 		return nil, nil
@@ -183,8 +226,9 @@ func conflictSide(ctx context.Context, snap *content.Snapshot, c content.Conflic
 		if err != nil {
 			return p, nil // an unreadable document shows no block
 		}
-		for _, n := range doc.Nodes {
+		for i, n := range doc.Nodes {
 			if n.Key == c.Block {
+				side.at = i
 				side.Block = &document.Document{Data: doc.Data, Nodes: []document.Node{n}}
 				if side.Markdown, err = document.ToMarkdown(side.Block); err != nil {
 					side.Markdown = ""

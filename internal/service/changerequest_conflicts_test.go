@@ -2,6 +2,7 @@ package service
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -91,6 +92,57 @@ func conflictSetup(t *testing.T, f *mergeFixture) (mine, page string, keys []str
 	return mine, page, keys
 }
 
+// TestChangeRequestConflictsOrder checks that conflicts are listed in
+// reading order: pages as the tree has them, blocks as the page has them.
+func TestChangeRequestConflictsOrder(t *testing.T) {
+	forEachStore(t, func(t *testing.T, f *mergeFixture) {
+		ctx := t.Context()
+		const n = 6
+		var body, theirs, mine []string
+		for i := range n {
+			body = append(body, fmt.Sprintf("Block %d", i))
+			theirs = append(theirs, fmt.Sprintf("Block %d, main", i))
+			mine = append(mine, fmt.Sprintf("Block %d, mine", i))
+		}
+		start := f.changeRequest(t, "Start", newPage("Second", strings.Join(body, "\n\n")), newPage("First", strings.Join(body, "\n\n")))
+		if out, err := f.svc.MergeChangeRequest(ctx, f.u, f.space, start); err != nil || out.Result != ResultMerge {
+			t.Fatalf("merge: %v %+v", err, out)
+		}
+		c, err := f.svc.Content(ctx, ContentRef{SpaceID: f.space})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := c.SharedTree(ctx)
+		if err != nil || len(tree.Nodes) != 2 {
+			t.Fatalf("tree %v %v", tree, err)
+		}
+		var want []string
+		var editsMain, editsMine []ContentChange
+		for _, node := range tree.Nodes {
+			for _, b := range f.blocksOf(t, "", node.Page.ID) {
+				want = append(want, node.Page.Title+"/"+strings.SplitN(b, "=", 2)[0])
+			}
+			editsMain = append(editsMain, editPage(node.Page.ID, strings.Join(theirs, "\n\n")))
+			editsMine = append(editsMine, editPage(node.Page.ID, strings.Join(mine, "\n\n")))
+		}
+		mineCR := f.changeRequest(t, "Mine", editsMine...)
+		if out, err := f.svc.MergeChangeRequest(ctx, f.u, f.space, f.changeRequest(t, "Main's", editsMain...)); err != nil || out.Result != ResultMerge {
+			t.Fatalf("merge: %v %+v", err, out)
+		}
+		got, err := f.svc.ChangeRequestConflicts(ctx, f.space, mineCR)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var order []string
+		for _, c := range got.Conflicts {
+			order = append(order, c.PageTitle+"/"+c.Block)
+		}
+		if strings.Join(order, " ") != strings.Join(want, " ") {
+			t.Errorf("conflicts in the order\n%v\nwant\n%v", order, want)
+		}
+	})
+}
+
 func TestChangeRequestConflictsResolve(t *testing.T) {
 	forEachStore(t, func(t *testing.T, f *mergeFixture) {
 		ctx := t.Context()
@@ -103,9 +155,8 @@ func TestChangeRequestConflictsResolve(t *testing.T) {
 			t.Fatalf("conflicts %+v, want two", got.Conflicts)
 		}
 		c0, c1 := got.Conflicts[0], got.Conflicts[1]
-		ids := map[string]bool{c0.Block: true, c1.Block: true}
-		if !ids[keys[0]] || !ids[keys[1]] {
-			t.Fatalf("conflicts on %v, want the first two blocks %v", ids, keys)
+		if c0.Block != keys[0] || c1.Block != keys[1] {
+			t.Fatalf("conflicts on %s and %s, want the first two blocks in order %v", c0.Block, c1.Block, keys)
 		}
 		if c0.PageTitle != "Guide" || c0.Mine.Path != "guide" || c0.Main.Block == nil || c0.Mine.Block == nil {
 			t.Fatalf("conflict %+v lacks its sides", c0)
