@@ -12,7 +12,8 @@ import (
 
 // TestInboxHidesSpacesNoLongerRead checks that the inbox names the space
 // and change request of a notification while its recipient may read the
-// space, and shows a neutral line without a link once they may not.
+// space, and shows a neutral line without a link once they may not; its
+// sidebar leads to the person's organizations.
 func TestInboxHidesSpacesNoLongerRead(t *testing.T) {
 	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
@@ -25,6 +26,11 @@ func TestInboxHidesSpacesNoLongerRead(t *testing.T) {
 		status, _, body := h.get(t, f.R, "/app/inbox")
 		if status != http.StatusOK || !strings.Contains(body, "Better intro") || !strings.Contains(body, " in Guide") || !strings.Contains(body, link) {
 			t.Fatalf("the reviewer's inbox: %d, want the change request named and linked\n%s", status, body)
+		}
+		// The sidebar leads to the person's organizations and their
+		// lists of change requests waiting for them.
+		if review := `<a href="/app/o/` + h.Org + `/changes?who=review">Waiting for my review</a>`; !strings.Contains(body, review) {
+			t.Errorf("the inbox's sidebar lacks %s", review)
 		}
 		noRole := quire.Role("")
 		if _, err := h.Svc.UpdateMemberRole(ctx, h.Org, f.Reviewer.ID, &noRole); err != nil {
