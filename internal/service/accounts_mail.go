@@ -2,18 +2,16 @@ package service
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/tls"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"mime"
-	"net"
 	"net/mail"
-	"net/smtp"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
+
+	gomail "github.com/wneessen/go-mail"
 
 	"quire/internal/quire"
 )
@@ -24,13 +22,15 @@ type Mailer interface {
 	Send(ctx context.Context, to, subject, body string) error
 }
 
-// SMTPMailer sends email through an SMTP server, upgrading the
-// connection with STARTTLS when the server offers it.
+// SMTPMailer sends email through an SMTP server with go-mail, upgrading
+// the connection with STARTTLS when the server offers it.
 type SMTPMailer struct {
-	addr     string // host:port
 	host     string
+	port     int
 	implicit bool // smtps: TLS from the first byte
-	auth     smtp.Auth
+	user     string
+	password string
+	auth     bool
 	from     string
 	// tls configures the TLS connection (tests trust their own
 	// certificate); nil verifies against the system's roots.
@@ -47,15 +47,19 @@ func NewSMTPMailer(rawURL, from string) (*SMTPMailer, error) {
 	if a, err := mail.ParseAddress(from); err != nil || a.Address == "" {
 		return nil, fmt.Errorf("sender %q: want an email address", from)
 	}
-	m := &SMTPMailer{host: u.Hostname(), implicit: u.Scheme == "smtps", from: from}
-	port := u.Port()
-	if port == "" {
-		port = map[bool]string{false: "587", true: "465"}[m.implicit]
+	m := &SMTPMailer{host: u.Hostname(), implicit: u.Scheme == "smtps", from: from, port: 587}
+	if m.implicit {
+		m.port = 465
 	}
-	m.addr = net.JoinHostPort(m.host, port)
+	if p := u.Port(); p != "" {
+		if m.port, err = strconv.Atoi(p); err != nil || m.port < 1 || m.port > 65535 {
+			return nil, fmt.Errorf("port %q: want a number from 1 to 65535", p)
+		}
+	}
 	if u.User != nil {
-		pw, _ := u.User.Password()
-		m.auth = smtp.PlainAuth("", u.User.Username(), pw, m.host)
+		m.user = u.User.Username()
+		m.password, _ = u.User.Password()
+		m.auth = true
 	}
 	return m, nil
 }
@@ -77,84 +81,56 @@ func (m *SMTPMailer) tlsConfig() *tls.Config {
 
 // Send delivers one plain text message, giving up when ctx ends.
 func (m *SMTPMailer) Send(ctx context.Context, to, subject, body string) error {
-	return m.deliver(ctx, to, subject, "Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n"+crlf(body))
+	return m.deliver(ctx, to, subject, func(msg *gomail.Msg) {
+		msg.SetBodyString(gomail.TypeTextPlain, body)
+	})
 }
 
 // SendAlternative delivers one message with a plain text and an HTML
 // version of its body (multipart/alternative, text first), giving up
 // when ctx ends.
 func (m *SMTPMailer) SendAlternative(ctx context.Context, to, subject, text, html string) error {
-	var b [12]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return err
-	}
-	boundary := "quire-" + hex.EncodeToString(b[:])
-	part := func(typ, body string) string {
-		return "--" + boundary + "\r\nContent-Type: " + typ + "; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n" +
-			crlf(body) + "\r\n"
-	}
-	return m.deliver(ctx, to, subject, "Content-Type: multipart/alternative; boundary=\""+boundary+"\"\r\n\r\n"+
-		part("text/plain", text)+part("text/html", html)+"--"+boundary+"--\r\n")
+	return m.deliver(ctx, to, subject, func(msg *gomail.Msg) {
+		msg.SetBodyString(gomail.TypeTextPlain, text)
+		msg.AddAlternativeString(gomail.TypeTextHTML, html)
+	})
 }
 
-// crlf ends every line of s with CRLF, as SMTP wants.
-func crlf(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
-}
-
-// deliver sends one message whose content headers and body are content.
-func (m *SMTPMailer) deliver(ctx context.Context, to, subject, content string) error {
+// deliver sends one message to one address, body setting its parts.
+func (m *SMTPMailer) deliver(ctx context.Context, to, subject string, body func(*gomail.Msg)) error {
 	if strings.ContainsAny(to, "\r\n") {
 		return quire.Invalid("email", "must be an email address")
 	}
-	d := net.Dialer{Timeout: 30 * time.Second}
-	conn, err := d.DialContext(ctx, "tcp", m.addr)
-	if err != nil {
-		return fmt.Errorf("smtp: %w", err)
+	msg := gomail.NewMsg(gomail.WithEncoding(gomail.EncodingQP), gomail.WithCharset(gomail.CharsetUTF8), gomail.WithNoDefaultUserAgent())
+	if err := msg.From(m.from); err != nil {
+		return fmt.Errorf("smtp: sender: %w", err)
 	}
-	if dl, ok := ctx.Deadline(); ok {
-		_ = conn.SetDeadline(dl)
-	} else {
-		_ = conn.SetDeadline(time.Now().Add(time.Minute))
+	if err := msg.To(to); err != nil {
+		return quire.Invalid("email", "must be an email address")
 	}
+	msg.Subject(subject)
+	msg.SetDate()
+	body(msg)
+	opts := []gomail.Option{gomail.WithPort(m.port), gomail.WithTimeout(30 * time.Second), gomail.WithTLSConfig(m.tlsConfig())}
 	if m.implicit {
-		conn = tls.Client(conn, m.tlsConfig())
+		opts = append(opts, gomail.WithSSL())
+	} else {
+		opts = append(opts, gomail.WithTLSPolicy(gomail.TLSOpportunistic))
 	}
-	c, err := smtp.NewClient(conn, m.host)
-	if err != nil {
-		conn.Close()
-		return fmt.Errorf("smtp: %w", err)
+	if m.auth {
+		opts = append(opts, gomail.WithSMTPAuth(gomail.SMTPAuthPlain), gomail.WithUsername(m.user), gomail.WithPassword(m.password))
 	}
-	defer c.Close()
-	if ok, _ := c.Extension("STARTTLS"); ok && !m.implicit {
-		if err := c.StartTLS(m.tlsConfig()); err != nil {
-			return fmt.Errorf("smtp: starttls: %w", err)
-		}
-	}
-	if m.auth != nil {
-		if err := c.Auth(m.auth); err != nil {
-			return fmt.Errorf("smtp: auth: %w", err)
-		}
-	}
-	sender, _ := mail.ParseAddress(m.from)
-	if err := c.Mail(sender.Address); err != nil {
-		return fmt.Errorf("smtp: %w", err)
-	}
-	if err := c.Rcpt(to); err != nil {
-		return fmt.Errorf("smtp: %w", err)
-	}
-	w, err := c.Data()
+	c, err := gomail.NewClient(m.host, opts...)
 	if err != nil {
 		return fmt.Errorf("smtp: %w", err)
 	}
-	msg := "From: " + m.from + "\r\nTo: " + to + "\r\nSubject: " + mime.QEncoding.Encode("utf-8", subject) +
-		"\r\nDate: " + time.Now().UTC().Format(time.RFC1123Z) +
-		"\r\nMIME-Version: 1.0\r\n" + content
-	if _, err := w.Write([]byte(msg)); err != nil {
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, time.Minute)
+		defer cancel()
+	}
+	if err := c.DialAndSendWithContext(ctx, msg); err != nil {
 		return fmt.Errorf("smtp: %w", err)
 	}
-	if err := w.Close(); err != nil {
-		return fmt.Errorf("smtp: %w", err)
-	}
-	return c.Quit()
+	return nil
 }

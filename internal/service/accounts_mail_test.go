@@ -94,6 +94,8 @@ func (s *testSMTPServer) serve(c net.Conn, cfg *tls.Config) {
 			m.data = string(b)
 			_ = tp.PrintfLine("250 queued")
 			s.got <- m
+		case "NOOP", "RSET":
+			_ = tp.PrintfLine("250 ok")
 		case "QUIT":
 			_ = tp.PrintfLine("221 bye")
 			return
@@ -122,7 +124,7 @@ func TestSMTPMailerUpgradesWithSTARTTLS(t *testing.T) {
 	if !got.tls || got.auth != "\x00quire\x00s3cret" || got.from != "FROM:<quire@q.example>" || got.to != "TO:<ada@x.io>" {
 		t.Errorf("session = %+v", got)
 	}
-	for _, want := range []string{"Subject: Reset your password\n", "From: Quire <quire@q.example>\n", "https://q.example/app/reset/abc\n"} {
+	for _, want := range []string{"Subject: Reset your password\n", "From: \"Quire\" <quire@q.example>\n", "https://q.example/app/reset/abc\n"} {
 		if !strings.Contains(got.data, want) {
 			t.Errorf("message lacks %q:\n%s", want, got.data)
 		}
