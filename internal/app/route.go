@@ -100,6 +100,7 @@ func (a *App) wrap(rt row) http.Handler {
 				ctx = context.WithValue(ctx, userKey{}, u)
 				ctx = context.WithValue(ctx, sessionKey{}, ss)
 				ctx = service.WithSession(ctx, ss)
+				ctx = service.WithActor(ctx, u)
 			case quire.ErrorCode(err) == quire.EUNAUTHORIZED:
 				// An ended or expired session: forget it.
 				http.SetCookie(w, web.SessionCookieFor("", a.now(), a.secure))

@@ -142,6 +142,7 @@ func (a *App) table() []row {
 		{"appInvites", get, "/app/o/{organizationId}/invites", onOrg(admin), a.invites},
 		{"appCreateInvite", post, "/app/o/{organizationId}/invites", onOrg(admin), a.createInvite},
 		{"appRevokeInvite", post, "/app/o/{organizationId}/invites/{inviteId}/revoke", onOrg(admin), a.revokeInvite},
+		{"appAuditLog", get, "/app/o/{organizationId}/audit", onOrg(admin), a.auditLog},
 		// Collections and spaces: pages, creation, rename, move, delete
 		// and Trash, at the API's levels for each.
 		{"appCollection", get, "/app/c/{collectionId}", onCollection(read), a.collectionPage},

@@ -65,7 +65,7 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			writeError(w, s.toAPIError(err))
 			return
 		}
-		inner := r.WithContext(context.WithValue(ctx, userKey, u))
+		inner := r.WithContext(context.WithValue(service.WithActor(ctx, u), userKey, u))
 		next.ServeHTTP(w, inner)
 		// The mux set the matched pattern on the inner request only; pass it
 		// out so that logs and metrics name the route, not the path.

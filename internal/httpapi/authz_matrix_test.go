@@ -82,6 +82,7 @@ var expectedAccess = map[string]accessRow{
 	"listSSOProviderLoginsInOrganization": orgRow(quire.LevelGuest),
 
 	"listMembersInOrganizationById":     orgRow(quire.LevelRead),
+	"listAuditEventsInOrganizationById": orgRow(quire.LevelAdmin),
 	"getMemberInOrganizationById":       orgRow(quire.LevelRead),
 	"updateMemberInOrganizationById":    orgRow(quire.LevelAdmin),
 	"removeMemberFromOrganizationById":  orgRow(quire.LevelAdmin),
@@ -401,6 +402,7 @@ var authzCases = map[string]authzCase{
 	"updateOrganizationMemberLastSeenAt":  {ok: 200},
 	"listSSOProviderLoginsInOrganization": {ok: 200},
 	"listMembersInOrganizationById":       {ok: 200},
+	"listAuditEventsInOrganizationById":   {ok: 200},
 	"getMemberInOrganizationById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
 		return pathParams("userId", m.ts.user(cAdmin).ID), nil
 	}},

@@ -50,6 +50,10 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "listSpacesForOrganizationMember", Method: get, Path: "/v1/orgs/{organizationId}/members/{userId}/spaces", Access: onOrg(read)}, s.listMemberSpaces)
 	handle(s, api, Route{ID: "listTeamsForOrganizationMember", Method: get, Path: "/v1/orgs/{organizationId}/members/{userId}/teams", Access: onOrg(read)}, s.listMemberTeams)
 
+	// The audit log: admins read who did what in the organization.
+	handle(s, api, Route{ID: "listAuditEventsInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/audit-events", Access: onOrg(admin)}, s.listAuditEvents)
+	describeAuditResponses(api, "/v1/orgs/{organizationId}/audit-events")
+
 	// Teams.
 	handle(s, api, Route{ID: "listTeamsInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/teams", Access: onOrg(read)}, s.listTeams)
 	handle(s, api, Route{ID: "createOrganizationTeam", Method: put, Path: "/v1/orgs/{organizationId}/teams", Status: created, Access: onOrg(admin)}, s.createTeam)

@@ -47,6 +47,10 @@ func routeDocs() map[string]routeDoc {
 		"listTeamsForOrganizationMember": {"List the teams of a member",
 			"Lists the teams the member belongs to, with their role in each (owner or member); the title filter matches part of a team's title, ignoring case."},
 
+		// The audit log.
+		"listAuditEventsInOrganizationById": {"List the audit log of an organization",
+			"Lists who did what in the organization, newest first, a page at a time: members added, removed, given another role, disabled or enabled; space and site visibility and publishing; SAML providers and the SSO requirement; API tokens; integration installs. Filters by action, actor (a user id) and a time range (since inclusive, until exclusive); format=jsonl, or Accept: application/x-ndjson, answers every matching event (at most 100,000) as JSON lines."},
+
 		// Teams.
 		"listTeamsInOrganizationById": {"List the teams of an organization",
 			"Lists the teams, a page at a time, optionally only those a given member can manage, or those whose title contains a text (ignoring case)."},

@@ -34,6 +34,7 @@ type Store interface {
 	IntegrationStore
 	AccountStore
 	NotificationStore
+	AuditStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

@@ -158,7 +158,7 @@ func (a *Accounts) addInviteMember(ctx context.Context, st quire.Store, inv *qui
 	if err := st.AddMember(ctx, m); err != nil {
 		return nil, err
 	}
-	return m, nil
+	return m, auditJoined(ctx, st, inv.OrgID, u.ID, inv.Role, "invite link")
 }
 
 // InviteStanding is where a signed-in person stands with an invite

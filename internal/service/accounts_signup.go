@@ -121,6 +121,9 @@ func joinOrganizations(ctx context.Context, st quire.Store, u *quire.User, orgs 
 		if err := st.AddMember(ctx, &quire.Member{OrgID: o.ID, User: *u, Role: o.DefaultRole, JoinedAt: now}); err != nil {
 			return nil, err
 		}
+		if err := auditJoined(ctx, st, o.ID, u.ID, o.DefaultRole, "email domain"); err != nil {
+			return nil, err
+		}
 		ids = append(ids, o.ID)
 	}
 	return ids, nil

@@ -90,7 +90,11 @@ func (s *Service) CreateUser(ctx context.Context, in CreateUserInput) (*quire.Us
 		if in.OrgID == "" {
 			return nil
 		}
-		return st.AddMember(ctx, &quire.Member{OrgID: in.OrgID, User: *u, Role: in.Role, JoinedAt: s.Now()})
+		if err := st.AddMember(ctx, &quire.Member{OrgID: in.OrgID, User: *u, Role: in.Role, JoinedAt: s.Now()}); err != nil {
+			return err
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: in.OrgID, Action: quire.AuditMemberAdded,
+			TargetKind: quire.AuditTargetUser, TargetID: u.ID, Details: map[string]string{"role": roleWord(in.Role), "via": "server administrator"}})
 	})
 	if err != nil {
 		return nil, "", err

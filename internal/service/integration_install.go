@@ -36,7 +36,14 @@ func (n *Integrations) Install(ctx context.Context, u *quire.User, name, orgID s
 		Status: installStatus(in.Manifest.Configurations.Account, nil), SpaceSelection: quire.SelectionSelected,
 		SiteSelection: quire.SelectionSelected, Configuration: map[string]any{}, ExternalIDs: []string{},
 		CreatedAt: now, UpdatedAt: now}
-	if err := n.s.store.CreateInstallation(ctx, inst); err != nil {
+	err = n.s.store.WithTx(ctx, func(st quire.Store) error {
+		if err := st.CreateInstallation(ctx, inst); err != nil {
+			return err
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: orgID, ActorID: u.ID, Action: quire.AuditIntegrationInstalled,
+			TargetKind: quire.AuditTargetInstallation, TargetID: inst.ID, Details: map[string]string{"integration": in.Name}})
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	n.emit(ctx, in, inst.ID, "", "", map[string]any{"type": "installation_setup", "status": inst.Status})
@@ -138,7 +145,15 @@ func (n *Integrations) Uninstall(ctx context.Context, u *quire.User, name, id st
 	if err != nil {
 		return false, err
 	}
-	ok, err := n.s.store.DeleteInstallation(ctx, inst.ID)
+	var ok bool
+	err = n.s.store.WithTx(ctx, func(st quire.Store) error {
+		var err error
+		if ok, err = st.DeleteInstallation(ctx, inst.ID); err != nil || !ok {
+			return err
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: inst.OrgID, ActorID: u.ID, Action: quire.AuditIntegrationUninstalled,
+			TargetKind: quire.AuditTargetInstallation, TargetID: inst.ID, Details: map[string]string{"integration": in.Name}})
+	})
 	if ok {
 		n.emit(ctx, in, inst.ID, "", "", map[string]any{"type": "installation_deleted",
 			"previous": map[string]any{"configuration": inst.Configuration}})

@@ -48,7 +48,12 @@ func (s *Service) UpdateMemberRole(ctx context.Context, orgID, userID string, ro
 			}
 		}
 		out, err = st.UpdateMemberRole(ctx, orgID, userID, *role)
-		return err
+		if err != nil || out.Role == m.Role {
+			return err
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: orgID, Action: quire.AuditMemberRoleChanged,
+			TargetKind: quire.AuditTargetUser, TargetID: userID,
+			Details: map[string]string{"from": roleWord(m.Role), "to": roleWord(out.Role)}})
 	})
 	return out, err
 }
@@ -83,7 +88,11 @@ func (s *Service) RemoveMember(ctx context.Context, orgID, userID string) (bool,
 			}
 		}
 		existed, err = st.RemoveMember(ctx, orgID, userID)
-		return err
+		if err != nil || !existed {
+			return err
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: orgID, Action: quire.AuditMemberRemoved,
+			TargetKind: quire.AuditTargetUser, TargetID: userID, Details: map[string]string{"role": roleWord(m.Role)}})
 	})
 	return existed, err
 }
@@ -140,7 +149,14 @@ func (s *Service) SetMemberDisabled(ctx context.Context, orgID, userID string, d
 			}
 		}
 		out, err = st.SetMemberDisabled(ctx, orgID, userID, disabled)
-		return err
+		if err != nil || m.Disabled == disabled {
+			return err
+		}
+		action := quire.AuditMemberEnabled
+		if disabled {
+			action = quire.AuditMemberDisabled
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: orgID, Action: action, TargetKind: quire.AuditTargetUser, TargetID: userID})
 	})
 	return out, err
 }

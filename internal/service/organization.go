@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -84,7 +85,20 @@ func (s *Service) UpdateOrganization(ctx context.Context, id string, upd quire.O
 	if upd.DefaultSite != nil && *upd.DefaultSite != "" {
 		return nil, quire.Invalid("defaultContent", "invalid default content: site %q does not exist in this organization", *upd.DefaultSite)
 	}
-	return s.store.UpdateOrganization(ctx, id, upd)
+	var out *quire.Organization
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		was, err := st.Organization(ctx, id)
+		if err != nil {
+			return err
+		}
+		if out, err = st.UpdateOrganization(ctx, id, upd); err != nil || out.SSO == was.SSO {
+			return err
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: id, Action: quire.AuditSSOEnforcedChanged,
+			TargetKind: quire.AuditTargetOrganization, TargetID: id,
+			Details: map[string]string{"from": strconv.FormatBool(was.SSO), "to": strconv.FormatBool(out.SSO)}})
+	})
+	return out, err
 }
 
 // normalizeDomains lower-cases, checks and de-duplicates email domains.
@@ -151,7 +165,10 @@ func (s *Service) Join(ctx context.Context, u *quire.User, orgID string) error {
 		if !slices.Contains(org.EmailDomains, emailDomain(u.Email)) {
 			return quire.NotFound("organization")
 		}
-		return st.AddMember(ctx, &quire.Member{OrgID: orgID, User: *u, Role: org.DefaultRole, JoinedAt: s.Now()})
+		if err := st.AddMember(ctx, &quire.Member{OrgID: orgID, User: *u, Role: org.DefaultRole, JoinedAt: s.Now()}); err != nil {
+			return err
+		}
+		return auditJoined(ctx, st, orgID, u.ID, org.DefaultRole, "email domain")
 	})
 }
 

@@ -317,6 +317,9 @@ func (a *SAML) signIn(ctx context.Context, p *quire.SAMLProvider, email, name, r
 			if err := st.AddMember(ctx, m); err != nil {
 				return err
 			}
+			if err := auditJoined(ctx, st, p.OrgID, u.ID, p.DefaultRole, "single sign-on"); err != nil {
+				return err
+			}
 			if p.DefaultTeam != "" {
 				if err := st.JoinTeam(ctx, p.OrgID, p.DefaultTeam, u.ID); err != nil && !quire.IsNotFound(err) {
 					return err

@@ -126,7 +126,14 @@ func (a *SAML) CreateProvider(ctx context.Context, orgID string, in SAMLProvider
 	if in.IDPInitiated != nil {
 		p.IDPInitiated = *in.IDPInitiated
 	}
-	if err := a.s.store.CreateSAMLProvider(ctx, p); err != nil {
+	err := a.s.store.WithTx(ctx, func(st quire.Store) error {
+		if err := st.CreateSAMLProvider(ctx, p); err != nil {
+			return err
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: orgID, Action: quire.AuditSAMLProviderCreated,
+			TargetKind: quire.AuditTargetSAMLProvider, TargetID: p.ID, Details: map[string]string{"label": p.Label}})
+	})
+	if err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -153,13 +160,31 @@ func (a *SAML) UpdateProvider(ctx context.Context, orgID, id string, in SAMLProv
 		l := strings.TrimSpace(*upd.Label)
 		upd.Label = &l
 	}
-	return a.s.store.UpdateSAMLProvider(ctx, orgID, id, upd)
+	var out *quire.SAMLProvider
+	err := a.s.store.WithTx(ctx, func(st quire.Store) error {
+		var err error
+		if out, err = st.UpdateSAMLProvider(ctx, orgID, id, upd); err != nil {
+			return err
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: orgID, Action: quire.AuditSAMLProviderUpdated,
+			TargetKind: quire.AuditTargetSAMLProvider, TargetID: id, Details: map[string]string{"label": out.Label}})
+	})
+	return out, err
 }
 
 // DeleteProvider deletes a SAML provider; it reports whether one existed.
 // Sessions it opened stay open until they end.
 func (a *SAML) DeleteProvider(ctx context.Context, orgID, id string) (bool, error) {
-	return a.s.store.DeleteSAMLProvider(ctx, orgID, id)
+	var ok bool
+	err := a.s.store.WithTx(ctx, func(st quire.Store) error {
+		var err error
+		if ok, err = st.DeleteSAMLProvider(ctx, orgID, id); err != nil || !ok {
+			return err
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: orgID, Action: quire.AuditSAMLProviderDeleted,
+			TargetKind: quire.AuditTargetSAMLProvider, TargetID: id})
+	})
+	return ok, err
 }
 
 // SSOLogin is a provider members of an organization can sign in with.

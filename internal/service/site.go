@@ -122,9 +122,33 @@ func (s *Sites) UpdateSite(ctx context.Context, orgID, id string, upd quire.Site
 			}
 		}
 		out, err = st.UpdateSite(ctx, site.ID, upd)
-		return err
+		if err != nil {
+			return err
+		}
+		return auditSiteChange(ctx, st, site, out)
 	})
 	return out, err
+}
+
+// auditSiteChange records the publishing and visibility changes between
+// a site as it was and as it is.
+func auditSiteChange(ctx context.Context, st quire.Store, was, is *quire.Site) error {
+	if was.Published != is.Published {
+		action := quire.AuditSiteUnpublished
+		if is.Published {
+			action = quire.AuditSitePublished
+		}
+		if err := audit(ctx, st, quire.AuditEvent{OrgID: is.OrgID, Action: action, TargetKind: quire.AuditTargetSite,
+			TargetID: is.ID, Details: map[string]string{"title": is.Title}}); err != nil {
+			return err
+		}
+	}
+	if was.Visibility != is.Visibility {
+		return audit(ctx, st, quire.AuditEvent{OrgID: is.OrgID, Action: quire.AuditSiteVisibilityChanged,
+			TargetKind: quire.AuditTargetSite, TargetID: is.ID,
+			Details: map[string]string{"title": is.Title, "from": string(was.Visibility), "to": string(is.Visibility)}})
+	}
+	return nil
 }
 
 // PublishSite sets whether a site is published.

@@ -195,7 +195,12 @@ func (s *Service) UpdateSpace(ctx context.Context, u *quire.User, id string, upd
 			return err
 		}
 		out, err = s.spaceView(ctx, st, u, id)
-		return err
+		if err != nil || out.Space.Visibility == prev {
+			return err
+		}
+		return audit(ctx, st, quire.AuditEvent{OrgID: sp.OrgID, ActorID: u.ID, Action: quire.AuditSpaceVisibilityChanged,
+			TargetKind: quire.AuditTargetSpace, TargetID: id,
+			Details: map[string]string{"title": out.Space.Title, "from": string(prev), "to": string(out.Space.Visibility)}})
 	})
 	if err == nil && out.Space.Visibility != prev {
 		s.notifySpace(ctx, SpaceNotice{Kind: NoticeVisibility, SpaceID: id, Visibility: out.Space.Visibility, PreviousVisibility: prev})

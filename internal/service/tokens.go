@@ -22,7 +22,14 @@ func (s *Service) CreatePersonalToken(ctx context.Context, u *quire.User, name s
 	}
 	token, t := quire.NewToken(u.ID, s.Now())
 	t.Name = strings.TrimSpace(name)
-	if err := s.store.CreateToken(ctx, t); err != nil {
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		if err := st.CreateToken(ctx, t); err != nil {
+			return err
+		}
+		return auditUserOrgs(ctx, st, u.ID, quire.AuditEvent{ActorID: u.ID, Action: quire.AuditTokenCreated,
+			TargetKind: quire.AuditTargetToken, TargetID: t.ID, Details: map[string]string{"name": t.Name}})
+	})
+	if err != nil {
 		return "", nil, err
 	}
 	s.log.InfoContext(ctx, "API token created", "user", u.ID, "token", t.ID)
@@ -47,7 +54,15 @@ func (s *Service) ListTokens(ctx context.Context, u *quire.User) ([]*quire.Token
 // from the next request on, since none caches tokens. A token that is not
 // u's is ENOTFOUND.
 func (s *Service) RevokeToken(ctx context.Context, u *quire.User, id string) error {
-	ok, err := s.store.DeleteToken(ctx, u.ID, id)
+	var ok bool
+	err := s.store.WithTx(ctx, func(st quire.Store) error {
+		var err error
+		if ok, err = st.DeleteToken(ctx, u.ID, id); err != nil || !ok {
+			return err
+		}
+		return auditUserOrgs(ctx, st, u.ID, quire.AuditEvent{ActorID: u.ID, Action: quire.AuditTokenRevoked,
+			TargetKind: quire.AuditTargetToken, TargetID: id})
+	})
 	if err != nil {
 		return err
 	}

@@ -37,6 +37,7 @@ func suite() []test {
 		integrationTests(),
 		accountTests(),
 		notificationTests(),
+		auditTests(),
 	} {
 		all = append(all, group...)
 	}
