@@ -34,6 +34,9 @@ type Config struct {
 	// and invite links; nil builds one over the service that sends no
 	// email.
 	Accounts *service.Accounts
+	// PDFs draws the PDF exports the app links to; nil says PDF export
+	// is not available.
+	PDFs *service.PDFs
 	// Live streams what others do to the pages open in the app; nil
 	// builds one over the service (its loop starts with the first
 	// watcher). The server closes it when it shuts down.

@@ -215,6 +215,8 @@ func (a *App) table() []row {
 		// (diff.go). The change request's diff sits among its pages'
 		// addresses and wins over a top-level page named "diff".
 		{"appChangeRequestDiff", get, "/app/s/{spaceId}/~/changes/{number}/diff", onSpace(read), a.changeRequestDiff},
+		{"appChangeRequestPDF", get, "/app/s/{spaceId}/~/changes/{number}/pdf", onSpace(read), a.changeRequestPDF},
+		{"appSpacePDF", get, "/app/s/{spaceId}/~/pdf", onSpace(read), a.spacePDF},
 		{"appCompareRevisions", get, "/app/s/{spaceId}/~/compare", onSpace(read), a.compareRevisions},
 		// Markdown tools of the editor's textareas (mdtools.js): the
 		// insert menu's block templates, uploads of pasted or dropped
