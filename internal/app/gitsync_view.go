@@ -42,6 +42,9 @@ type gitSyncData struct {
 	CredentialsSet bool
 	State          *FormState
 	Base           string
+	// Refresh reloads the page as it is, keeping what the redirect
+	// after a request said.
+	Refresh string
 }
 
 // Running reports whether the last operation has not ended yet.
@@ -117,7 +120,10 @@ func (a *App) drawGitSync(w http.ResponseWriter, r *http.Request, status int, ty
 	}
 	notice := r.URL.Query().Get(noticeParam)
 	d := gitSyncData{Space: sp, Sync: rec, CanEdit: levelFrom(ctx) >= edit, State: state, Base: gitSyncPath(sp.ID),
-		CredentialsSet: strings.HasSuffix(notice, "-credentials"), Form: gitForm{Branch: "main"}}
+		CredentialsSet: strings.HasSuffix(notice, "-credentials"), Form: gitForm{Branch: "main"}, Refresh: gitSyncPath(sp.ID)}
+	if noticeText(notice) != "" {
+		d.Refresh += "?" + noticeParam + "=" + url.QueryEscape(notice)
+	}
 	if rec != nil {
 		d.Form.URL, d.Form.Branch = rec.URL, d.Branch()
 	}
