@@ -24,6 +24,11 @@ type Config struct {
 	Sites        *service.Sites
 	Integrations *service.Integrations
 	OpenAPI      *service.OpenAPISpecs
+	// GitSync and Imports serve a space's Git Sync and content import
+	// pages; when nil, those pages say the feature is not available on
+	// this server.
+	GitSync *service.GitSync
+	Imports *service.ContentImports
 	// OIDC, when set, offers sign-in through the operator's OpenID
 	// Connect issuer.
 	OIDC *service.OIDC

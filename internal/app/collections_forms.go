@@ -45,6 +45,14 @@ func noticeText(key string) string {
 		return "Space restored"
 	case "conflicts-resolved":
 		return "Conflicts settled: the change request is up to date with the space’s content"
+	case "git-import-queued":
+		return "Import from Git queued"
+	case "git-export-queued":
+		return "Export to Git queued"
+	case "git-import-queued-credentials":
+		return "Import from Git queued, with the credentials given"
+	case "git-export-queued-credentials":
+		return "Export to Git queued, with the credentials given"
 	case "restore-proposed":
 		return "Restore proposed as this change request: review and merge it to restore"
 	}

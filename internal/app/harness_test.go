@@ -18,7 +18,9 @@ import (
 	"quire/internal/blob"
 	"quire/internal/content"
 	"quire/internal/fetch"
+	"quire/internal/gitremote"
 	"quire/internal/httpapi"
+	"quire/internal/importer"
 	"quire/internal/jobs"
 	"quire/internal/quire"
 	"quire/internal/service"
@@ -83,6 +85,11 @@ func newHarness(t *testing.T, engine string, opts ...harnessOption) *harness {
 	events.Subscribe("live", live.RecordMoves)
 	t.Cleanup(live.Close)
 	jobs.Register(queue, events.RunJob)
+	// Git Sync and content import, reaching repositories and sites the
+	// tests serve on loopback.
+	git := service.NewGitSync(svc, gitremote.New(gitremote.Options{AllowLocal: true, Logger: logger}))
+	jobs.Register(queue, git.RunJob)
+	imports := service.NewContentImports(svc, importer.New(fetcher, importer.Options{Logger: logger}))
 	if err := queue.Start(ctx); err != nil {
 		t.Fatalf("start the job queue: %v", err)
 	}
@@ -91,8 +98,9 @@ func newHarness(t *testing.T, engine string, opts ...harnessOption) *harness {
 	hs := httptest.NewUnstartedServer(nil)
 	base := "http://" + hs.Listener.Addr().String()
 	h := &harness{Engine: engine, URL: base, Store: st, Svc: svc, Clock: clock}
-	cfg := httpapi.Config{BaseURL: base, Logger: logger, SAML: service.NewSAML(svc), SiteService: service.NewSites(svc)}
-	acfg := app.Config{BaseURL: base, Logger: logger, Live: live}
+	cfg := httpapi.Config{BaseURL: base, Logger: logger, SAML: service.NewSAML(svc), SiteService: service.NewSites(svc),
+		GitSync: git, Imports: imports}
+	acfg := app.Config{BaseURL: base, Logger: logger, Live: live, GitSync: git, Imports: imports}
 	for _, o := range opts {
 		o(h, &cfg, &acfg)
 	}

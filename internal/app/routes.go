@@ -157,6 +157,13 @@ func (a *App) table() []row {
 		{"appSpaceMove", post, "/app/s/{spaceId}/~/move", onSpace(admin), a.moveSpace},
 		{"appSpaceDelete", post, "/app/s/{spaceId}/~/delete", onSpace(admin), a.deleteSpace},
 		{"appSpaceRestore", post, "/app/s/{spaceId}/~/restore", onSpace(admin), a.restoreSpace},
+		// Git Sync and content import of a space, at the API's levels:
+		// reading the Git Sync state, editing to import or export.
+		{"appSpaceGit", get, "/app/s/{spaceId}/~/git", onSpace(read), a.gitSyncPage},
+		{"appSpaceGitImport", post, "/app/s/{spaceId}/~/git/import", onSpace(edit), a.gitImport},
+		{"appSpaceGitExport", post, "/app/s/{spaceId}/~/git/export", onSpace(edit), a.gitExport},
+		{"appSpaceImport", get, "/app/s/{spaceId}/~/import", onSpace(edit), a.contentImportPage},
+		{"appSpaceImportContent", post, "/app/s/{spaceId}/~/import", onSpace(edit), a.importContent},
 		{"appTrash", get, "/app/o/{organizationId}/trash", onOrg(guest), a.trash},
 		// People: members, teams, and sharing of spaces and collections.
 		// The levels are the API's for the same operations.

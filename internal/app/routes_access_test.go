@@ -489,8 +489,15 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		"appTeamMemberAdd":    {{form: url.Values{"user": {"nosuchuser"}}, status: http.StatusBadRequest, says: "is not a member of the organization"}, {form: url.Values{}, status: http.StatusBadRequest, says: "user: choose a member to add"}},
 		"appTeamMemberRemove": {{params: map[string]string{"userId": f.h.Admin.ID}, status: http.StatusBadRequest, says: "they are not in the team"}},
 
-		"appSpaceShare":             {badRole, noRole, nobody, unknownUser},
-		"appSpaceShareDefault":      {badDefault},
+		"appSpaceShare":        {badRole, noRole, nobody, unknownUser},
+		"appSpaceShareDefault": {badDefault},
+		"appSpaceGitImport":    gitMalformed(),
+		"appSpaceGitExport":    gitMalformed(),
+		"appSpaceImportContent": {
+			{form: url.Values{"url": {""}, "source": {"markdown"}, "into": {"space"}}, status: http.StatusUnprocessableEntity, says: "URL must not be empty."},
+			{form: url.Values{"url": {"file:///etc/passwd"}, "source": {"markdown"}, "into": {"space"}}, status: http.StatusUnprocessableEntity, says: "URL must be an http:// or https:// address."},
+			{form: url.Values{"url": {"https://docs.example/"}, "source": {"notion"}, "into": {"space"}}, status: http.StatusUnprocessableEntity, says: "Kind of content choose one of the listed kinds of content."},
+		},
 		"appSpaceShareChange":       {badRole, unknownKind, unknownPrincipal},
 		"appSpaceShareRemove":       {unknownKind, unknownPrincipal},
 		"appCollectionShare":        {badRole, noRole, nobody, unknownUser},
@@ -666,6 +673,16 @@ func TestRoutesMalformed(t *testing.T) {
 			t.Fatalf("malformed requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
 	}, accs.option())
+}
+
+// gitMalformed are the malformed posts of the Git Sync form, to import
+// or export alike.
+func gitMalformed() []malformed {
+	return []malformed{
+		{form: url.Values{"url": {""}, "branch": {"main"}}, status: http.StatusUnprocessableEntity, says: "Repository URL must not be empty."},
+		{form: url.Values{"url": {"file:///srv/docs.git"}, "branch": {"main"}}, status: http.StatusUnprocessableEntity, says: "Repository URL must be an https://, http:// or ssh:// address"},
+		{form: url.Values{"url": {"https://git.example/docs.git"}, "branch": {strings.Repeat("b", 300)}}, status: http.StatusUnprocessableEntity, says: "Branch must be at most 244 characters."},
+	}
 }
 
 // commentPost are the malformed posts of a new comment.

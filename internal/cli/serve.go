@@ -257,7 +257,7 @@ func newHandlers(svc *service.Service, log *slog.Logger, web app.Config, api htt
 	// The app works over the same services as the API.
 	web.BaseURL, web.Logger, web.SAML = api.BaseURL, log, api.SAML
 	web.Sites, web.Integrations, web.OpenAPI = api.SiteService, api.Integrations, api.OpenAPI
-	web.PDFs = api.PDFs
+	web.GitSync, web.Imports, web.PDFs = api.GitSync, api.Imports, api.PDFs
 	if api.App, err = app.New(svc, web); err != nil {
 		return nil, nil, err
 	}

@@ -1,0 +1,58 @@
+package app_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"quire/internal/service"
+)
+
+// TestGitSyncBrowser connects a space to a local repository from its
+// manage page in a real browser, imports it, and sees the operation's
+// state on the Git Sync page, with screenshots at desktop and phone
+// widths in both themes.
+func TestGitSyncBrowser(t *testing.T) {
+	h := newHarness(t, "sqlite")
+	sp, err := h.Svc.CreateSpace(context.Background(), h.Admin, h.Org, service.SpaceInput{Title: "Handbook"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, head := servedRepo(t, docsRepo())
+	b := newBrowser(t)
+	h.signInBrowser(t, b, h.Admin)
+
+	b.Open(h.URL+"/app/s/"+sp.Space.ID+"/~/manage", http.StatusOK)
+	b.Click("link", "Git Sync")
+	b.H1("Git Sync")
+	if b.Has("button", "Import from Git") != true || !b.Has("button", "Export to Git") {
+		t.Fatal("the Git Sync page offers no import and export")
+	}
+	b.Fill("textbox", "Repository URL", repo)
+	b.Fill("textbox", "Branch", "master")
+	b.Fill("textbox", "Credentials", gitUser+":"+gitPassword)
+	b.Click("button", "Import from Git")
+	b.WaitFor(`document.querySelector('[role="status"]') && document.querySelector('[role="status"]').textContent.includes("Import from Git queued")`)
+
+	text := func() string { return b.JS(`document.querySelector("main").innerText`) }
+	for deadline := time.Now().Add(time.Minute); strings.Contains(text(), "Running"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the import still runs:\n%s", text())
+		}
+		time.Sleep(100 * time.Millisecond)
+		b.Click("link", "Refresh")
+		b.H1("Git Sync")
+	}
+	got := text()
+	for _, want := range []string{"Succeeded", "Import from Git", head, "master", "Warnings", "Credentials are set"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the Git Sync page does not show %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, gitPassword) || strings.Contains(b.JS(`document.documentElement.outerHTML`), gitPassword) {
+		t.Error("the Git Sync page shows the credentials")
+	}
+	b.ShootViews("app-gitsync", "main h1")
+}
