@@ -143,6 +143,18 @@ func (a *App) table() []row {
 		{"appCreateInvite", post, "/app/o/{organizationId}/invites", onOrg(admin), a.createInvite},
 		{"appRevokeInvite", post, "/app/o/{organizationId}/invites/{inviteId}/revoke", onOrg(admin), a.revokeInvite},
 		{"appAuditLog", get, "/app/o/{organizationId}/audit", onOrg(admin), a.auditLog},
+		// The organization's settings (org_settings.go, org_saml.go): the
+		// general settings and merge rules, and the SAML identity
+		// providers with the service provider's addresses, at the API's
+		// level for changing them.
+		{"appOrgSettings", get, "/app/o/{organizationId}/settings", onOrg(admin), a.orgSettings},
+		{"appOrgSettingsSave", post, "/app/o/{organizationId}/settings", onOrg(admin), a.saveOrgSettings},
+		{"appOrgMergeRulesSave", post, "/app/o/{organizationId}/settings/merge-rules", onOrg(admin), a.saveMergeRules},
+		{"appOrgSSO", get, "/app/o/{organizationId}/settings/sso", onOrg(admin), a.ssoSettings},
+		{"appOrgSAMLCreate", post, "/app/o/{organizationId}/settings/sso", onOrg(admin), a.createSAMLProvider},
+		{"appOrgSAMLProvider", get, "/app/o/{organizationId}/settings/sso/{samlProviderId}", onOrg(admin), a.samlProviderPage},
+		{"appOrgSAMLUpdate", post, "/app/o/{organizationId}/settings/sso/{samlProviderId}", onOrg(admin), a.updateSAMLProvider},
+		{"appOrgSAMLDelete", post, "/app/o/{organizationId}/settings/sso/{samlProviderId}/delete", onOrg(admin), a.deleteSAMLProvider},
 		// Collections and spaces: pages, creation, rename, move, delete
 		// and Trash, at the API's levels for each.
 		{"appCollection", get, "/app/c/{collectionId}", onCollection(read), a.collectionPage},

@@ -23,6 +23,9 @@ type routesFixture struct {
 	// Collection Guides holds the space Install; Gone is a space in the
 	// Trash; Writers a team holding Mia.
 	Collection, Space, Gone, Team, Invite string
+	// SAMLProvider is a pending SAML provider of the organization,
+	// "Okta".
+	SAMLProvider string
 	// Change is the number of a draft change request of Install, by the
 	// admin.
 	Change string
@@ -79,6 +82,11 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 		t.Fatal(err)
 	}
 	f.Invite = inv.ID
+	p, err := service.NewSAML(h.Svc).CreateProvider(ctx, h.Org, service.SAMLProviderInput{Label: ptr("Okta")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SAMLProvider = p.ID
 	f.commentFixture(t)
 	cr, err := h.Svc.CreateChangeRequest(ctx, h.Admin, f.Space, "Fix the install steps")
 	if err != nil {
@@ -149,6 +157,7 @@ func (f *routesFixture) params() map[string]string {
 		"teamId":         f.Team,
 		"userId":         f.Mia.ID,
 		"inviteId":       f.Invite,
+		"samlProviderId": f.SAMLProvider,
 		"number":         f.Change,
 		"commentId":      f.Comment,
 		"replyId":        f.Reply,
@@ -306,6 +315,14 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 	}
 	sort.Strings(ids)
 	fmt.Fprintf(&b, "invites %v\n", ids)
+	b.WriteString(orgFacts(t, h) + "\n")
+	providers, err := service.NewSAML(h.Svc).Providers(ctx, h.Org, page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range providers.Items {
+		fmt.Fprintf(&b, "saml provider %s %q entity=%q sso=%q certificate=%t\n", p.ID, p.Label, p.EntityID, p.SSOURL, p.Certificate != "")
+	}
 	w := service.Commenter{User: admin, Level: quire.LevelAdmin}
 	for _, sc := range []service.CommentScope{{SpaceID: f.Space}, {SpaceID: f.Space, ChangeRequest: f.Number}} {
 		cs, err := h.Svc.Comments(ctx, w, sc, service.CommentListFilter{}, page)
@@ -400,7 +417,7 @@ func TestRoutesRefused(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("refused requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option())
+	}, accs.option(), withSAMLSettings())
 }
 
 // guestStatus is what a guest gets on a route: 403 on the organization,
@@ -463,7 +480,29 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		"appCreateInvite": {
 			{form: url.Values{"role": {"owner"}}, status: http.StatusBadRequest, says: "Role must be one of"},
 		},
-		"appRevokeInvite":     {{params: map[string]string{"inviteId": "nosuchinvite"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appRevokeInvite": {{params: map[string]string{"inviteId": "nosuchinvite"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		// The organization's settings: the form drawn again naming the
+		// field; an unknown provider; a delete's confirmation page.
+		"appOrgSettingsSave": {
+			{form: url.Values{"title": {"  "}, "default_role": {"read"}}, status: http.StatusUnprocessableEntity, says: "Title must not be empty."},
+			{form: url.Values{"title": {"Acme"}, "email_domains": {"acme.test\nnot a domain"}}, status: http.StatusUnprocessableEntity, says: "Email domains &#34;not a domain&#34; is not a domain name."},
+			{form: url.Values{"title": {"Acme"}, "default_role": {"owner"}}, status: http.StatusUnprocessableEntity, says: "Default role choose one of the listed roles."},
+			{form: url.Values{"title": {"Acme"}, "logo": {"logo.png"}}, status: http.StatusUnprocessableEntity, says: "Logo URL must be an absolute http or https URL."},
+		},
+		"appOrgMergeRulesSave": {{form: url.Values{"rules": {"require_at_least_one_review", "bogus"}}, status: http.StatusUnprocessableEntity, says: "Merge rules choose among the listed rules."}},
+		"appOrgSAMLCreate": {
+			{form: url.Values{"label": {"Okta 2"}, "certificate": {"junk"}}, status: http.StatusUnprocessableEntity, says: "Certificate is not an X.509 certificate"},
+			{form: url.Values{"label": {" "}}, status: http.StatusUnprocessableEntity, says: "Label must not be empty."},
+			{form: url.Values{"label": {"Okta 2"}, "sso_url": {"ftp://idp.test/sso"}}, status: http.StatusUnprocessableEntity, says: "SSO URL must be an absolute http or https URL."},
+		},
+		"appOrgSAMLUpdate": {
+			{form: url.Values{"label": {"Okta"}, "certificate": {"-----BEGIN CERTIFICATE-----\nx\n-----END CERTIFICATE-----\n"}}, status: http.StatusUnprocessableEntity, says: "Certificate is not valid PEM."},
+			{form: url.Values{"label": {"Okta"}}, params: map[string]string{"samlProviderId": "nosuchprovider"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appOrgSAMLDelete": {
+			{form: url.Values{}, status: http.StatusOK, says: "Delete the SAML provider “Okta”?"},
+			{form: url.Values{"confirm": {"yes"}}, params: map[string]string{"samlProviderId": "nosuchprovider"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
 		"appCollectionUpdate": title(http.StatusUnprocessableEntity),
 		"appCollectionMove": {
 			{form: url.Values{"parent": {"nosuchcollection"}}, status: http.StatusUnprocessableEntity, says: "Destination collection"},
@@ -672,7 +711,7 @@ func TestRoutesMalformed(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("malformed requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option())
+	}, accs.option(), withSAMLSettings())
 }
 
 // gitMalformed are the malformed posts of the Git Sync form, to import
