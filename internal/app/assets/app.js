@@ -2,40 +2,32 @@
 (function () {
 "use strict";
 
-// Helpers the app's other scripts share, beside the reader's; this
-// script loads after the reader's and before them.
+// Helpers the app's scripts share, besides the reader's.
 var Q = Object.assign(window.Quire, {
-  // submit sends hidden fields as a form, as a person's submit would.
+  // submit posts fields as a form would.
   submit(action, fields) {
     var f = document.body.appendChild(Q.el("form", {method: "post", action}));
     for (var k in fields) f.appendChild(Q.el("input", {type: "hidden", name: k, value: fields[k]}));
     f.submit();
   },
-  // up is the event target's nearest element matching sel, if any.
-  up: (e, sel) => e.target.closest ? e.target.closest(sel) : null,
-  // mod tells whether Ctrl or ⌘ is held.
   mod: e => e.ctrlKey || e.metaKey,
-  // ok passes a response on, or fails on an error status.
   ok(r) { if (!r.ok) throw new Error("HTTP " + r.status); return r; },
-  // post sends fields form-encoded.
   post: (url, fields, headers) => fetch(url, {method: "POST", headers, body: new URLSearchParams(fields)}),
   parse: html => new DOMParser().parseFromString(html, "text/html"),
-  // swap puts fresh, from a page the server answered, in place of old
-  // (only its content when inner) and tells the other scripts.
+  // swap puts fresh in place of old (only its content when inner) and
+  // tells the other scripts.
   swap(old, fresh, inner) {
     var n = old;
     if (inner) old.innerHTML = fresh.innerHTML; else old.replaceWith(n = document.importNode(fresh, true));
     document.dispatchEvent(new CustomEvent("quire:updated", {detail: n}));
     return n;
   },
-  // added calls fn with root and with each element added in it later.
+  // added calls fn with root and each element added in it later.
   added(root, fn) {
     fn(root);
     new MutationObserver(rs => rs.forEach(r => r.addedNodes.forEach(n => { if (n.nodeType === 1) fn(n); })))
       .observe(root, {childList: true, subtree: true});
   },
-  // options marks option i of a listbox selected, field pointing at it,
-  // and returns it.
   options(list, field, i) {
     var o = list.querySelectorAll("[role=option]");
     o.forEach((n, j) => Q.expand(n, j === i, "aria-selected"));
@@ -55,18 +47,18 @@ document.addEventListener("keydown", e => {
   }
 });
 
-// A form marked data-confirm asks before it is sent; once asked, its
-// empty "confirm" field says so, and the server skips its own page.
+// A form marked data-confirm asks first; its "confirm" field tells the
+// server it was asked.
 document.addEventListener("submit", e => {
-  var msg = e.target.getAttribute && e.target.getAttribute("data-confirm");
+  var msg = e.target.dataset && e.target.dataset.confirm;
   if (!msg) return;
   if (!window.confirm(msg)) { e.preventDefault(); return; }
   var c = e.target.querySelector("input[name=confirm]");
   if (c && !c.value) c.value = "yes";
 });
 
-// Dragging a tree item marked data-move onto a collection or the
-// "Spaces" heading (data-drop) sends the page's "Move to" form.
+// Dragging a tree item (data-move) onto a collection or the "Spaces"
+// heading (data-drop) sends its "Move to" form.
 var dragged = null;
 var dropTarget = e => {
   var t = Q.up(e, "[data-drop]");
@@ -93,16 +85,15 @@ document.addEventListener("drop", e => {
   var t = dropTarget(e);
   if (!t) return;
   e.preventDefault();
-  Q.submit(dragged.getAttribute("data-move"), {parent: t.getAttribute("data-drop")});
+  Q.submit(dragged.dataset.move, {parent: t.dataset.drop});
 });
 
-// A tree branch whose pages were not drawn (data-branch) loads them when
-// first opened (the reader's script toggles it); should that fail, the
-// branch's own page, which shows it open, is opened instead.
+// A tree branch not drawn (data-branch) loads when first opened; should
+// that fail, its page, which shows it open, opens instead.
 document.addEventListener("click", async e => {
   var btn = Q.up(e, ".tree-toggle[data-branch]");
-  var list = btn && document.getElementById(btn.getAttribute("aria-controls"));
-  var url = btn && btn.getAttribute("data-branch");
+  var list = btn && Q.controls(btn);
+  var url = btn && btn.dataset.branch;
   if (!list || !url || list.children.length) return;
   btn.removeAttribute("data-branch");
   list.setAttribute("aria-busy", "true");

@@ -1,15 +1,13 @@
-// Comments on a page: a comment button and thread count on each block,
-// forms sent without a reload (the server answers the threads' HTML, put
-// in place of the panel), "@" mentions and Escape to leave a composer.
-// Every form works without it.
+// Comments on a page: buttons and counts on blocks, forms sent without a
+// reload, "@" mentions. Every form works without it.
 (function () {
 "use strict";
 var Q = window.Quire, el = Q.el;
 
 var panel = () => document.querySelector("[data-comments]");
+var comments = n => n + (n === 1 ? " comment" : " comments");
 var blockSel = key => '[data-block="' + CSS.escape(key) + '"]';
 
-// highlight marks a block (and only it) as the one a thread is on.
 function highlight(key, scroll) {
   document.querySelectorAll(".block-highlight").forEach(b => b.classList.remove("block-highlight"));
   var b = key && document.querySelector("main .body .block" + blockSel(key));
@@ -18,40 +16,36 @@ function highlight(key, scroll) {
   if (scroll) b.scrollIntoView({block: "center", behavior: "smooth"});
 }
 
-// decorate gives each block its comment button and its thread count.
 function decorate() {
   var p = panel(), counts = {};
   if (!p) return;
   p.querySelectorAll("[data-thread][data-block]").forEach(t => {
-    var k = t.getAttribute("data-block");
+    var k = t.dataset.block;
     if (!t.hidden && !t.classList.contains("thread-resolved")) counts[k] = (counts[k] || 0) + 1;
   });
   document.querySelectorAll("main .body .block[data-block]").forEach(b => {
-    var key = b.getAttribute("data-block"), n = counts[key] || 0;
-    var tools = b.querySelector(":scope > .block-tools") || b.insertBefore(el("div", {"class": "block-tools"}), b.firstChild);
+    var key = b.dataset.block, n = counts[key] || 0;
+    var tools = b.querySelector(":scope > .block-tools") || b.insertBefore(el("div", {class: "block-tools"}), b.firstChild);
     var button = (attrs, text, click) => {
       attrs.type = "button";
       tools.appendChild(el("button", attrs, text)).addEventListener("click", click);
     };
-    // Only this script's own buttons are redrawn: the editor's "Edit
-    // block" link shares the block's tools.
+    // Only this script's buttons: the editor's link shares the tools.
     tools.querySelectorAll(":scope > .block-count, :scope > .block-comment").forEach(e => e.remove());
-    if (n) button({"class": "block-count", "aria-label": n === 1 ? "1 comment on this block" : n + " comments on this block"}, String(n), () => showThreads(key));
+    if (n) button({class: "block-count", "aria-label": comments(n) + " on this block"}, n, () => showThreads(key));
     if (p.hasAttribute("data-members")) {
-      button({"class": "block-comment", "aria-label": "Comment on this block", title: "Comment on this block"}, "+", e => compose(key, e.currentTarget));
+      button({class: "block-comment", "aria-label": "Comment on this block", title: "Comment on this block"}, "+", e => compose(key, e.currentTarget));
     }
   });
-  var count = document.querySelector("[data-comment-count]"), open = Number(p.getAttribute("data-open") || 0);
-  if (count) count.textContent = open === 1 ? "1 comment" : open + " comments";
+  var count = document.querySelector("[data-comment-count]"), open = Number(p.dataset.open || 0);
+  if (count) count.textContent = comments(open);
 }
 
-// focus moves the focus to n, made focusable if it is not.
 function focus(n) {
   if (!n.matches("button, textarea, a")) n.tabIndex = -1;
   n.focus();
 }
 
-// showThreads brings the first thread on a block into view.
 function showThreads(key) {
   var t = panel().querySelector("[data-thread]" + blockSel(key) + ":not([hidden])");
   if (!t) return;
@@ -63,7 +57,6 @@ function showThreads(key) {
 
 var returnTo = null;
 
-// compose opens the composer on a block: chosen, highlighted, focused.
 function compose(key, from) {
   var p = panel(), sel = p.querySelector("[data-comment-node]"), body = p.querySelector("[data-composer] textarea");
   if (!body) return;
@@ -75,8 +68,7 @@ function compose(key, from) {
   body.focus();
 }
 
-// closeComposer leaves a composer: an edit form closes; the new
-// comment's form forgets its block; focus returns where it came from.
+// closeComposer closes an edit form, or returns the focus from the new one.
 function closeComposer(field) {
   closeSuggestions();
   var details = field.closest("details"), form = field.closest("[data-composer]");
@@ -93,8 +85,7 @@ function closeComposer(field) {
   } else field.blur();
 }
 
-// send posts a comment form and puts the threads the server answers in
-// place, keeping the focus in the thread it was in.
+// send posts a form and puts the threads answered in place, focus kept.
 async function send(form) {
   var thread = form.closest("[data-thread]"), threadID = thread ? thread.id : "";
   var kind = form.matches("[data-composer]") ? "new" : (form.action.match(/\/(replies|edit|delete|resolve|reopen|react)$/) || [])[1];
@@ -107,9 +98,8 @@ async function send(form) {
     if (!res.ok) throw new Error(res.status);
   } catch (err) {
     if (btn) btn.disabled = false;
-    // The server's message for a refused form, shown inside the form.
     var msg = html && Q.parse(html).querySelector("main .card p, main p");
-    var box = form.querySelector(".form-error") || form.appendChild(el("p", {"class": "form-error", role: "alert"}));
+    var box = form.querySelector(".form-error") || form.appendChild(el("p", {class: "form-error", role: "alert"}));
     box.textContent = (msg && msg.textContent.trim()) || "The comment could not be sent. Check your connection and try again.";
     return;
   }
@@ -160,9 +150,9 @@ function show(t, members) {
   if (!members.length) return;
   field = t;
   choices = members;
-  list = el("ul", {"class": "mention-list", id: t.id + "-mentions", role: "listbox", "aria-label": "Members to mention"});
+  list = el("ul", {class: "mention-list", id: t.id + "-mentions", role: "listbox", "aria-label": "Members to mention"});
   members.forEach((m, i) => {
-    list.appendChild(el("li", {id: list.id + "-" + i, role: "option", "aria-selected": "false"}, [m.name, el("span", {"class": "muted"}, " " + m.email)]))
+    list.appendChild(el("li", {id: list.id + "-" + i, role: "option", "aria-selected": "false"}, [m.name, el("span", {class: "muted"}, " " + m.email)]))
       .addEventListener("mousedown", e => { e.preventDefault(); choose(i); });
   });
   t.setAttribute("aria-controls", list.id);
@@ -186,14 +176,13 @@ function choose(i) {
   t.focus();
 }
 
-// init wires the panel's forms and controls (again after each swap).
 function init() {
   var p = panel();
   if (!p) return;
   p.querySelectorAll("textarea[data-mention]").forEach(t => {
     t.setAttribute("aria-autocomplete", "list");
     t.addEventListener("input", () => {
-      var url = p.getAttribute("data-members"), q = mentionQuery(t);
+      var url = p.dataset.members, q = mentionQuery(t);
       if (!url || q === null) closeSuggestions(); else lookup(t, url, q);
     });
     t.addEventListener("blur", () => setTimeout(() => { if (field === t) closeSuggestions(); }, 150));
@@ -209,7 +198,7 @@ function init() {
     toggle.addEventListener("keydown", e => { if (e.key === " ") { e.preventDefault(); toggle.click(); } });
   }
   p.querySelectorAll("[data-show-block]").forEach(b => {
-    b.addEventListener("click", () => highlight(b.getAttribute("data-show-block"), true));
+    b.addEventListener("click", () => highlight(b.dataset.showBlock, true));
   });
   var sel = p.querySelector("[data-comment-node]");
   if (sel) sel.addEventListener("change", () => highlight(sel.value, true));
@@ -218,7 +207,7 @@ function init() {
 
 document.addEventListener("submit", e => {
   var form = e.target;
-  if (e.defaultPrevented || !form.matches || !form.matches("[data-comment-form]") || !window.fetch) return;
+  if (e.defaultPrevented || !form.matches || !form.matches("[data-comment-form]")) return;
   e.preventDefault();
   send(form);
 });
@@ -233,17 +222,14 @@ document.addEventListener("keydown", e => {
     e.preventDefault();
     closeComposer(t);
   } else if (k === "Enter" && Q.mod(e)) {
-    // Ctrl+Enter (⌘Enter) sends.
     e.preventDefault();
     t.form.requestSubmit();
   }
 });
 
 init();
-// Live updates and sent forms put a new panel in place: the same again on it.
 document.addEventListener("quire:updated", init);
-// A thread named in the address (after a form sent without the script)
-// shows its block.
+// A thread named in the address shows its block.
 var hashed = location.hash.indexOf("#comment-") === 0 && document.getElementById(location.hash.slice(1));
-if (hashed && hashed.getAttribute("data-block")) highlight(hashed.getAttribute("data-block"), false);
+if (hashed && hashed.dataset.block) highlight(hashed.dataset.block, false);
 })();

@@ -1,25 +1,20 @@
-// The editor: blocks of a page opened in place as Markdown, a page's
-// Markdown mode with its live preview, and autosave for both. Every form
-// it enhances works without it.
+// The editor: blocks edited in place, a page's Markdown mode with its
+// preview, and autosave. Every form works without it.
 (function () {
 "use strict";
 
 var Q = window.Quire, el = Q.el, savers = [];
 
-// post sends a form to the server as the editor's script.
 var post = (url, data) => Q.post(url, data, {"X-Quire-Editor": "1"});
 
-// answer reads a response as {res, json}, whatever its body.
 async function answer(res) {
   var t = await res.text(), json;
   try { json = JSON.parse(t); } catch (e) { json = {html: t}; }
   return {res, json};
 }
 
-// Saver saves a text area's latest text about a second after typing
-// stops and when it loses focus, one save at a time; a change made
-// while a save is on its way is saved after it. Network failures are
-// retried with growing waits, always with the latest text.
+// Saver saves a text area a second after typing stops and when it loses
+// focus, one save at a time, retrying network failures with growing waits.
 class Saver {
   constructor(area, status, send, saved, conflict) {
     Object.assign(this, {area, status, send, saved, conflict, original: area.value, saves: 0,
@@ -39,14 +34,12 @@ class Saver {
     this.timer = setTimeout(() => this.flush(), ms);
   }
   pending() { return this.dirty || this.busy; }
-  // whenSaved calls fn once nothing is left to save.
   whenSaved(fn) {
     if (!this.pending()) return fn();
     this.waiters.push(fn);
     this.flush();
   }
-  // revert puts back the text as it came (saving it if an autosave
-  // changed it), then calls fn.
+  // revert puts back the text as it came, saved if an autosave changed it.
   revert(fn) {
     this.dirty = this.saves > 0 && this.area.value !== this.original;
     this.area.value = this.original;
@@ -58,14 +51,10 @@ class Saver {
     var text = this.area.value, o;
     this.dirty = false; this.busy = true;
     this.say("Saving…");
-    try {
-      o = await answer(await this.send(text));
-    } catch (e) {
-      this.busy = false; this.dirty = true;
-      return this.retry();
-    }
-    var st = o.res.status;
+    try { o = await answer(await this.send(text)); } catch (e) {}
     this.busy = false;
+    if (!o) { this.dirty = true; return this.retry(); }
+    var st = o.res.status;
     if (o.res.ok) {
       this.tries = 0;
       this.saved(o.json, text);
@@ -101,23 +90,21 @@ class Saver {
   }
 }
 
-// Leaving with unsaved changes asks first.
 window.addEventListener("beforeunload", e => {
   if (savers.some(s => s.pending())) { e.preventDefault(); e.returnValue = ""; }
 });
 
-// conflict shows both versions and the three ways out, before the node
-// before, and focuses the first.
+// conflict shows both versions and the three ways out.
 function conflict(before, j, mine, keep, take, edit) {
-  var box = el("section", {"class": "edit-conflict", role: "alert"}, [
+  var box = el("section", {class: "edit-conflict", role: "alert"}, [
     el("h3", {}, j.gone ? "This block was removed meanwhile" : "Someone else changed this meanwhile"),
     el("p", {}, "Nothing was overwritten. Keep your version, take theirs, or edit yours and save it."),
-    el("div", {"class": "conflict-versions"}, [
+    el("div", {class: "conflict-versions"}, [
       el("div", {}, [el("h4", {}, "Their version"),
-        j.gone ? el("p", {"class": "muted"}, "Removed.") : el("pre", {"class": "conflict-text"}, j.theirs || "")]),
-      el("div", {}, [el("h4", {}, "Your version"), el("pre", {"class": "conflict-text"}, mine)])]),
-    el("div", {"class": "actions"}, [["Keep mine", keep], ["Take theirs", take], ["Edit mine", edit]].map(([label, fn]) => {
-      var btn = el("button", {type: "button", "class": "btn"}, label);
+        j.gone ? el("p", {class: "muted"}, "Removed.") : el("pre", {class: "conflict-text"}, j.theirs || "")]),
+      el("div", {}, [el("h4", {}, "Your version"), el("pre", {class: "conflict-text"}, mine)])]),
+    el("div", {class: "actions"}, [["Keep mine", keep], ["Take theirs", take], ["Edit mine", edit]].map(([label, fn]) => {
+      var btn = el("button", {type: "button", class: "btn"}, label);
       btn.addEventListener("click", () => { box.remove(); fn(); });
       return btn;
     }))]);
@@ -125,8 +112,6 @@ function conflict(before, j, mine, keep, take, edit) {
   box.querySelector("button").focus();
 }
 
-// keys gives a text area the editor's keyboard: Ctrl/Cmd+Enter saves,
-// Escape cancels.
 function keys(area, save, cancel) {
   area.setAttribute("aria-keyshortcuts", "Control+Enter Meta+Enter Escape");
   area.addEventListener("keydown", e => {
@@ -135,10 +120,8 @@ function keys(area, save, cancel) {
   });
 }
 
-// Blocks edited in place, on a page whose edit bar names its edit
-// address (data-edit-page).
 var bar = document.querySelector("[data-edit-page]");
-var page = bar && bar.getAttribute("data-edit-page");
+var page = bar && bar.dataset.editPage;
 var target = page && page.replace(/\/pages\/[^/]+$/, "");
 var seq = 0;
 var blockURL = key => page + "/blocks/" + encodeURIComponent(key);
@@ -150,25 +133,24 @@ function markButtons(root) {
   });
 }
 
-// BlockEditor edits the run of blocks els (key the first one's, base
-// their version) or, with els empty, a new block after the block
-// after ("" for the page's end), placed before the node at.
+// BlockEditor edits the run of blocks els (key the first one's, base their
+// version) or, with none, a new block after the block after, placed before at.
 class BlockEditor {
   constructor(els, key, base, text, after, at) {
     var id = "block-editor-" + (++seq);
     Object.assign(this, {els, key, base, after});
-    var area = el("textarea", {id, name: "markdown", "class": "editor-text", rows: Math.min(20, Math.max(3, text.split("\n").length + 1)),
+    var area = el("textarea", {id, name: "markdown", class: "editor-text", rows: Math.min(20, Math.max(3, text.split("\n").length + 1)),
       "data-markdown": "", "data-upload": target + "/files", "data-convert": target + "/convert"});
     area.value = text;
     var button = (label, cls, fn) => {
-      var b = el("button", {type: fn ? "button" : "submit", "class": "btn" + cls}, label);
+      var b = el("button", {type: fn ? "button" : "submit", class: "btn" + cls}, label);
       if (fn) b.addEventListener("click", () => fn.call(this));
       return b;
     };
-    var status = el("span", {"class": "save-status", role: "status"});
-    var form = el("form", {"class": "block-editor", method: "post", action: key ? blockURL(key) : page + "/blocks"}, [
-      el("label", {"for": id, "class": "visually-hidden"}, key ? "Markdown of the block" : "Markdown of the new block"), area,
-      el("div", {"class": "editor-bar"}, [button("Save", " btn-primary"), button("Cancel", "", this.cancel),
+    var status = el("span", {class: "save-status", role: "status"});
+    var form = el("form", {class: "block-editor", method: "post", action: key ? blockURL(key) : page + "/blocks"}, [
+      el("label", {for: id, class: "visually-hidden"}, key ? "Markdown of the block" : "Markdown of the new block"), area,
+      el("div", {class: "editor-bar"}, [button("Save", " btn-primary"), button("Cancel", "", this.cancel),
         button("Add block below", "", this.addBelow), button(key ? "Delete block" : "Discard block", " btn-danger", this.remove), status])]);
     Object.assign(this, {form, area, status});
     (els[0] || at).before(form);
@@ -186,7 +168,7 @@ class BlockEditor {
     });
   }
   send(text) {
-    if (this.key) return post(blockURL(this.key), {markdown: text, base: this.base, blocks: String(this.els.length)});
+    if (this.key) return post(blockURL(this.key), {markdown: text, base: this.base, blocks: this.els.length});
     if (!text.trim()) return Promise.resolve(new Response("{}", {status: 200}));
     return post(page + "/blocks", {after: this.after, markdown: text});
   }
@@ -203,14 +185,13 @@ class BlockEditor {
     this.form.action = blockURL(this.key);
     this.setExpanded(true);
   }
-  // drop removes the blocks being edited from the page.
   drop() {
     this.els.forEach(n => n.remove());
     this.els = [];
   }
   conflicted(j, mine) {
     var s = this.saver;
-    // mineWins keeps this text: as a new block if theirs was removed.
+    // Mine wins: as a new block if theirs was removed.
     var mineWins = () => {
       if (j.gone) { this.key = ""; this.drop(); this.after = this.previousKey(); } else this.base = j.base;
     };
@@ -222,7 +203,7 @@ class BlockEditor {
   }
   previousKey() {
     for (var n = this.form.previousElementSibling; n; n = n.previousElementSibling) {
-      if (n.getAttribute("data-block")) return n.getAttribute("data-block");
+      if (n.dataset.block) return n.dataset.block;
     }
     return "";
   }
@@ -241,7 +222,7 @@ class BlockEditor {
       var last = this.els[this.els.length - 1], parent = this.form.parentNode;
       var next = last ? last.nextSibling : this.form.nextSibling;
       this.close();
-      newBlock(parent, next, last ? last.getAttribute("data-block") : this.after);
+      newBlock(parent, next, last ? last.dataset.block : this.after);
     });
   }
   async remove() {
@@ -249,7 +230,7 @@ class BlockEditor {
     if (!this.key) return this.form.remove();
     this.status.textContent = "Deleting…";
     try {
-      var o = await answer(await post(blockURL(this.key) + "/delete", {base: this.base, blocks: String(this.els.length)}));
+      var o = await answer(await post(blockURL(this.key) + "/delete", {base: this.base, blocks: this.els.length}));
     } catch (e) {
       this.status.textContent = "Not deleted: the network failed; try again";
       return;
@@ -259,8 +240,6 @@ class BlockEditor {
   }
 }
 
-// newBlock opens an editor for a new block after the block after,
-// placed in parent before next.
 function newBlock(parent, next, after) {
   new BlockEditor([], "", "", "", after, parent.insertBefore(document.createTextNode(""), next));
 }
@@ -271,10 +250,10 @@ async function openBlock(link) {
   try {
     o = await answer(await fetch(link.href, {headers: {"X-Quire-Editor": "1", "Accept": "application/json"}}));
   } catch (e) {}
-  if (!o || !o.res.ok) { window.location.href = link.href; return; }
+  if (!o || !o.res.ok) { location.href = link.href; return; }
   var els = [block];
   for (var i = 1, n = block.nextElementSibling; i < o.json.blocks && n; i++, n = n.nextElementSibling) els.push(n);
-  new BlockEditor(els, block.getAttribute("data-block"), o.json.base, o.json.markdown, "", null);
+  new BlockEditor(els, block.dataset.block, o.json.base, o.json.markdown, "", null);
 }
 
 if (page) {
@@ -288,15 +267,14 @@ if (page) {
     var body = document.querySelector("main article .body");
     if (!body) return;
     var blocks = body.querySelectorAll(":scope > .block"), last = blocks[blocks.length - 1];
-    newBlock(body, null, last ? last.getAttribute("data-block") : "");
+    newBlock(body, null, last ? last.dataset.block : "");
   });
   document.addEventListener("keydown", e => {
     if (e.key === " " && e.target.matches && e.target.matches("a.block-edit")) { e.preventDefault(); e.target.click(); }
   });
 }
 
-// A page's Markdown mode: its preview follows the text, and the text
-// saves itself.
+// A page's Markdown mode: the preview follows the text, which saves itself.
 var mform = document.querySelector("form[data-markdown-form]");
 if (mform) {
   var area = mform.querySelector("textarea[name=markdown]");
@@ -306,7 +284,7 @@ if (mform) {
   var refresh = async () => {
     var n = ++asked;
     try {
-      var res = await post(mform.getAttribute("data-preview"), {markdown: area.value}), html = res.ok && await res.text();
+      var res = await post(mform.dataset.preview, {markdown: area.value}), html = res.ok && await res.text();
       if (html !== false && n >= shown) { shown = n; mform.querySelector(".preview-body").innerHTML = html; }
     } catch (e) {}
   };
@@ -320,7 +298,7 @@ if (mform) {
         saver.say("Saved"); refresh();
       }, () => { saver.resume(false); area.focus(); });
     });
-  var finish = () => saver.whenSaved(() => { saver.stop(); window.location.href = leave.href; });
+  var finish = () => saver.whenSaved(() => { saver.stop(); location.href = leave.href; });
   mform.addEventListener("submit", e => {
     e.preventDefault();
     if (e.submitter && e.submitter.hasAttribute("formaction")) refresh(); else finish();

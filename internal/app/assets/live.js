@@ -1,27 +1,23 @@
-// Live updates. One event stream per page: a space's (main[data-live])
-// or else the inbox's (the header link). "unread" updates the inbox
-// count; "activity" says what someone else did in the space. When it
-// concerns what the page shows (its change request, or main content's
-// merges and comments), main is fetched again and put in place, unless
-// the person is writing in it: then a notice offers to show it.
+// Live updates: the inbox count, and main fetched again on activity it
+// shows, or a notice offering it while the person is writing there.
 (function () {
 "use strict";
-if (!window.EventSource || !window.fetch || !window.DOMParser) return;
+if (!window.EventSource) return;
 var Q = window.Quire, el = Q.el;
 var main = document.getElementById("main");
 var link = document.querySelector(".inbox-link[data-live]");
-var url = (main && main.getAttribute("data-live")) || (link && link.getAttribute("data-live"));
+var url = (main && main.dataset.live) || (link && link.dataset.live);
 if (!url) return;
-var cr = main && main.getAttribute("data-live-cr");
+var cr = main && main.dataset.liveCr;
 var inbox = link && link.getAttribute("aria-current") === "page";
-var said = document.body.appendChild(el("div", {"class": "visually-hidden", role: "status"}));
+var said = document.body.appendChild(el("div", {class: "visually-hidden", role: "status"}));
 var verbs = {comment: "commented", review: "reviewed", merge: "merged a change", edit: "edited"};
 var pending = [], source;
 
 function unread(n) {
   if (!link || isNaN(n)) return;
   var box = link.querySelector("[data-inbox-count]"), value = link.querySelector("[data-inbox-count-value]");
-  if (box && value) { value.textContent = String(n); box.hidden = n === 0; }
+  if (box && value) { value.textContent = n; box.hidden = n === 0; }
   link.setAttribute("aria-label", n === 0 ? "Inbox" : "Inbox, " + n + " unread");
 }
 
@@ -30,9 +26,8 @@ function concerns(a) {
   return a.number ? a.kind === "merge" : a.kind !== "review";
 }
 
-// busy reports whether the person is writing in main: a field has the
-// focus or differs from how the page came, or a block is open for
-// editing or a menu open.
+// busy: a field in main has the focus or was changed, or an editor or
+// menu is open.
 function busy() {
   var f = document.activeElement;
   if (f && main.contains(f) && /^(TEXTAREA|INPUT|SELECT)$/.test(f.tagName)) return true;
@@ -52,18 +47,16 @@ function offer(text) {
   var old = main.querySelector(".live-notice");
   if (old) old.remove();
   var b = el("button", {type: "button"}, "Show");
-  var p = main.insertBefore(el("p", {"class": "notice live-notice"}, [text + " ", b]), main.firstChild);
-  // Asked while writing, the whole page loads again: the editor's own
-  // guard asks before unsaved text is left.
+  var p = main.insertBefore(el("p", {class: "notice live-notice"}, [text + " ", b]), main.firstChild);
+  // While writing, the whole page loads: the editor guards unsaved text.
   b.addEventListener("click", () => { if (busy()) location.reload(); else { p.remove(); refresh("", true); } });
 }
 
-// refresh puts the page's main as the server now draws it in place.
 async function refresh(text, asked) {
   if (!asked && busy()) return offer(text);
   try {
     var r = await fetch(location.href, {credentials: "same-origin", headers: {Accept: "text/html"}});
-    // Signed out meanwhile (the answer is the sign-in page): load it whole.
+    // Signed out meanwhile: load the sign-in page whole.
     if (r.redirected) return location.reload();
     var next = Q.parse(await Q.ok(r).text()).getElementById("main");
     if (!next) throw new Error("no main");
@@ -77,7 +70,6 @@ async function refresh(text, asked) {
   }
 }
 
-// later refreshes once a run of events is over, saying each thing once.
 var flush = Q.debounce(() => {
   var t = pending.filter((x, i) => x && pending.indexOf(x) === i).join(" ");
   pending = [];
@@ -87,8 +79,8 @@ var later = text => { pending.push(text); flush(); };
 
 function connect() {
   source = new EventSource(url);
-  // Marks the page as following (from the stream's first answer on).
-  source.addEventListener("open", () => document.documentElement.setAttribute("data-live", "open"));
+  // The page follows from the stream's first answer on.
+  source.addEventListener("open", () => { document.documentElement.dataset.live = "open"; });
   source.addEventListener("unread", e => {
     var n = parseInt(e.data, 10), before = link && link.querySelector("[data-inbox-count-value]");
     var changed = before && before.textContent !== String(n);

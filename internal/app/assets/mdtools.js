@@ -1,8 +1,5 @@
-// Markdown tools of every textarea marked data-markdown: a toolbar of
-// marks, an insert menu ("/" alone on a line, or the "Insert block"
-// button), shortcuts for marks, uploads of pasted or dropped files
-// (data-upload) and pasted HTML made Markdown (data-convert). Listeners
-// sit on the document, so textareas added later get them too.
+// Markdown tools of every textarea[data-markdown]: marks, an insert menu,
+// uploads, pasted HTML made Markdown. Listeners sit on the document.
 (function () {
 "use strict";
 
@@ -10,36 +7,31 @@ var Q = window.Quire, el = Q.el;
 var SELECTOR = "textarea[data-markdown]";
 var mac = /Mac|iPhone|iPad/.test(navigator.platform || "");
 
-// The marks: their toolbar button, shortcut (Ctrl or ⌘, maybe Shift, and
-// key) and Markdown markers; the link has its own.
+// The marks: button, shortcut (Ctrl or ⌘, maybe Shift) and markers.
 var MARKS = [
-  {id: "bold", label: "Bold", text: "B", key: "b", before: "**", after: "**"},
-  {id: "italic", label: "Italic", text: "I", key: "i", before: "_", after: "_"},
-  {id: "strike", label: "Strikethrough", text: "S", key: "x", shift: true, before: "~~", after: "~~"},
-  {id: "code", label: "Inline code", text: "</>", key: "e", before: "`", after: "`"},
+  {id: "bold", label: "Bold", text: "B", key: "b", mark: "**"},
+  {id: "italic", label: "Italic", text: "I", key: "i", mark: "_"},
+  {id: "strike", label: "Strikethrough", text: "S", key: "x", shift: true, mark: "~~"},
+  {id: "code", label: "Inline code", text: "</>", key: "e", mark: "`"},
   {id: "link", label: "Link", text: "Link", key: "k"}
 ];
 
 var isMarkdown = t => t && t.matches && t.matches(SELECTOR);
 
-// Toolbar.
-
 var counter = 0;
 
-// setup draws the toolbar above a textarea, once.
 function setup(ta) {
   if (ta.hasAttribute("data-md-ready")) return;
-  ta.setAttribute("data-md-ready", "");
+  ta.dataset.mdReady = "";
   if (!ta.id) ta.id = "md-" + (++counter) + "-" + Math.random().toString(36).slice(2, 7);
   var tools = MARKS.map(m => {
     var k = (m.shift ? "Shift+" : "") + m.key.toUpperCase();
-    return el("button", {type: "button", "aria-label": m.label === m.text ? null : m.label, "class": "md-tool md-tool-" + m.id,
+    return el("button", {type: "button", "aria-label": m.label === m.text ? null : m.label, class: "md-tool md-tool-" + m.id,
       "data-md-mark": m.id, "aria-keyshortcuts": "Control+" + k + " Meta+" + k, title: m.label + " (" + (mac ? "⌘" : "Ctrl+") + k + ")"}, m.text);
-  }).concat(el("button", {type: "button", "class": "md-tool md-insert", "data-md-insert": "", "aria-haspopup": "listbox",
+  }).concat(el("button", {type: "button", class: "md-tool md-insert", "data-md-insert": "", "aria-haspopup": "listbox",
     "aria-expanded": "false", title: "Insert block (or type / on an empty line)"}, "Insert block"));
-  ta.parentNode.insertBefore(el("div", {"class": "md-toolbar", role: "toolbar", "aria-label": "Formatting", "aria-controls": ta.id,
-    "data-md-for": ta.id}, tools), ta);
-  ta.parentNode.insertBefore(el("div", {"class": "md-status", "data-md-status": ""}), ta.nextSibling);
+  ta.before(el("div", {class: "md-toolbar", role: "toolbar", "aria-label": "Formatting", "aria-controls": ta.id, "data-md-for": ta.id}, tools));
+  ta.after(el("div", {class: "md-status", "data-md-status": ""}));
 }
 
 Q.added(document.documentElement, root => {
@@ -48,7 +40,6 @@ Q.added(document.documentElement, root => {
 });
 document.addEventListener("focusin", e => { if (isMarkdown(e.target)) setup(e.target); });
 
-// say shows a message beside the textarea: an alert for a failure.
 function say(ta, msg, alert) {
   var s = ta.nextElementSibling;
   if (!s || !s.hasAttribute("data-md-status")) return;
@@ -60,11 +51,7 @@ function say(ta, msg, alert) {
   s.textContent = msg;
 }
 
-// Editing.
-
-// replace puts text over [start, end) and selects [selStart, selEnd)
-// (offsets in the new value). execCommand keeps the browser's undo
-// stack and fires "input"; the fallback fires it itself.
+// replace uses execCommand to keep the undo stack; the fallback fires "input".
 function replace(ta, start, end, text, selStart, selEnd) {
   ta.focus();
   ta.setSelectionRange(start, end);
@@ -77,9 +64,7 @@ function replace(ta, start, end, text, selStart, selEnd) {
   if (selStart !== undefined) ta.setSelectionRange(selStart, selEnd === undefined ? selStart : selEnd);
 }
 
-// toggleMark wraps the selection in a mark's markers, or takes them
-// off when it is wrapped already; with no selection it inserts the
-// markers with the cursor between them.
+// toggleMark wraps the selection in a mark's markers, or unwraps it.
 function toggleMark(ta, m) {
   var v = ta.value, s = ta.selectionStart, e = ta.selectionEnd, sel = v.slice(s, e);
   if (m.id === "link") {
@@ -89,25 +74,17 @@ function toggleMark(ta, m) {
     else replace(ta, s, e, "[](https://)", s + 1);
     return;
   }
-  var b = m.before, a = m.after, inner;
-  if (sel.length >= b.length + a.length && sel.slice(0, b.length) === b && sel.slice(sel.length - a.length) === a) {
-    inner = sel.slice(b.length, sel.length - a.length);
-    replace(ta, s, e, inner, s, s + inner.length);
-  } else if (v.slice(s - b.length, s) === b && v.slice(e, e + a.length) === a) {
-    replace(ta, s - b.length, e + a.length, sel, s - b.length, s - b.length + sel.length);
-  } else {
-    replace(ta, s, e, b + sel + a, s + b.length, s + b.length + sel.length);
-  }
+  var w = m.mark, n = w.length;
+  if (sel.length >= 2 * n && sel.startsWith(w) && sel.endsWith(w)) replace(ta, s, e, sel.slice(n, sel.length - n), s, e - 2 * n);
+  else if (v.slice(s - n, s) === w && v.slice(e, e + n) === w) replace(ta, s - n, e + n, sel, s - n, e - n);
+  else replace(ta, s, e, w + sel + w, s + n, e + n);
 }
 
-// blockAround returns what goes before and after Markdown inserted over
-// [start, end) so that it stands as its own block.
+// blockAround is what Markdown put over [start, end) needs to be a block.
 function blockAround(v, start, end) {
   var head = v.slice(0, start), tail = v.slice(end);
   return {pre: head && !/\n\n$/.test(head) ? (/\n$/.test(head) ? "\n" : "\n\n") : "", post: tail && !/^\n/.test(tail) ? "\n" : ""};
 }
-
-// Insert menu.
 
 var blocks = null, loading = null;
 function loadBlocks() {
@@ -116,18 +93,16 @@ function loadBlocks() {
   return loading;
 }
 
-// menu is the open insert menu: its textarea, where the "/" is (-1
-// when opened by the button), the filter, the matching blocks and the
-// active one; list is its listbox, made once.
+// menu is the open insert menu; slash is where its "/" is, or -1.
 var menu = null, list = null;
 
 function listbox() {
   if (list) return list;
-  list = document.body.appendChild(el("ul", {id: "md-insert-menu", "class": "md-menu", role: "listbox", "aria-label": "Insert block", hidden: ""}));
+  list = document.body.appendChild(el("ul", {id: "md-insert-menu", class: "md-menu", role: "listbox", "aria-label": "Insert block", hidden: ""}));
   list.addEventListener("mousedown", e => e.preventDefault());
   list.addEventListener("click", e => {
     var li = e.target.closest("[role=option]");
-    if (li && menu) { menu.active = Number(li.getAttribute("data-index")); choose(); }
+    if (li && menu) { menu.active = Number(li.dataset.index); choose(); }
   });
   return list;
 }
@@ -136,11 +111,11 @@ function openMenu(ta, slash) {
   loadBlocks().then(() => {
     closeMenu();
     var bar = ta.previousElementSibling;
-    menu = {ta: ta, slash: slash, filter: "", items: [], active: 0,
+    menu = {ta, slash, filter: "", items: [], active: 0,
       button: bar && bar.classList.contains("md-toolbar") ? bar.querySelector("[data-md-insert]") : null};
     ta.setAttribute("aria-controls", "md-insert-menu");
-    ta.setAttribute("aria-expanded", "true");
-    if (menu.button) menu.button.setAttribute("aria-expanded", "true");
+    Q.expand(ta, true);
+    if (menu.button) Q.expand(menu.button, true);
     draw();
     place();
     ta.focus();
@@ -150,8 +125,8 @@ function openMenu(ta, slash) {
 function closeMenu() {
   if (!menu) return;
   menu.ta.removeAttribute("aria-activedescendant");
-  menu.ta.setAttribute("aria-expanded", "false");
-  if (menu.button) menu.button.setAttribute("aria-expanded", "false");
+  Q.expand(menu.ta, false);
+  if (menu.button) Q.expand(menu.button, false);
   menu = null;
   if (list) { list.hidden = true; list.textContent = ""; }
 }
@@ -161,14 +136,13 @@ function draw() {
   menu.items = blocks.filter(b => (b.name + " " + (b.keywords || []).join(" ")).toLowerCase().includes(q));
   if (menu.active >= menu.items.length) menu.active = Math.max(0, menu.items.length - 1);
   ul.textContent = "";
-  menu.items.forEach((b, i) => ul.appendChild(el("li", {id: "md-insert-option-" + i, role: "option", "data-index": i}, b.name)));
-  if (!menu.items.length) ul.appendChild(el("li", {"class": "md-menu-empty", role: "presentation"}, "No block matches “" + menu.filter + "”"));
+  ul.append(...menu.items.map((b, i) => el("li", {id: "md-insert-option-" + i, role: "option", "data-index": i}, b.name)));
+  if (!menu.items.length) ul.appendChild(el("li", {class: "md-menu-empty", role: "presentation"}, "No block matches “" + menu.filter + "”"));
   var act = Q.options(ul, menu.ta, menu.active);
   if (act) act.scrollIntoView({block: "nearest"});
   ul.hidden = false;
 }
 
-// place puts the menu under the cursor's line, inside the window.
 function place() {
   var ta = menu.ta, ul = listbox();
   var r = ta.getBoundingClientRect(), caret = caretOffset(ta, ta.selectionEnd);
@@ -178,15 +152,12 @@ function place() {
   ul.style.left = Math.max(window.scrollX + 8, Math.min(left, max)) + "px";
 }
 
-// caretOffset finds where the text at pos sits in a textarea, with a
-// hidden copy of it styled alike.
+// caretOffset finds pos in a textarea with a hidden copy of it.
 function caretOffset(ta, pos) {
   var cs = getComputedStyle(ta);
   var m = el("div", {style: "position:absolute;visibility:hidden;white-space:pre-wrap;overflow-wrap:break-word;top:0;left:-9999px"});
-  ["boxSizing", "width", "fontFamily", "fontSize", "fontWeight", "lineHeight", "letterSpacing", "paddingTop",
-    "paddingLeft", "paddingRight", "borderTopWidth", "borderLeftWidth", "borderRightWidth", "tabSize", "wordSpacing"].forEach(k => {
-    m.style[k] = cs[k];
-  });
+  ("boxSizing width fontFamily fontSize fontWeight lineHeight letterSpacing paddingTop paddingLeft paddingRight " +
+    "borderTopWidth borderLeftWidth borderRightWidth tabSize wordSpacing").split(" ").forEach(k => { m.style[k] = cs[k]; });
   m.textContent = ta.value.slice(0, pos);
   var mark = m.appendChild(el("span", {}, "\u200b"));
   document.body.appendChild(m);
@@ -195,8 +166,6 @@ function caretOffset(ta, pos) {
   return out;
 }
 
-// choose inserts the active block's Markdown: over the "/" and its
-// filter, or at the cursor, as a block of its own.
 function choose() {
   var b = menu.items[menu.active];
   if (!b) return;
@@ -219,19 +188,16 @@ document.addEventListener("input", e => {
     draw();
   } else if (e.inputType === "insertText" && e.data === "/" && p === ta.selectionEnd && v.charAt(p - 1) === "/" &&
       (p === 1 || v.charAt(p - 2) === "\n") && (p === v.length || v.charAt(p) === "\n")) {
-    // A "/" alone on its line opens the menu.
     openMenu(ta, p - 1);
   }
 });
 
-// Keys: the menu's while it is open; the marks' shortcuts otherwise.
-// The listener captures, before the app's own "Ctrl+K opens search".
+// Keys, captured before the app's "Ctrl+K opens search".
 document.addEventListener("keydown", e => {
   var ta = e.target, k = e.key;
   if (!isMarkdown(ta)) return;
   if (menu && menu.ta === ta) {
-    // typed: the menu was opened by the button, so keys typed go to its
-    // filter, not to the text.
+    // typed: opened by the button, the menu takes typed keys as its filter.
     var typed = menu.slash < 0, n = menu.items.length, handled = true;
     if (k === "ArrowDown" || k === "ArrowUp" || (typed && (k === "Home" || k === "End"))) {
       if (n) { menu.active = Q.step(k, menu.active, n, "ArrowUp", "ArrowDown"); draw(); }
@@ -259,8 +225,7 @@ document.addEventListener("keydown", e => {
   }
 }, true);
 
-// A key the menu took must not reach the text, even where a browser
-// sends its character after a cancelled keydown.
+// A key the menu took must not reach the text, even sent after a cancelled keydown.
 var swallow = null;
 document.addEventListener("beforeinput", e => {
   if (swallow && e.target === swallow) e.preventDefault();
@@ -274,10 +239,10 @@ document.addEventListener("click", e => {
     if (menu && list && !list.contains(e.target) && e.target !== menu.ta) closeMenu();
     return;
   }
-  var ta = document.getElementById(b.parentNode.getAttribute("data-md-for"));
+  var ta = document.getElementById(b.parentNode.dataset.mdFor);
   if (!ta) return;
   if (!b.hasAttribute("data-md-insert")) {
-    MARKS.forEach(m => { if (m.id === b.getAttribute("data-md-mark")) toggleMark(ta, m); });
+    MARKS.forEach(m => { if (m.id === b.dataset.mdMark) toggleMark(ta, m); });
   } else if (menu && menu.ta === ta) {
     closeMenu();
     ta.focus();
@@ -289,12 +254,8 @@ document.addEventListener("focusout", e => {
 });
 window.addEventListener("resize", () => { if (menu) place(); });
 
-// Paste and drop.
-
 var plainPaste = null;
 
-// placeholder inserts a line of text as its own block at the cursor and
-// returns it, made unique in the textarea.
 function placeholder(ta, text) {
   var n = 1, t = text;
   while (ta.value.indexOf(t) >= 0) t = text + " (" + (++n) + ")";
@@ -303,7 +264,7 @@ function placeholder(ta, text) {
   return t;
 }
 
-// settle replaces a placeholder by text ("" removes it and its line).
+// settle replaces a placeholder by text, or removes its line.
 function settle(ta, ph, text) {
   var v = ta.value, start = v.indexOf(ph);
   if (start < 0) {
@@ -321,8 +282,7 @@ function settle(ta, ph, text) {
   else if (keep >= start) ta.setSelectionRange(start + text.length, start + text.length);
 }
 
-// fill puts a placeholder at the cursor, then the Markdown the request
-// answers (saying done) or, should it fail, kept (saying failed and why).
+// fill puts a placeholder, then the Markdown answered, or kept on failure.
 async function fill(ta, text, req, done, kept, failed) {
   var ph = placeholder(ta, text);
   try {
@@ -338,16 +298,13 @@ async function fill(ta, text, req, done, kept, failed) {
 }
 
 function upload(ta, file) {
-  var name = file.name || (file.type === "image/png" ? "image.png" : "file");
-  var fd = new FormData();
+  var name = file.name || (file.type === "image/png" ? "image.png" : "file"), fd = new FormData();
   fd.append("file", file, name);
   say(ta, "Uploading " + name + "…", false);
-  fill(ta, "Uploading " + name + "…", fetch(ta.getAttribute("data-upload"), {method: "POST", body: fd}),
+  fill(ta, "Uploading " + name + "…", fetch(ta.dataset.upload, {method: "POST", body: fd}),
     "Uploaded " + name + ".", "", "Could not upload " + name + ": ");
 }
 
-// files are the files a paste or drop holds, for a textarea taking
-// uploads.
 function files(ta, dt) {
   if (!dt || !ta.hasAttribute("data-upload")) return [];
   if (dt.files && dt.files.length) return Array.from(dt.files);
@@ -367,7 +324,7 @@ document.addEventListener("paste", e => {
   var html = dt && dt.getData("text/html");
   if (html && /<[a-z]/i.test(html) && ta.hasAttribute("data-convert")) {
     e.preventDefault();
-    fill(ta, "Converting pasted content…", Q.post(ta.getAttribute("data-convert"), {html: html}), "",
+    fill(ta, "Converting pasted content…", Q.post(ta.dataset.convert, {html}), "",
       dt.getData("text/plain") || "", "The pasted content was kept as plain text: ");
   }
 });

@@ -1,20 +1,18 @@
-// Page operations in an editable page tree: each page's actions link
-// becomes a menu button, and pages move by drag and drop. Without this
-// script the links lead to the same operations' form pages.
+// An editable page tree: each page's actions link becomes a menu, and
+// pages move by drag and drop.
 (function () {
 "use strict";
 
 var Q = window.Quire, el = Q.el;
 var tree = document.querySelector(".space-tree[data-edit]");
 if (!tree) return;
-var base = tree.getAttribute("data-edit");
+var base = tree.dataset.edit;
 var menus = 0;
 
 var items = menu => Array.from(menu.querySelectorAll("[role=menuitem]"));
 
-// toggle opens or closes a page's menu and returns it.
 function toggle(btn, open, focus) {
-  var menu = document.getElementById(btn.getAttribute("aria-controls"));
+  var menu = Q.controls(btn);
   Q.expand(btn, open);
   menu.hidden = !open;
   if (focus) btn.focus();
@@ -31,15 +29,14 @@ function open(btn, last) {
   list[last ? list.length - 1 : 0].focus();
 }
 
-// enhance turns one actions link into a button and its menu.
 function enhance(link) {
   var li = link.closest("li[data-page]");
   if (!li) return;
-  var id = encodeURIComponent(li.getAttribute("data-page")), page = base + "/" + id;
+  var id = encodeURIComponent(li.dataset.page), page = base + "/" + id;
   var label = link.getAttribute("aria-label"), mid = "page-menu-" + (++menus);
-  var btn = el("button", {type: "button", "class": "tree-actions", "aria-label": label, "aria-haspopup": "menu",
+  var btn = el("button", {type: "button", class: "tree-actions", "aria-label": label, "aria-haspopup": "menu",
     "aria-expanded": "false", "aria-controls": mid}, [el("span", {"aria-hidden": "true"}, "⋯")]);
-  var menu = el("ul", {"class": "tree-menu", role: "menu", id: mid, "aria-label": label, hidden: ""});
+  var menu = el("ul", {class: "tree-menu", role: "menu", id: mid, "aria-label": label, hidden: ""});
   [
     ["Add subpage", base + "/new?parent=" + id],
     ["Add page after", base + "/new?after=" + id],
@@ -49,7 +46,7 @@ function enhance(link) {
     ["Page settings", page + "/settings"],
     ["Delete", page + "/delete", "danger"]
   ].forEach(([text, href, cls]) => {
-    var a = el(href ? "a" : "button", {href, type: href ? null : "button", role: "menuitem", tabindex: "-1", "class": cls}, text);
+    var a = el(href ? "a" : "button", {href, type: href ? null : "button", role: "menuitem", tabindex: "-1", class: cls}, text);
     if (!href) a.addEventListener("click", () => Q.submit(page + "/duplicate", {}));
     menu.appendChild(el("li", {role: "none"}, [a]));
   });
@@ -57,10 +54,7 @@ function enhance(link) {
     if (btn.getAttribute("aria-expanded") === "true") toggle(btn, false); else open(btn, false);
   });
   btn.addEventListener("keydown", e => {
-    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
-      e.preventDefault();
-      open(btn, e.key === "ArrowUp");
-    }
+    if (/^Arrow(Down|Up)$/.test(e.key)) { e.preventDefault(); open(btn, e.key === "ArrowUp"); }
   });
   menu.addEventListener("keydown", e => {
     var list = items(menu), to = Q.step(e.key, list.indexOf(document.activeElement), list.length, "ArrowUp", "ArrowDown");
@@ -68,16 +62,14 @@ function enhance(link) {
     else if (e.key === "Tab") toggle(btn, false);
     else if (to >= 0) { e.preventDefault(); list[to].focus(); }
   });
-  link.replaceWith(el("span", {"class": "tree-actions-wrap"}, [btn, menu]));
+  link.replaceWith(el("span", {class: "tree-actions-wrap"}, [btn, menu]));
 }
 
-// Branches the tree loads later get their menus too.
 Q.added(tree, root => root.querySelectorAll("a.tree-actions").forEach(enhance));
 
 document.addEventListener("click", e => { if (!Q.up(e, ".tree-actions-wrap")) closeAll(null); });
 
-// Drag and drop: a page dropped on another's row goes before it (top
-// quarter), after it (bottom quarter) or inside it (the middle).
+// A page dropped on another's row goes before, after or inside it.
 var dragged = null, marked = null;
 
 function unmark() {
@@ -90,7 +82,6 @@ function placeOf(row, e) {
   return y < 1 / 4 ? "before" : y > 3 / 4 ? "after" : "inside";
 }
 
-// rowOf is the row a page is dragged over, if it may go there.
 function rowOf(e) {
   var row = dragged && Q.up(e, "li[data-page] > .tree-row");
   return row && !row.closest('li[data-page="' + CSS.escape(dragged) + '"]') ? row : null;
@@ -99,7 +90,7 @@ function rowOf(e) {
 tree.addEventListener("dragstart", e => {
   var li = Q.up(e, "li[data-page]");
   if (!li) return;
-  dragged = li.getAttribute("data-page");
+  dragged = li.dataset.page;
   if (e.dataTransfer) {
     e.dataTransfer.effectAllowed = "move";
     e.dataTransfer.setData("text/plain", dragged);
@@ -128,6 +119,6 @@ tree.addEventListener("drop", e => {
   e.preventDefault();
   unmark();
   dragged = null;
-  Q.submit(base + "/" + encodeURIComponent(id) + "/move", {target: row.parentElement.getAttribute("data-page"), place: placeOf(row, e)});
+  Q.submit(base + "/" + encodeURIComponent(id) + "/move", {target: row.parentElement.dataset.page, place: placeOf(row, e)});
 });
 })();

@@ -1,12 +1,11 @@
-// A reader page's script: theme and sidebar toggles, page tree, outline,
-// copy buttons, tabs and search as you type. The app's pages load it
-// too, and build on the helpers it leaves on window.Quire.
+// A reader page's script. The app's pages load it too, and build on the
+// helpers it leaves on window.Quire.
 (function () {
 "use strict";
 var root = document.documentElement, body = document.body;
 
-// el makes an element with attributes (null ones left out) and either
-// text or an array of children (nodes or strings).
+// el makes an element with attributes (null ones left out) and text or
+// children.
 function el(tag, attrs, kids) {
   var n = document.createElement(tag);
   for (var k in attrs) if (attrs[k] != null) n.setAttribute(k, attrs[k]);
@@ -14,37 +13,37 @@ function el(tag, attrs, kids) {
   return n;
 }
 
-// step is where a key moves in a list of n from i (prev and next name
-// its arrow keys), or -1.
+// step is where a key moves in a list of n from i, or -1.
 function step(key, i, n, prev, next) {
   return key === next ? (i + 1) % n : key === prev ? (i - 1 + n) % n : key === "Home" ? 0 : key === "End" ? n - 1 : -1;
 }
 
-// debounce calls fn ms after the last of a run of calls.
 function debounce(fn, ms) {
   var t;
   return (...a) => { clearTimeout(t); t = setTimeout(() => fn(...a), ms); };
 }
 
-// expand sets aria-expanded (or another state) of a control.
 function expand(btn, on, attr) { btn.setAttribute(attr || "aria-expanded", on ? "true" : "false"); }
 
-window.Quire = {el, step, debounce, expand};
+var up = (e, sel) => e.target.closest ? e.target.closest(sel) : null;
+var controls = btn => document.getElementById(btn.getAttribute("aria-controls"));
 
-// Theme toggle: remembers the reader's choice.
+window.Quire = {el, step, debounce, expand, up, controls};
+
+// The theme toggle remembers the reader's choice.
 var toggle = document.querySelector(".theme-toggle");
-var dark = () => root.getAttribute("data-theme") === "dark";
+var dark = () => root.dataset.theme === "dark";
 if (toggle) {
   expand(toggle, dark(), "aria-pressed");
   toggle.addEventListener("click", () => {
     var next = dark() ? "light" : "dark";
-    root.setAttribute("data-theme", next);
+    root.dataset.theme = next;
     try { localStorage.setItem("quire-theme", next); } catch (e) {}
     expand(toggle, dark(), "aria-pressed");
   });
 }
 
-// Sidebar toggle on narrow screens; Escape or a click outside closes it.
+// The sidebar on narrow screens; Escape or a click outside closes it.
 var navToggle = document.querySelector(".nav-toggle");
 var navOpen = () => body.classList.contains("nav-open");
 if (navToggle) {
@@ -59,17 +58,16 @@ if (navToggle) {
     navToggle.focus();
   };
   document.addEventListener("keydown", e => { if (e.key === "Escape" && navOpen()) close(); });
-  document.addEventListener("click", e => { if (navOpen() && !e.target.closest("#sidebar, .nav-toggle")) close(); });
+  document.addEventListener("click", e => { if (navOpen() && !up(e, "#sidebar, .nav-toggle")) close(); });
 }
 
-// Page tree: a branch's toggle shows or hides its pages (the app's
-// branches loaded later too), and the page being read is scrolled into
-// the sidebar's view.
+// Page tree: a toggle shows or hides its branch; the page being read is
+// scrolled into view.
 var sidebar = document.getElementById("sidebar");
 document.addEventListener("click", e => {
-  var btn = e.target.closest && e.target.closest(".tree-toggle");
+  var btn = up(e, ".tree-toggle");
   if (!btn) return;
-  var open = btn.getAttribute("aria-expanded") !== "true", list = document.getElementById(btn.getAttribute("aria-controls"));
+  var open = btn.getAttribute("aria-expanded") !== "true", list = controls(btn);
   expand(btn, open);
   if (list) list.hidden = !open;
 });
@@ -82,8 +80,7 @@ function showCurrentPage() {
 showCurrentPage();
 if (navToggle) navToggle.addEventListener("click", showCurrentPage);
 
-// Outline: the heading being read (the last one above 40% of the
-// window) is marked as the page scrolls.
+// The outline marks the heading being read: the last above 40% of the window.
 var outline = document.querySelector(".outline");
 if (outline && "IntersectionObserver" in window) {
   var links = Array.from(outline.querySelectorAll('a[href^="#"]'));
@@ -98,13 +95,12 @@ if (outline && "IntersectionObserver" in window) {
   markHeading();
 }
 
-// Copy buttons: a code block's code (data-copy), or the app's
-// data-copy-text.
+// Copy buttons: a code block's (data-copy), or the app's data-copy-text.
 document.addEventListener("click", e => {
-  var btn = e.target.closest && e.target.closest("[data-copy], [data-copy-text]");
+  var btn = up(e, "[data-copy], [data-copy-text]");
   if (!btn || !navigator.clipboard) return;
-  var text = btn.getAttribute("data-copy-text");
-  if (text === null) {
+  var text = btn.dataset.copyText;
+  if (text === undefined) {
     var code = btn.closest(".code-block").querySelector("pre code").cloneNode(true);
     code.querySelectorAll(".ln").forEach(n => n.remove());
     text = code.textContent;
@@ -116,15 +112,14 @@ document.addEventListener("click", e => {
   }, () => {});
 });
 
-// Tabs: the ARIA tab pattern with arrow keys, Home and End.
 document.querySelectorAll("[data-tabs]").forEach(box => {
   var tabs = Array.from(box.querySelectorAll(":scope > .tablist > [role=tab]"));
   var select = (tab, focus) => {
     tabs.forEach(t => {
-      var panel = document.getElementById(t.getAttribute("aria-controls"));
-      expand(t, t === tab, "aria-selected");
-      t.tabIndex = t === tab ? 0 : -1;
-      if (panel) panel.hidden = t !== tab;
+      var panel = controls(t), on = t === tab;
+      expand(t, on, "aria-selected");
+      t.tabIndex = on ? 0 : -1;
+      if (panel) panel.hidden = !on;
     });
     if (focus) tab.focus();
   };
@@ -137,31 +132,26 @@ document.querySelectorAll("[data-tabs]").forEach(box => {
   });
 });
 
-// Site space switcher.
 document.querySelectorAll("select[data-navigate]").forEach(sel => {
   sel.addEventListener("change", () => { if (sel.value) location.href = sel.value; });
 });
 
-// Search as you type, when the page names a JSON endpoint: the pages
-// matching what is typed, then a link to every result.
+// Search as you type, when the page names a JSON endpoint.
 var input = document.querySelector("input[data-search-url]");
 var results = document.getElementById("search-results");
 if (input) {
   var asked = 0, form = input.form;
   input.addEventListener("input", debounce(async () => {
-    var q = input.value.trim(), n = ++asked, url = input.getAttribute("data-search-url");
+    var q = input.value.trim(), n = ++asked, url = input.dataset.searchUrl;
     if (!q) { results.hidden = true; return; }
     try {
       var r = await fetch(url + (url.includes("?") ? "&" : "?") + "q=" + encodeURIComponent(q), {headers: {Accept: "application/json"}});
       var items = r.ok ? await r.json() : [];
       if (n !== asked) return; // a later query is on its way
       results.textContent = "";
-      (Array.isArray(items) ? items : []).slice(0, 8).forEach(it => {
-        var li = searchItem(it);
-        if (li) results.appendChild(li);
-      });
-      if (!results.firstChild) results.appendChild(el("li", {"class": "search-none", role: "option", "aria-disabled": "true"}, "No page matches."));
-      results.appendChild(el("li", {"class": "search-all", role: "option"},
+      results.append(...(Array.isArray(items) ? items : []).slice(0, 8).map(searchItem).filter(Boolean));
+      if (!results.firstChild) results.appendChild(el("li", {class: "search-none", role: "option", "aria-disabled": "true"}, "No page matches."));
+      results.appendChild(el("li", {class: "search-all", role: "option"},
         [el("a", {href: form.getAttribute("action") + "?q=" + encodeURIComponent(q)}, "All results for “" + q + "”")]));
       results.hidden = false;
     } catch (e) {
@@ -169,25 +159,21 @@ if (input) {
     }
   }, 150));
   input.addEventListener("keydown", e => { if (e.key === "Escape") results.hidden = true; });
-  // The list closes when focus leaves the search form, and comes back with it.
   form.addEventListener("focusout", e => { if (!form.contains(e.relatedTarget)) results.hidden = true; });
   input.addEventListener("focus", () => { if (input.value.trim() && results.firstChild) results.hidden = false; });
 }
 
-// searchItem is the list item of one result: its title, the section
-// that matched and a snippet, built from text and <mark> elements only.
+// A result is built from text and <mark> only.
 function searchItem(it) {
   if (!it || typeof it.url !== "string" || !/^(\/|https?:)/.test(it.url)) return null;
   var a = el("a", {href: it.url}, [marked("search-hit-title", it.titleParts, it.title || it.url)]);
-  if (typeof it.section === "string" && it.section) a.appendChild(el("span", {"class": "search-hit-section"}, it.section));
+  if (typeof it.section === "string" && it.section) a.appendChild(el("span", {class: "search-hit-section"}, it.section));
   if (Array.isArray(it.snippet) && it.snippet.length) a.appendChild(marked("search-hit-snippet", it.snippet, ""));
-  return el("li", {role: "option", "class": "search-hit"}, [a]);
+  return el("li", {role: "option", class: "search-hit"}, [a]);
 }
 
-// marked is a span of text fragments, the marked ones in <mark>; of the
-// plain text when there are none.
 function marked(cls, parts, plain) {
-  if (!Array.isArray(parts) || !parts.length) return el("span", {"class": cls}, plain);
-  return el("span", {"class": cls}, parts.filter(p => p && typeof p.text === "string").map(p => p.mark ? el("mark", {}, p.text) : p.text));
+  return el("span", {class: cls}, !Array.isArray(parts) || !parts.length ? plain :
+    parts.filter(p => p && typeof p.text === "string").map(p => p.mark ? el("mark", {}, p.text) : p.text));
 }
 })();
