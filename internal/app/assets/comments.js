@@ -1,177 +1,129 @@
-// Comments on a page: a comment button and thread count on each block,
-// forms sent without a reload (the server answers the threads' HTML, put
-// in place of the panel), "@" mentions and Escape to leave a composer.
-// Every form works without it.
+// Comments on a page: buttons and counts on blocks, forms sent without a
+// reload, "@" mentions. Every form works without it.
 (function () {
 "use strict";
 var Q = window.Quire, el = Q.el;
 
-function panel() { return document.querySelector("[data-comments]"); }
-function blocks() { return document.querySelectorAll("main .body .block[data-block]"); }
-function blockOf(key) { return document.querySelector('main .body .block[data-block="' + CSS.escape(key) + '"]'); }
+var panel = () => document.querySelector("[data-comments]");
+var comments = n => n + (n === 1 ? " comment" : " comments");
+var blockSel = key => '[data-block="' + CSS.escape(key) + '"]';
 
-// highlight marks a block (and only it) as the one a thread is on.
 function highlight(key, scroll) {
-  document.querySelectorAll(".block-highlight").forEach(function (b) { b.classList.remove("block-highlight"); });
-  var b = key && blockOf(key);
+  document.querySelectorAll(".block-highlight").forEach(b => b.classList.remove("block-highlight"));
+  var b = key && document.querySelector("main .body .block" + blockSel(key));
   if (!b) return;
   b.classList.add("block-highlight");
-  if (scroll) b.scrollIntoView({ block: "center", behavior: "smooth" });
+  if (scroll) b.scrollIntoView({block: "center", behavior: "smooth"});
 }
 
-// decorate gives each block its comment button and its thread count.
 function decorate() {
-  var p = panel();
+  var p = panel(), counts = {};
   if (!p) return;
-  var canComment = p.hasAttribute("data-members");
-  var counts = {};
-  p.querySelectorAll("[data-thread][data-block]").forEach(function (t) {
-    if (t.hidden || t.classList.contains("thread-resolved")) return;
-    var k = t.getAttribute("data-block");
-    counts[k] = (counts[k] || 0) + 1;
+  p.querySelectorAll("[data-thread][data-block]").forEach(t => {
+    var k = t.dataset.block;
+    if (!t.hidden && !t.classList.contains("thread-resolved")) counts[k] = (counts[k] || 0) + 1;
   });
-  blocks().forEach(function (b) {
-    var key = b.getAttribute("data-block");
-    var tools = b.querySelector(":scope > .block-tools");
-    if (!tools) tools = b.insertBefore(el("div", {"class": "block-tools"}), b.firstChild);
-    // Only this script's own buttons are redrawn: the editor's
-    // "Edit block" link shares the block's tools.
-    tools.querySelectorAll(":scope > .block-count, :scope > .block-comment").forEach(function (e) { e.remove(); });
-    var n = counts[key] || 0;
-    if (n) {
-      var c = el("button", {type: "button", "class": "block-count",
-        "aria-label": n === 1 ? "1 comment on this block" : n + " comments on this block"}, String(n));
-      c.addEventListener("click", function () { showThreads(key); });
-      tools.appendChild(c);
-    }
-    if (canComment) {
-      var btn = el("button", {type: "button", "class": "block-comment", "aria-label": "Comment on this block",
-        title: "Comment on this block"}, "+");
-      btn.addEventListener("click", function () { compose(key, btn); });
-      tools.appendChild(btn);
+  document.querySelectorAll("main .body .block[data-block]").forEach(b => {
+    var key = b.dataset.block, n = counts[key] || 0;
+    var tools = b.querySelector(":scope > .block-tools") || b.insertBefore(el("div", {class: "block-tools"}), b.firstChild);
+    var button = (attrs, text, click) => {
+      attrs.type = "button";
+      tools.appendChild(el("button", attrs, text)).addEventListener("click", click);
+    };
+    // Only this script's buttons: the editor's link shares the tools.
+    tools.querySelectorAll(":scope > .block-count, :scope > .block-comment").forEach(e => e.remove());
+    if (n) button({class: "block-count", "aria-label": comments(n) + " on this block"}, n, () => showThreads(key));
+    if (p.hasAttribute("data-members")) {
+      button({class: "block-comment", "aria-label": "Comment on this block", title: "Comment on this block"}, "+", e => compose(key, e.currentTarget));
     }
   });
-  var count = document.querySelector("[data-comment-count]");
-  if (count) {
-    var open = Number(p.getAttribute("data-open") || 0);
-    count.textContent = open === 1 ? "1 comment" : open + " comments";
-  }
+  var count = document.querySelector("[data-comment-count]"), open = Number(p.dataset.open || 0);
+  if (count) count.textContent = comments(open);
 }
 
-// showThreads brings the first thread on a block into view.
+function focus(n) {
+  if (!n.matches("button, textarea, a")) n.tabIndex = -1;
+  n.focus();
+}
+
 function showThreads(key) {
-  var p = panel();
-  var t = p && p.querySelector('[data-thread][data-block="' + CSS.escape(key) + '"]:not([hidden])');
+  var t = panel().querySelector("[data-thread]" + blockSel(key) + ":not([hidden])");
   if (!t) return;
   highlight(key, false);
   t.classList.add("thread-current");
-  t.scrollIntoView({ block: "nearest", behavior: "smooth" });
-  var a = t.querySelector("article");
-  a.tabIndex = -1;
-  a.focus();
+  t.scrollIntoView({block: "nearest", behavior: "smooth"});
+  focus(t.querySelector("article"));
 }
 
 var returnTo = null;
 
-// compose opens the composer on a block: chosen, highlighted, focused.
 function compose(key, from) {
-  var p = panel();
-  var sel = p && p.querySelector("[data-comment-node]");
-  var body = p && p.querySelector("[data-composer] textarea");
+  var p = panel(), sel = p.querySelector("[data-comment-node]"), body = p.querySelector("[data-composer] textarea");
   if (!body) return;
   if (sel) sel.value = key;
-  returnTo = from || null;
+  returnTo = from;
   highlight(key, false);
   p.querySelector("[data-composer]").classList.add("composing");
-  body.scrollIntoView({ block: "nearest" });
+  body.scrollIntoView({block: "nearest"});
   body.focus();
 }
 
-// closeComposer leaves a composer: an edit form closes; the new
-// comment's form forgets its block; focus returns where it came from.
+// closeComposer closes an edit form, or returns the focus from the new one.
 function closeComposer(field) {
   closeSuggestions();
-  var details = field.closest("details");
+  var details = field.closest("details"), form = field.closest("[data-composer]");
   if (details) {
     details.open = false;
     details.querySelector("summary").focus();
-    return;
-  }
-  var form = field.closest("[data-composer]");
-  if (form) {
+  } else if (form) {
     form.classList.remove("composing");
     var sel = form.querySelector("[data-comment-node]");
     if (sel && !field.value) sel.value = "";
     highlight(null);
     if (returnTo && document.contains(returnTo)) returnTo.focus(); else field.blur();
     returnTo = null;
+  } else field.blur();
+}
+
+// send posts a form and puts the threads answered in place, focus kept.
+async function send(form) {
+  var thread = form.closest("[data-thread]"), threadID = thread ? thread.id : "";
+  var kind = form.matches("[data-composer]") ? "new" : (form.action.match(/\/(replies|edit|delete|resolve|reopen|react)$/) || [])[1];
+  var btn = form.querySelector("[type=submit]"), pressed = (btn && btn.getAttribute("aria-label")) || "";
+  if (btn) btn.disabled = true;
+  var html = "";
+  try {
+    var res = await Q.post(form.action, new FormData(form), {"X-Quire-Fragment": "threads"});
+    html = await res.text();
+    if (!res.ok) throw new Error(res.status);
+  } catch (err) {
+    if (btn) btn.disabled = false;
+    var msg = html && Q.parse(html).querySelector("main .card p, main p");
+    var box = form.querySelector(".form-error") || form.appendChild(el("p", {class: "form-error", role: "alert"}));
+    box.textContent = (msg && msg.textContent.trim()) || "The comment could not be sent. Check your connection and try again.";
     return;
   }
-  field.blur();
-}
-
-// send posts a comment form and puts the threads the server answers in
-// place, keeping the focus in the thread it was in.
-function send(form) {
-  var thread = form.closest("[data-thread]");
-  var threadID = thread ? thread.id : "";
-  var kind = form.matches("[data-composer]") ? "new" : (form.action.match(/\/(replies|edit|delete|resolve|reopen|react)$/) || [])[1];
-  var btn = form.querySelector("[type=submit]");
-  if (btn) btn.disabled = true;
-  var pressed = btn && btn.getAttribute("aria-label");
-  Q.post(form.action, new FormData(form), {"X-Quire-Fragment": "threads"}).then(function (res) {
-    return res.text().then(function (html) { return { ok: res.ok, html: html }; });
-  }).then(function (r) {
-    if (!r.ok) { if (btn) btn.disabled = false; fail(form, r.html); return; }
-    var doc = new DOMParser().parseFromString(r.html, "text/html");
-    var fresh = doc.querySelector("[data-comments]");
-    var old = panel();
-    if (!fresh || !old) return;
-    // Keep the text of other threads' unsent replies.
-    var drafts = {};
-    old.querySelectorAll("textarea").forEach(function (t) { if (t.value && t.closest("form") !== form) drafts[t.id] = t.value; });
-    old.replaceWith(document.importNode(fresh, true));
-    var p = panel();
-    Object.keys(drafts).forEach(function (id) { var t = document.getElementById(id); if (t && !t.closest("details")) t.value = drafts[id]; });
-    init(p);
-    decorate();
-    var t = threadID && document.getElementById(threadID);
-    var focus = null;
-    if (kind === "new") {
-      var threads = p.querySelectorAll("[data-thread]");
-      var newest = null;
-      threads.forEach(function (n) { if (!newest || n.querySelector("time").dateTime >= newest.querySelector("time").dateTime) newest = n; });
-      focus = newest && newest.querySelector("article");
-      highlight(null);
-    } else if (t && kind === "react") {
-      focus = t.querySelector('[aria-label="' + CSS.escape(pressed || "") + '"]') ||
-        Array.prototype.find.call(t.querySelectorAll(".reaction"), function (b) { return b.getAttribute("aria-label").split(",")[0] === (pressed || "").split(",")[0]; });
-    } else if (t && kind === "replies") {
-      focus = t.querySelector(".reply-form textarea");
-    } else if (t) {
-      focus = t.querySelector("article");
-    }
-    if (!focus) focus = p.querySelector("h2");
-    if (focus) {
-      if (!focus.matches("button, textarea, a")) focus.tabIndex = -1;
-      focus.focus();
-    }
-  }).catch(function () {
-    if (btn) btn.disabled = false;
-    fail(form, "");
-  });
-}
-
-// fail shows the server's message for a refused form inside the form.
-function fail(form, html) {
-  var msg = "The comment could not be sent. Check your connection and try again.";
-  if (html) {
-    var doc = new DOMParser().parseFromString(html, "text/html");
-    var p = doc.querySelector("main .card p, main p");
-    if (p && p.textContent.trim()) msg = p.textContent.trim();
+  var fresh = Q.parse(html).querySelector("[data-comments]"), old = panel();
+  if (!fresh || !old) return;
+  // Keep the text of other threads' unsent replies.
+  var drafts = {};
+  old.querySelectorAll("textarea").forEach(t => { if (t.value && t.closest("form") !== form) drafts[t.id] = t.value; });
+  var p = Q.swap(old, fresh);
+  Object.keys(drafts).forEach(id => { var t = document.getElementById(id); if (t && !t.closest("details")) t.value = drafts[id]; });
+  var t = threadID && document.getElementById(threadID), to = null;
+  if (kind === "new") {
+    var newest = null, time = n => n.querySelector("time").dateTime;
+    p.querySelectorAll("[data-thread]").forEach(n => { if (!newest || time(n) >= time(newest)) newest = n; });
+    to = newest && newest.querySelector("article");
+    highlight(null);
+  } else if (t && kind === "react") {
+    to = t.querySelector('[aria-label="' + CSS.escape(pressed) + '"]') ||
+      Array.from(t.querySelectorAll(".reaction")).find(b => b.getAttribute("aria-label").split(",")[0] === pressed.split(",")[0]);
+  } else if (t) {
+    to = t.querySelector(kind === "replies" ? ".reply-form textarea" : "article");
   }
-  var box = form.querySelector(".form-error") || form.appendChild(el("p", {"class": "form-error", role: "alert"}));
-  box.textContent = msg;
+  to = to || p.querySelector("h2");
+  if (to) focus(to);
 }
 
 // Mentions: "@" and a few letters before the caret suggest members.
@@ -179,27 +131,18 @@ var list = null, field = null, choices = [], active = -1;
 
 function closeSuggestions() {
   if (list) list.remove();
-  if (field) { field.removeAttribute("aria-activedescendant"); field.setAttribute("aria-expanded", "false"); }
+  if (field) { field.removeAttribute("aria-activedescendant"); Q.expand(field, false); }
   list = null; choices = []; active = -1;
 }
 
 function mentionQuery(t) {
-  var before = t.value.slice(0, t.selectionStart);
-  var m = before.match(/(^|\s)@([^\s@\[\]()]{0,30})$/);
+  var m = t.value.slice(0, t.selectionStart).match(/(^|\s)@([^\s@\[\]()]{0,30})$/);
   return m ? m[2] : null;
 }
 
-function suggest(t) {
-  var p = panel();
-  var url = p && p.getAttribute("data-members");
-  var q = mentionQuery(t);
-  if (!url || q === null) { closeSuggestions(); return; }
-  lookup(t, url, q);
-}
-var lookup = Q.debounce(function (t, url, q) {
-  fetch(url + "?q=" + encodeURIComponent(q)).then(function (r) { return r.ok ? r.json() : []; }).then(function (members) {
-    if (document.activeElement === t && mentionQuery(t) === q) show(t, members);
-  });
+var lookup = Q.debounce(async (t, url, q) => {
+  var r = await fetch(url + "?q=" + encodeURIComponent(q)), members = r.ok ? await r.json() : [];
+  if (document.activeElement === t && mentionQuery(t) === q) show(t, members);
 }, 120);
 
 function show(t, members) {
@@ -207,20 +150,18 @@ function show(t, members) {
   if (!members.length) return;
   field = t;
   choices = members;
-  list = el("ul", {"class": "mention-list", id: t.id + "-mentions", role: "listbox", "aria-label": "Members to mention"});
-  members.forEach(function (m, i) {
-    var li = el("li", {id: list.id + "-" + i, role: "option", "aria-selected": "false"}, [document.createTextNode(m.name), el("span", {"class": "muted"}, " " + m.email)]);
-    li.addEventListener("mousedown", function (ev) { ev.preventDefault(); choose(i); });
-    list.appendChild(li);
+  list = el("ul", {class: "mention-list", id: t.id + "-mentions", role: "listbox", "aria-label": "Members to mention"});
+  members.forEach((m, i) => {
+    list.appendChild(el("li", {id: list.id + "-" + i, role: "option", "aria-selected": "false"}, [m.name, el("span", {class: "muted"}, " " + m.email)]))
+      .addEventListener("mousedown", e => { e.preventDefault(); choose(i); });
   });
   t.setAttribute("aria-controls", list.id);
-  t.setAttribute("aria-expanded", "true");
+  Q.expand(t, true);
   t.insertAdjacentElement("afterend", list);
   move(0);
 }
 
 function move(i) {
-  if (!list) return;
   active = (i + choices.length) % choices.length;
   Q.options(list, field, active);
 }
@@ -228,71 +169,67 @@ function move(i) {
 function choose(i) {
   var t = field, m = choices[i];
   if (!t || !m) return;
-  var start = t.selectionStart;
-  var before = t.value.slice(0, start);
-  var at = before.lastIndexOf("@");
+  var start = t.selectionStart, before = t.value.slice(0, start), at = before.lastIndexOf("@");
   t.value = before.slice(0, at) + m.markdown + " " + t.value.slice(start);
-  var caret = at + m.markdown.length + 1;
-  t.setSelectionRange(caret, caret);
+  t.setSelectionRange(at + m.markdown.length + 1, at + m.markdown.length + 1);
   closeSuggestions();
   t.focus();
 }
 
-// init wires a panel's forms and controls (again after each swap).
-function init(p) {
+function init() {
+  var p = panel();
   if (!p) return;
-  p.querySelectorAll("textarea[data-mention]").forEach(function (t) {
+  p.querySelectorAll("textarea[data-mention]").forEach(t => {
     t.setAttribute("aria-autocomplete", "list");
-    t.addEventListener("input", function () { suggest(t); });
-    t.addEventListener("blur", function () { setTimeout(function () { if (field === t) closeSuggestions(); }, 150); });
+    t.addEventListener("input", () => {
+      var url = p.dataset.members, q = mentionQuery(t);
+      if (!url || q === null) closeSuggestions(); else lookup(t, url, q);
+    });
+    t.addEventListener("blur", () => setTimeout(() => { if (field === t) closeSuggestions(); }, 150));
   });
   var toggle = p.querySelector("[data-show-resolved]");
   if (toggle) {
-    toggle.addEventListener("click", function (e) {
-      e.preventDefault();
+    toggle.addEventListener("click", e => {
       var on = toggle.getAttribute("aria-pressed") !== "true";
-      toggle.setAttribute("aria-pressed", on ? "true" : "false");
-      p.querySelectorAll(".thread-resolved").forEach(function (t) { t.hidden = !on; });
+      e.preventDefault();
+      Q.expand(toggle, on, "aria-pressed");
+      p.querySelectorAll(".thread-resolved").forEach(t => { t.hidden = !on; });
     });
-    toggle.addEventListener("keydown", function (e) { if (e.key === " ") { e.preventDefault(); toggle.click(); } });
+    toggle.addEventListener("keydown", e => { if (e.key === " ") { e.preventDefault(); toggle.click(); } });
   }
-  p.querySelectorAll("[data-show-block]").forEach(function (b) {
-    b.addEventListener("click", function () { highlight(b.getAttribute("data-show-block"), true); });
+  p.querySelectorAll("[data-show-block]").forEach(b => {
+    b.addEventListener("click", () => highlight(b.dataset.showBlock, true));
   });
   var sel = p.querySelector("[data-comment-node]");
-  if (sel) sel.addEventListener("change", function () { highlight(sel.value, true); });
+  if (sel) sel.addEventListener("change", () => highlight(sel.value, true));
+  decorate();
 }
 
-document.addEventListener("submit", function (e) {
+document.addEventListener("submit", e => {
   var form = e.target;
-  if (e.defaultPrevented || !form.matches || !form.matches("[data-comment-form]") || !window.fetch) return;
+  if (e.defaultPrevented || !form.matches || !form.matches("[data-comment-form]")) return;
   e.preventDefault();
   send(form);
 });
 
-document.addEventListener("keydown", function (e) {
-  var t = e.target;
+document.addEventListener("keydown", e => {
+  var t = e.target, k = e.key;
   if (!t.matches || !t.matches("[data-comments] textarea")) return;
-  if (list && field === t) {
-    if (e.key === "ArrowDown") { e.preventDefault(); move(active + 1); return; }
-    if (e.key === "ArrowUp") { e.preventDefault(); move(active - 1); return; }
-    if (e.key === "Enter" || e.key === "Tab") { e.preventDefault(); choose(active); return; }
-    if (e.key === "Escape") { e.preventDefault(); closeSuggestions(); return; }
-  }
-  if (e.key === "Escape") { e.preventDefault(); closeComposer(t); return; }
-  // Ctrl+Enter (⌘Enter) sends.
-  if (e.key === "Enter" && Q.mod(e)) {
+  if (list && field === t && /^(ArrowDown|ArrowUp|Enter|Tab|Escape)$/.test(k)) {
+    e.preventDefault();
+    if (k === "Escape") closeSuggestions(); else if (k[0] === "A") move(active + (k === "ArrowDown" ? 1 : -1)); else choose(active);
+  } else if (k === "Escape") {
+    e.preventDefault();
+    closeComposer(t);
+  } else if (k === "Enter" && Q.mod(e)) {
     e.preventDefault();
     t.form.requestSubmit();
   }
 });
 
-init(panel());
-decorate();
-// Live updates put a new page in place: the same again on it.
-document.addEventListener("quire:updated", function () { init(panel()); decorate(); });
-// A thread named in the address (after a form sent without the
-// script) shows its block.
+init();
+document.addEventListener("quire:updated", init);
+// A thread named in the address shows its block.
 var hashed = location.hash.indexOf("#comment-") === 0 && document.getElementById(location.hash.slice(1));
-if (hashed && hashed.getAttribute("data-block")) highlight(hashed.getAttribute("data-block"), false);
+if (hashed && hashed.dataset.block) highlight(hashed.dataset.block, false);
 })();
