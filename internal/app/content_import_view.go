@@ -64,7 +64,7 @@ type contentImportData struct {
 // has none.
 func (a *App) importsService() (*service.ContentImports, error) {
 	if a.cfg.Imports == nil {
-		return nil, &quire.Error{Code: quire.EUNAVAILABLE, Message: "Content import is not available on this server."}
+		return nil, notAvailable("Content import is")
 	}
 	return a.cfg.Imports, nil
 }

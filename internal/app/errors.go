@@ -59,3 +59,9 @@ func formError(err error) (field, msg string, ok bool) {
 
 // now is the service's clock.
 func (a *App) now() time.Time { return a.svc.Now() }
+
+// notAvailable is the error of a page whose feature this server runs
+// without; what names it, with its verb ("Git Sync is").
+func notAvailable(what string) error {
+	return &quire.Error{Code: quire.EUNAVAILABLE, Message: what + " not available on this server."}
+}

@@ -85,7 +85,7 @@ func (d gitSyncData) Branch() string {
 // gitService returns the Git Sync service, or says the server has none.
 func (a *App) gitService() (*service.GitSync, error) {
 	if a.cfg.GitSync == nil {
-		return nil, &quire.Error{Code: quire.EUNAVAILABLE, Message: "Git Sync is not available on this server."}
+		return nil, notAvailable("Git Sync is")
 	}
 	return a.cfg.GitSync, nil
 }

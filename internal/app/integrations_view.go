@@ -12,7 +12,7 @@ import (
 // server has none.
 func (a *App) integrationsService() (*service.Integrations, error) {
 	if a.cfg.Integrations == nil {
-		return nil, &quire.Error{Code: quire.EUNAVAILABLE, Message: "Integrations are not available on this server."}
+		return nil, notAvailable("Integrations are")
 	}
 	return a.cfg.Integrations, nil
 }

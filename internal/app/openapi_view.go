@@ -13,7 +13,7 @@ import (
 // server has none.
 func (a *App) openAPIService() (*service.OpenAPISpecs, error) {
 	if a.cfg.OpenAPI == nil {
-		return nil, &quire.Error{Code: quire.EUNAVAILABLE, Message: "OpenAPI specifications are not available on this server."}
+		return nil, notAvailable("OpenAPI specifications are")
 	}
 	return a.cfg.OpenAPI, nil
 }

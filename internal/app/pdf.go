@@ -3,7 +3,6 @@ package app
 import (
 	"net/http"
 
-	"quire/internal/quire"
 	"quire/internal/service"
 )
 
@@ -36,7 +35,7 @@ func (a *App) changeRequestPDF(w http.ResponseWriter, r *http.Request) error {
 // link works without the session, as a download should.
 func (a *App) pdfRedirect(w http.ResponseWriter, r *http.Request, req service.PDFRequest) error {
 	if a.cfg.PDFs == nil {
-		return &quire.Error{Code: quire.EUNAVAILABLE, Message: "PDF export is not available on this server."}
+		return notAvailable("PDF export is")
 	}
 	l, err := a.cfg.PDFs.Link(r.Context(), req)
 	if err != nil {

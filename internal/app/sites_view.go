@@ -15,7 +15,7 @@ const dateLayout = "2 Jan 2006"
 // sitesService returns the sites service, or says the server has none.
 func (a *App) sitesService() (*service.Sites, error) {
 	if a.cfg.Sites == nil {
-		return nil, &quire.Error{Code: quire.EUNAVAILABLE, Message: "Sites are not available on this server."}
+		return nil, notAvailable("Sites are")
 	}
 	return a.cfg.Sites, nil
 }
