@@ -48,7 +48,7 @@ func TestAuditLogPage(t *testing.T) {
 			t.Fatalf("audit page before any event: %d\n%s", status, body)
 		}
 
-		status, _, body = h.get(t, reader, org+"/audit")
+		status, _, _ = h.get(t, reader, org+"/audit")
 		if status != http.StatusForbidden {
 			t.Fatalf("reader's audit page: %d", status)
 		}
