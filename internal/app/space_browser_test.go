@@ -91,7 +91,11 @@ func follow(t *testing.T, b *testutil.BrowserPage, name, h1 string) {
 		t.Fatalf("no link %q on %s", name, b.JS("location.pathname"))
 	}
 	deadline := time.Now().Add(10 * time.Second)
-	for b.JS(`(document.querySelector("main h1")||{}).textContent||""`) != h1 || b.JS("document.readyState") != "complete" {
+	for {
+		got, err := b.TryJS(`document.readyState === "complete" ? ((document.querySelector("main h1")||{}).textContent||"") : ""`)
+		if err == nil && got == h1 {
+			break
+		}
 		if time.Now().After(deadline) {
 			t.Fatalf("following %q: no page %q (at %s)", name, h1, b.JS("location.pathname"))
 		}
@@ -103,7 +107,10 @@ func follow(t *testing.T, b *testutil.BrowserPage, name, h1 string) {
 func waitPath(t *testing.T, b *testutil.BrowserPage, suffix string) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
-	for !strings.HasSuffix(b.JS("location.pathname"), suffix) {
+	for {
+		if p, err := b.TryJS("location.pathname"); err == nil && strings.HasSuffix(p, suffix) {
+			break
+		}
 		if time.Now().After(deadline) {
 			t.Fatalf("the browser is at %s, not at …%s", b.JS("location.pathname"), suffix)
 		}

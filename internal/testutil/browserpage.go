@@ -60,6 +60,13 @@ func (b *BrowserPage) JS(expr string) string {
 	return v
 }
 
+// TryJS evaluates a JavaScript expression giving a string, returning
+// the error instead of failing: loops that wait through a navigation
+// meet "Inspected target navigated or closed" and look again.
+func (b *BrowserPage) TryJS(expr string) (string, error) {
+	return chromedp.Run(b.Ctx, chromedp.Evaluate[string](expr))
+}
+
 // H1 waits for the page's main heading and checks it.
 func (b *BrowserPage) H1(want string) {
 	b.T.Helper()
