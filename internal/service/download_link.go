@@ -89,7 +89,7 @@ func (s *Service) OpenDownload(ctx context.Context, l DownloadLink) (*quire.File
 	if s.now().Unix() >= l.Expires {
 		return nil, nil, 0, denied
 	}
-	sig, err := base64.RawURLEncoding.DecodeString(l.Signature)
+	sig, err := decodeSignature(l.Signature)
 	if err != nil {
 		return nil, nil, 0, denied
 	}
@@ -166,6 +166,13 @@ func (s *Service) downloadKey(ctx context.Context) ([]byte, error) {
 // mac computes the link's HMAC-SHA256 under key.
 func (l DownloadLink) mac(key []byte) []byte {
 	return linkMAC(key, "quire download link v1", l.SpaceID, l.RevisionID, l.FileID, strconv.FormatInt(l.Expires, 10))
+}
+
+// decodeSignature decodes a signature written in unpadded URL-safe
+// base64, taking only its one canonical spelling: the last character's
+// unused bits must be zero, so no two strings pass as one signature.
+func decodeSignature(s string) ([]byte, error) {
+	return base64.RawURLEncoding.Strict().DecodeString(s)
 }
 
 // linkMAC is the HMAC-SHA256 under key of the parts of a signed link,

@@ -64,7 +64,7 @@ func (s *Service) authenticateIntegration(ctx context.Context, token string) (*q
 	if err != nil {
 		return nil, err
 	}
-	mac, err := base64.RawURLEncoding.DecodeString(sig)
+	mac, err := decodeSignature(sig)
 	if err != nil || !hmac.Equal(mac, linkMAC(key, enc)) {
 		return nil, bad
 	}

@@ -65,7 +65,7 @@ func (o *OpenAPISpecs) OpenFile(ctx context.Context, l OpenAPIFileLink) (string,
 		if l.Signature == "" || o.s.now().Unix() >= l.Expires {
 			return "", "", denied
 		}
-		sig, err := base64.RawURLEncoding.DecodeString(l.Signature)
+		sig, err := decodeSignature(l.Signature)
 		if err != nil {
 			return "", "", denied
 		}

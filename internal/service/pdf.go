@@ -114,7 +114,7 @@ func (p *PDFs) Render(ctx context.Context, l PDFLink) ([]byte, error) {
 	if p.s.now().Unix() >= l.Expires {
 		return nil, denied
 	}
-	sig, err := base64.RawURLEncoding.DecodeString(l.Signature)
+	sig, err := decodeSignature(l.Signature)
 	if err != nil {
 		return nil, denied
 	}

@@ -29,7 +29,7 @@ func verifyVisitorToken(token string, key []byte, now time.Time) (map[string]any
 	if err != nil || json.Unmarshal(raw, &header) != nil || header.Alg != "HS256" {
 		return nil, errVisitorToken()
 	}
-	sig, err := base64.RawURLEncoding.DecodeString(parts[2])
+	sig, err := decodeSignature(parts[2])
 	if err != nil {
 		return nil, errVisitorToken()
 	}
