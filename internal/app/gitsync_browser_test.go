@@ -54,5 +54,8 @@ func TestGitSyncBrowser(t *testing.T) {
 	if strings.Contains(got, gitPassword) || strings.Contains(b.JS(`document.documentElement.outerHTML`), gitPassword) {
 		t.Error("the Git Sync page shows the credentials")
 	}
+	if !b.Has("table", "History") || !strings.Contains(got, "Asked by") || !strings.Contains(got, head[:12]) {
+		t.Errorf("the Git Sync page shows no history of the import:\n%s", got)
+	}
 	b.ShootViews("app-gitsync", "main h1")
 }
