@@ -354,6 +354,9 @@ func TestContentImportPage(t *testing.T) {
 		if err != nil || len(crs.Items) != 1 {
 			t.Fatalf("the import made no change request: %v %v", crs, err)
 		}
+		if want := "Import from " + strings.TrimPrefix(srv.URL, "http://") + "/notes.md"; crs.Items[0].Subject != want {
+			t.Errorf("the import's change request is named %q, want %q", crs.Items[0].Subject, want)
+		}
 		status, _, body = h.get(t, admin, loc)
 		n := crs.Items[0].Number
 		if status != http.StatusOK || !strings.Contains(body, "Import done: 1 of 1 resource imported.") ||

@@ -537,6 +537,10 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 			{form: url.Values{"url": {"file:///etc/passwd"}, "source": {"markdown"}, "into": {"space"}}, status: http.StatusUnprocessableEntity, says: "URL must be an http:// or https:// address."},
 			{form: url.Values{"url": {"https://docs.example/"}, "source": {"notion"}, "into": {"space"}}, status: http.StatusUnprocessableEntity, says: "Kind of content choose one of the listed kinds of content."},
 		},
+		"appSpaceImportUpload": {
+			{form: url.Values{"into": {"space"}}, status: http.StatusUnprocessableEntity, says: "File is missing: choose a Markdown, HTML or zip file."},
+			{form: url.Values{}, status: http.StatusUnprocessableEntity, says: "File is missing: choose a Markdown, HTML or zip file."},
+		},
 		"appSpaceShareChange":       {badRole, unknownKind, unknownPrincipal},
 		"appSpaceShareRemove":       {unknownKind, unknownPrincipal},
 		"appCollectionShare":        {badRole, noRole, nobody, unknownUser},
