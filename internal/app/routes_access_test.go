@@ -503,6 +503,10 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 			{form: url.Values{}, status: http.StatusOK, says: "Delete the SAML provider “Okta”?"},
 			{form: url.Values{"confirm": {"yes"}}, params: map[string]string{"samlProviderId": "nosuchprovider"}, status: http.StatusNotFound, says: "There is nothing here"},
 		},
+		"appOrgSSOTurnOff": {
+			{form: url.Values{}, status: http.StatusOK, says: "Turn off single sign-on?"},
+			{form: url.Values{"confirm": {"maybe"}}, status: http.StatusOK, says: "Turn off single sign-on?"},
+		},
 		"appCollectionUpdate": title(http.StatusUnprocessableEntity),
 		"appCollectionMove": {
 			{form: url.Values{"parent": {"nosuchcollection"}}, status: http.StatusUnprocessableEntity, says: "Destination collection"},
