@@ -1,6 +1,8 @@
 package app
 
 import (
+	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -34,9 +36,18 @@ const (
 	importIntoNew   = "new"
 )
 
-// importForm is the content import form as typed.
+// importForm is the content import form as typed: the URL form's, or
+// the upload form's (Upload set, File the name of the file sent).
 type importForm struct {
 	URL, Source, Into string
+	Upload            bool
+	File              string
+}
+
+// intoOption is a choice of where an import goes.
+type intoOption struct {
+	Value, Label string
+	Selected     bool
 }
 
 // importResult is what the import just made, read back from the
@@ -59,6 +70,27 @@ type contentImportData struct {
 	Result *importResult
 	Base   string
 }
+
+// IntoOptions are the places an import may go: the space, a new change
+// request, or one of the drafts and open change requests, the one of the
+// form as typed selected.
+func (d contentImportData) IntoOptions() []intoOption {
+	out := []intoOption{{Value: importIntoSpace, Label: "The space (merged at once)"}, {Value: importIntoNew, Label: "A new change request"}}
+	for _, cr := range d.Drafts {
+		subject := cr.Subject
+		if subject == "" {
+			subject = "Untitled change request"
+		}
+		out = append(out, intoOption{Value: cr.ID, Label: "Change request #" + strconv.Itoa(cr.Number) + ": " + subject})
+	}
+	for i := range out {
+		out[i].Selected = out[i].Value == d.Form.Into
+	}
+	return out
+}
+
+// MaxFile is the most an uploaded file may hold, for people.
+func (contentImportData) MaxFile() string { return sizeText(service.MaxInlineFileBytes) }
 
 // importsService returns the content import service, or says the server
 // has none.
@@ -127,20 +159,37 @@ func (a *App) importContent(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	f := importForm{URL: strings.TrimSpace(r.PostFormValue("url")), Source: r.PostFormValue("source"), Into: r.PostFormValue("into")}
+	return a.runImport(w, r, f, "import", checkImportForm(f), "Import from "+importSubject(f.URL),
+		func(ctx context.Context, u *quire.User, spaceID, crID string) (*service.ImportResult, error) {
+			return imports.Import(ctx, u, spaceID, crID, importer.Source(f.Source), f.URL)
+		})
+}
+
+// importFunc imports into a space, or a change request of it when crID
+// is given.
+type importFunc func(ctx context.Context, u *quire.User, spaceID, crID string) (*service.ImportResult, error)
+
+// runImport runs an import of the form f (named form on the page) once
+// checked (checked is the form's own check): it makes the new change
+// request the form asks for, named subject, or finds the one chosen,
+// imports, and leads back to the page with the counts. A refused form is
+// drawn again naming its field, and the change request made for it is
+// archived.
+func (a *App) runImport(w http.ResponseWriter, r *http.Request, f importForm, form string, checked error, subject string, do importFunc) error {
 	sp, err := spaceFrom(r)
 	if err != nil {
 		return err
 	}
 	ctx := r.Context()
 	u := userFrom(ctx)
-	f := importForm{URL: strings.TrimSpace(r.PostFormValue("url")), Source: r.PostFormValue("source"), Into: r.PostFormValue("into")}
-	err = checkImportForm(f)
+	err = checked
 	var cr *quire.ChangeRequest
 	if err == nil {
 		switch f.Into {
 		case importIntoSpace:
 		case importIntoNew:
-			cr, err = a.svc.CreateChangeRequest(ctx, u, sp.ID, "Import from "+importSubject(f.URL))
+			cr, err = a.svc.CreateChangeRequest(ctx, u, sp.ID, subject)
 		default:
 			cr, err = a.svc.ChangeRequest(ctx, sp.ID, f.Into)
 			if quire.IsNotFound(err) {
@@ -154,7 +203,7 @@ func (a *App) importContent(w http.ResponseWriter, r *http.Request) error {
 		if cr != nil {
 			crID = cr.ID
 		}
-		res, err = imports.Import(ctx, u, sp.ID, crID, importer.Source(f.Source), f.URL)
+		res, err = do(ctx, u, sp.ID, crID)
 	}
 	if err != nil && cr != nil && f.Into == importIntoNew {
 		// The change request made for a failed import holds nothing:
@@ -165,8 +214,13 @@ func (a *App) importContent(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if field, msg, ok := formError(err); ok {
-		st := &FormState{Form: "import", Field: field, Message: importFieldLabel(field) + " " + msg + "."}
+		st := &FormState{Form: form, Field: field, Message: importFieldLabel(field) + " " + msg + "."}
 		return a.drawContentImport(w, r, http.StatusUnprocessableEntity, f, st)
+	} else if quire.ErrorCode(err) == quire.ETOOLARGE {
+		var qe *quire.Error
+		errors.As(err, &qe)
+		st := &FormState{Form: form, Field: qe.Field, Message: importFieldLabel(qe.Field) + " " + qe.Message + "."}
+		return a.drawContentImport(w, r, http.StatusRequestEntityTooLarge, f, st)
 	} else if err != nil {
 		return err
 	}
@@ -205,10 +259,15 @@ func importSubject(raw string) string {
 		u.User = nil
 		raw = u.Host + u.Path
 	}
-	if r := []rune(raw); len(r) > 80 {
-		raw = string(r[:80]) + "…"
+	return clipSubject(raw)
+}
+
+// clipSubject bounds what an import's change request is named after.
+func clipSubject(s string) string {
+	if r := []rune(s); len(r) > 80 {
+		s = string(r[:80]) + "…"
 	}
-	return raw
+	return s
 }
 
 // importFieldLabel names a field of the import form in its error
@@ -223,6 +282,8 @@ func importFieldLabel(field string) string {
 		return "Import into"
 	case "subject":
 		return "The change request's subject"
+	case "file":
+		return "File"
 	}
 	return "The import"
 }

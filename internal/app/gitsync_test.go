@@ -219,7 +219,7 @@ func TestGitSyncPage(t *testing.T) {
 		}
 		wantState(t, body, rec, "Succeeded")
 		for _, want := range []string{"<dd>Import from Git</dd>", "<dd>master</dd>", "<dd>" + repo, "Credentials are set",
-			"Only the last operation is kept", `value="` + repo + `"`} {
+			`value="` + repo + `"`, "The last 100 are kept."} {
 			if !strings.Contains(body, want) {
 				t.Errorf("the page after the import does not show %q", want)
 			}
@@ -227,6 +227,7 @@ func TestGitSyncPage(t *testing.T) {
 		if strings.Contains(body, gitPassword) {
 			t.Error("the Git Sync page shows the credentials")
 		}
+		wantHistory(t, body, h.Admin.DisplayName, "Import from Git/Succeeded/"+head[:12])
 
 		// A reader sees the same state.
 		status, _, body = h.get(t, reader, base)
@@ -248,6 +249,8 @@ func TestGitSyncPage(t *testing.T) {
 		if !strings.Contains(body, "<dd>Export to Git</dd>") {
 			t.Error("the page after the export does not say so")
 		}
+		exported := rec.Commit[:min(12, len(rec.Commit))]
+		wantHistory(t, body, h.Admin.DisplayName, "Export to Git/Succeeded/"+exported, "Import from Git/Succeeded/"+head[:12])
 
 		// Without the credentials the server refuses: the failure is
 		// shown as recorded.
@@ -260,7 +263,45 @@ func TestGitSyncPage(t *testing.T) {
 			t.Fatalf("import without credentials: %+v %v", rec, err)
 		}
 		wantState(t, body, rec, "Failed")
+		wantHistory(t, body, h.Admin.DisplayName, "Import from Git/Failed/", "Export to Git/Succeeded/"+exported,
+			"Import from Git/Succeeded/"+head[:12])
+		if !strings.Contains(body, `<td data-label="Details">`+html.EscapeString(rec.Error)+`</td>`) {
+			t.Errorf("the history does not show the failure's error %q", rec.Error)
+		}
 	})
+}
+
+// wantHistory checks the Git Sync page's history table: one row per
+// finished operation, newest first, each "operation/result/commit"
+// (the commit shortened, "" for none), all asked for by who.
+func wantHistory(t *testing.T, body, who string, rows ...string) {
+	t.Helper()
+	_, table, ok := strings.Cut(body, `<h2 id="git-history-heading">History</h2>`)
+	if !ok {
+		t.Fatal("the page has no history")
+	}
+	table, _, _ = strings.Cut(table, "</table>")
+	var got []string
+	for _, tr := range strings.Split(table, "<tr>")[2:] {
+		cell := func(label string) string {
+			_, v, _ := strings.Cut(tr, `<td data-label="`+label+`">`)
+			v, _, _ = strings.Cut(v, "</td>")
+			return v
+		}
+		commit := cell("Commit")
+		if _, c, ok := strings.Cut(commit, ">"); ok && strings.HasPrefix(commit, "<code") {
+			commit, _, _ = strings.Cut(c, "<")
+		} else {
+			commit = ""
+		}
+		got = append(got, cell("Operation")+"/"+cell("Result")+"/"+commit)
+		if by := cell("Asked by"); by != html.EscapeString(who) {
+			t.Errorf("history row %q asked by %q, want %q", got[len(got)-1], by, who)
+		}
+	}
+	if strings.Join(got, "\n") != strings.Join(rows, "\n") {
+		t.Errorf("history rows:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(rows, "\n"))
+	}
 }
 
 // TestContentImportPage imports a Markdown file into a new change request
@@ -312,6 +353,9 @@ func TestContentImportPage(t *testing.T) {
 		crs, err = h.Svc.ChangeRequests(ctx, quire.ChangeRequestFilter{SpaceID: id}, quire.Page{})
 		if err != nil || len(crs.Items) != 1 {
 			t.Fatalf("the import made no change request: %v %v", crs, err)
+		}
+		if want := "Import from " + strings.TrimPrefix(srv.URL, "http://") + "/notes.md"; crs.Items[0].Subject != want {
+			t.Errorf("the import's change request is named %q, want %q", crs.Items[0].Subject, want)
 		}
 		status, _, body = h.get(t, admin, loc)
 		n := crs.Items[0].Number

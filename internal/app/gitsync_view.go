@@ -35,6 +35,10 @@ type gitSyncData struct {
 	// Sync is what the space records of its last operation; nil when it
 	// never synced.
 	Sync *quire.GitSync
+	// History is the space's finished operations, newest first.
+	History []gitRunRow
+	// Kept is how many finished operations the history keeps.
+	Kept int
 	Form gitForm
 	// CanEdit offers the form; readers see the state alone.
 	CanEdit bool
@@ -55,23 +59,15 @@ func (d gitSyncData) Status() string {
 	if d.Sync == nil {
 		return ""
 	}
-	switch d.Sync.State {
-	case quire.GitRunning:
-		return "Running"
-	case quire.GitSuccess:
-		return "Succeeded"
-	case quire.GitFailure:
-		return "Failed"
-	}
-	return string(d.Sync.State)
+	return gitStateLabel(d.Sync.State)
 }
 
 // Direction names the last operation's direction.
 func (d gitSyncData) Direction() string {
-	if d.Sync != nil && d.Sync.Direction == quire.GitExport {
-		return "Export to Git"
+	if d.Sync == nil {
+		return gitDirectionLabel(quire.GitImport)
 	}
-	return "Import from Git"
+	return gitDirectionLabel(d.Sync.Direction)
 }
 
 // Branch is the branch of the last operation's ref.
@@ -118,9 +114,14 @@ func (a *App) drawGitSync(w http.ResponseWriter, r *http.Request, status int, ty
 	if err != nil {
 		return err
 	}
+	runs, err := git.History(ctx, sp.ID)
+	if err != nil {
+		return err
+	}
 	notice := r.URL.Query().Get(noticeParam)
 	d := gitSyncData{Space: sp, Sync: rec, CanEdit: levelFrom(ctx) >= edit, State: state, Base: gitSyncPath(sp.ID),
-		CredentialsSet: strings.HasSuffix(notice, "-credentials"), Form: gitForm{Branch: "main"}, Refresh: gitSyncPath(sp.ID)}
+		CredentialsSet: strings.HasSuffix(notice, "-credentials"), Form: gitForm{Branch: "main"}, Refresh: gitSyncPath(sp.ID),
+		History: gitRunRows(runs), Kept: quire.GitSyncRunsKept}
 	if noticeText(notice) != "" {
 		d.Refresh += "?" + noticeParam + "=" + url.QueryEscape(notice)
 	}

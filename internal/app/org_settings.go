@@ -67,6 +67,8 @@ func settingsNotice(r *http.Request) string {
 		return "The SAML provider was saved."
 	case "saml-deleted":
 		return "The SAML provider was deleted."
+	case "sso-off":
+		return "Single sign-on was turned off: the SAML providers were deleted and single sign-on is no longer required."
 	}
 	return ""
 }

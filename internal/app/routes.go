@@ -176,6 +176,11 @@ func (a *App) table() []row {
 		{"appSpaceGitExport", post, "/app/s/{spaceId}/~/git/export", onSpace(edit), a.gitExport},
 		{"appSpaceImport", get, "/app/s/{spaceId}/~/import", onSpace(edit), a.contentImportPage},
 		{"appSpaceImportContent", post, "/app/s/{spaceId}/~/import", onSpace(edit), a.importContent},
+		// Content import from an uploaded file (content_import_upload.go),
+		// at the import's level; turning off an organization's single
+		// sign-on (org_sso_off.go), at the level of its SSO settings.
+		{"appSpaceImportUpload", post, "/app/s/{spaceId}/~/import/upload", onSpace(edit), a.importUpload},
+		{"appOrgSSOTurnOff", post, "/app/o/{organizationId}/settings/sso/turn-off", onOrg(admin), a.turnOffSSO},
 		{"appTrash", get, "/app/o/{organizationId}/trash", onOrg(guest), a.trash},
 		// People: members, teams, and sharing of spaces and collections.
 		// The levels are the API's for the same operations.

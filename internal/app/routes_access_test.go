@@ -503,6 +503,10 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 			{form: url.Values{}, status: http.StatusOK, says: "Delete the SAML provider “Okta”?"},
 			{form: url.Values{"confirm": {"yes"}}, params: map[string]string{"samlProviderId": "nosuchprovider"}, status: http.StatusNotFound, says: "There is nothing here"},
 		},
+		"appOrgSSOTurnOff": {
+			{form: url.Values{}, status: http.StatusOK, says: "Turn off single sign-on?"},
+			{form: url.Values{"confirm": {"maybe"}}, status: http.StatusOK, says: "Turn off single sign-on?"},
+		},
 		"appCollectionUpdate": title(http.StatusUnprocessableEntity),
 		"appCollectionMove": {
 			{form: url.Values{"parent": {"nosuchcollection"}}, status: http.StatusUnprocessableEntity, says: "Destination collection"},
@@ -536,6 +540,10 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 			{form: url.Values{"url": {""}, "source": {"markdown"}, "into": {"space"}}, status: http.StatusUnprocessableEntity, says: "URL must not be empty."},
 			{form: url.Values{"url": {"file:///etc/passwd"}, "source": {"markdown"}, "into": {"space"}}, status: http.StatusUnprocessableEntity, says: "URL must be an http:// or https:// address."},
 			{form: url.Values{"url": {"https://docs.example/"}, "source": {"notion"}, "into": {"space"}}, status: http.StatusUnprocessableEntity, says: "Kind of content choose one of the listed kinds of content."},
+		},
+		"appSpaceImportUpload": {
+			{form: url.Values{"into": {"space"}}, status: http.StatusUnprocessableEntity, says: "File is missing: choose a Markdown, HTML or zip file."},
+			{form: url.Values{}, status: http.StatusUnprocessableEntity, says: "File is missing: choose a Markdown, HTML or zip file."},
 		},
 		"appSpaceShareChange":       {badRole, unknownKind, unknownPrincipal},
 		"appSpaceShareRemove":       {unknownKind, unknownPrincipal},

@@ -23,7 +23,7 @@ const ndjson = "application/x-ndjson"
 type auditEventJSON struct {
 	Object    string            `json:"object" enum:"audit-event"`
 	ID        int64             `json:"id" doc:"Ascends in the order events are recorded"`
-	Action    string            `json:"action" enum:"member.added,member.removed,member.role_changed,member.disabled,member.enabled,space.visibility_changed,site.published,site.unpublished,site.visibility_changed,saml.provider_created,saml.provider_updated,saml.provider_deleted,sso.enforced_changed,token.created,token.revoked,integration.installed,integration.uninstalled"`
+	Action    string            `json:"action" enum:"member.added,member.removed,member.role_changed,member.disabled,member.enabled,space.visibility_changed,site.published,site.unpublished,site.visibility_changed,saml.provider_created,saml.provider_updated,saml.provider_deleted,sso.enforced_changed,token.created,token.revoked,integration.installed,integration.uninstalled,organization.title_changed,organization.logo_changed,organization.default_role_changed,organization.email_domains_changed,organization.invite_links_changed,organization.merge_rules_changed"`
 	Actor     string            `json:"actor" doc:"User id of who acted; empty when the server acted on its own"`
 	Target    auditTargetJSON   `json:"target"`
 	Details   map[string]string `json:"details" doc:"A few facts of the change, such as the old and new role"`
@@ -46,7 +46,7 @@ func auditEventOut(e *quire.AuditEvent) auditEventJSON {
 type auditListParams struct {
 	OrgPath
 	ListParams
-	Action string `query:"action" enum:"member.added,member.removed,member.role_changed,member.disabled,member.enabled,space.visibility_changed,site.published,site.unpublished,site.visibility_changed,saml.provider_created,saml.provider_updated,saml.provider_deleted,sso.enforced_changed,token.created,token.revoked,integration.installed,integration.uninstalled" doc:"Only events of this action"`
+	Action string `query:"action" enum:"member.added,member.removed,member.role_changed,member.disabled,member.enabled,space.visibility_changed,site.published,site.unpublished,site.visibility_changed,saml.provider_created,saml.provider_updated,saml.provider_deleted,sso.enforced_changed,token.created,token.revoked,integration.installed,integration.uninstalled,organization.title_changed,organization.logo_changed,organization.default_role_changed,organization.email_domains_changed,organization.invite_links_changed,organization.merge_rules_changed" doc:"Only events of this action"`
 	Actor  string `query:"actor" maxLength:"64" doc:"Only events of this user id"`
 	Since  string `query:"since" format:"date-time" doc:"Only events recorded at or after this time"`
 	Until  string `query:"until" format:"date-time" doc:"Only events recorded before this time"`

@@ -20,12 +20,21 @@ func (r *run) markdownFile(ctx context.Context, u *url.URL) error {
 	if err != nil {
 		return r.urlError(ctx, u, err)
 	}
-	text, err := textBody(d.body, u)
+	return r.markdownPage(ctx, d.body, u, redact(u), titleFromURL(u))
+}
+
+// markdownPage writes the Markdown text of body as the one page
+// README.md, titled title when it has no H1. Its links resolve against
+// base: a nil base (an uploaded file) leaves relative links as written.
+// Images at http(s) addresses are fetched into assets. shown names the
+// file in errors.
+func (r *run) markdownPage(ctx context.Context, body []byte, base *url.URL, shown, title string) error {
+	text, err := r.textBody(body, shown)
 	if err != nil {
 		return err
 	}
 	text = newLinkRewriter().rewrite(text, func(dest string, image bool) (string, bool) {
-		t, ok := resolveRef(u, dest)
+		t, ok := resolveRef(base, dest)
 		if !ok {
 			return "", false
 		}
@@ -36,7 +45,7 @@ func (r *run) markdownFile(ctx context.Context, u *url.URL) error {
 		}
 		return t.String(), true
 	})
-	r.files[ReadmePath] = []byte(withTitle(text, titleFromURL(u)))
+	r.files[ReadmePath] = []byte(withTitle(text, title))
 	r.imported++
 	return nil
 }
@@ -49,28 +58,42 @@ func (r *run) htmlFile(ctx context.Context, u *url.URL) error {
 	if err != nil {
 		return r.urlError(ctx, u, err)
 	}
-	if _, err := textBody(d.body, u); err != nil {
+	return r.htmlPage(ctx, d.body, u, "", redact(u), titleFromURL(u))
+}
+
+// htmlPage converts the HTML page body, read from base, into the one
+// page README.md, titled by its own H1 or title, else title. Images at
+// http(s) addresses are fetched into assets; references to local's host
+// (an uploaded file's stand-in address) are kept as written, all others
+// made absolute. shown names the file in errors.
+func (r *run) htmlPage(ctx context.Context, body []byte, base *url.URL, local, shown, title string) error {
+	if _, err := r.textBody(body, shown); err != nil {
 		return err
 	}
-	p, err := parseHTML(d.body, u)
+	p, err := parseHTML(body, base)
 	if err != nil {
-		return quire.Invalid("url", "%s is not an HTML page", redact(u))
+		return quire.Invalid(r.field, "%s is not an HTML page", shown)
 	}
-	title := p.title
-	if title == "" {
-		title = titleFromURL(u)
+	if p.title != "" {
+		title = p.title
 	}
 	md, err := p.toMarkdown(ctx, refs{
-		self:   ReadmePath,
-		page:   func(*url.URL) (string, bool) { return "", false },
-		image:  func(iu *url.URL) (string, bool) { return r.image(ctx, iu) },
+		self: ReadmePath,
+		page: func(*url.URL) (string, bool) { return "", false },
+		image: func(iu *url.URL) (string, bool) {
+			if local != "" && iu.Host == local {
+				return "", false
+			}
+			return r.image(ctx, iu)
+		},
+		local:  local,
 		inline: r.inlineImage,
 	}, title)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		return quire.Invalid("url", "%s could not be converted to Markdown", redact(u))
+		return quire.Invalid(r.field, "%s could not be converted to Markdown", shown)
 	}
 	r.files[ReadmePath] = md
 	r.imported++
@@ -78,17 +101,19 @@ func (r *run) htmlFile(ctx context.Context, u *url.URL) error {
 }
 
 // textBody is body as text, its byte order mark dropped; a body that is not
-// UTF-8 text is refused.
-func textBody(body []byte, u *url.URL) (string, error) {
+// UTF-8 text is refused, naming the file as shown.
+func (r *run) textBody(body []byte, shown string) (string, error) {
 	body = bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(body) || bytes.IndexByte(body, 0) >= 0 {
-		return "", quire.Invalid("url", "%s is not a UTF-8 text file", redact(u))
+		return "", quire.Invalid(r.field, "%s is not a UTF-8 text file", shown)
 	}
 	return string(body), nil
 }
 
 // resolveRef resolves a link destination written in a file fetched from
-// base; same-document anchors and other schemes than http(s) are left.
+// base (nil for an uploaded file, where only absolute destinations
+// resolve); same-document anchors and other schemes than http(s) are
+// left.
 func resolveRef(base *url.URL, dest string) (*url.URL, bool) {
 	dest = strings.TrimSpace(dest)
 	if dest == "" || strings.HasPrefix(dest, "#") {
@@ -98,8 +123,11 @@ func resolveRef(base *url.URL, dest string) (*url.URL, bool) {
 	if err != nil {
 		return nil, false
 	}
-	t := base.ResolveReference(ref)
-	if t.Scheme != "http" && t.Scheme != "https" {
+	t := ref
+	if base != nil {
+		t = base.ResolveReference(ref)
+	}
+	if t.Scheme != "http" && t.Scheme != "https" || base == nil && t.Host == "" {
 		return nil, false
 	}
 	return t, true

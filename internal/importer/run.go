@@ -16,8 +16,11 @@ import (
 
 // run is the state of one import.
 type run struct {
-	im       *Importer
-	log      *slog.Logger
+	im  *Importer
+	log *slog.Logger
+	// field is what the input errors of the import name: "url", or
+	// "file" for an uploaded file.
+	field    string
 	left     int64 // bytes that may still be fetched or unpacked
 	requests int   // fetches that may still be made
 	files    Files
@@ -31,6 +34,7 @@ func (im *Importer) newRun() *run {
 	return &run{
 		im:       im,
 		log:      im.opts.Logger,
+		field:    "url",
 		left:     im.opts.MaxBytes,
 		requests: 4*im.opts.MaxPages + 16,
 		files:    Files{},

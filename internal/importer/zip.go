@@ -49,10 +49,16 @@ func (r *run) zipFile(ctx context.Context, u *url.URL) error {
 	if err != nil {
 		return r.urlError(ctx, u, err)
 	}
-	shown := redact(u)
-	zr, err := zip.NewReader(bytes.NewReader(d.body), int64(len(d.body)))
+	return r.zipArchive(ctx, d.body, redact(u), titleFromURL(u))
+}
+
+// zipArchive imports the zip archive body as zipFile says; shown names
+// it in errors, and title is the first page's when the archive has no
+// README.
+func (r *run) zipArchive(ctx context.Context, body []byte, shown, title string) error {
+	zr, err := zip.NewReader(bytes.NewReader(body), int64(len(body)))
 	if err != nil && !errors.Is(err, zip.ErrInsecurePath) {
-		return quire.Invalid("url", "%s is not a valid zip archive", shown)
+		return quire.Invalid(r.field, "%s is not a valid zip archive", shown)
 	}
 	entries, err := r.zipEntries(zr, shown)
 	if err != nil {
@@ -99,7 +105,7 @@ func (r *run) zipFile(ctx context.Context, u *url.URL) error {
 		r.imported++
 	}
 	if r.files[ReadmePath] == nil {
-		r.files[ReadmePath] = []byte("# " + titleFromURL(u) + "\n")
+		r.files[ReadmePath] = []byte("# " + title + "\n")
 	}
 	return nil
 }
@@ -108,30 +114,30 @@ func (r *run) zipFile(ctx context.Context, u *url.URL) error {
 func (r *run) zipEntries(zr *zip.Reader, shown string) ([]*entry, error) {
 	opts := r.im.opts
 	if len(zr.File) > opts.MaxZipFiles {
-		return nil, quire.Invalid("url", "%s holds %d entries, more than the %d allowed", shown, len(zr.File), opts.MaxZipFiles)
+		return nil, quire.Invalid(r.field, "%s holds %d entries, more than the %d allowed", shown, len(zr.File), opts.MaxZipFiles)
 	}
 	var files []*zip.File
 	var declared uint64
 	for _, f := range zr.File {
 		if !safeEntryName(f.Name) {
-			return nil, quire.Invalid("url", "%s: the zip entry %q has an unsafe path", shown, f.Name)
+			return nil, quire.Invalid(r.field, "%s: the zip entry %q has an unsafe path", shown, f.Name)
 		}
 		mode := f.Mode()
 		if mode&fs.ModeSymlink != 0 {
-			return nil, quire.Invalid("url", "%s: the zip entry %q is a symbolic link", shown, f.Name)
+			return nil, quire.Invalid(r.field, "%s: the zip entry %q is a symbolic link", shown, f.Name)
 		}
 		if mode.IsDir() || strings.HasSuffix(f.Name, "/") {
 			continue
 		}
 		if !mode.IsRegular() {
-			return nil, quire.Invalid("url", "%s: the zip entry %q is not a regular file", shown, f.Name)
+			return nil, quire.Invalid(r.field, "%s: the zip entry %q is not a regular file", shown, f.Name)
 		}
 		if f.UncompressedSize64 > 1<<20 && f.UncompressedSize64/max(f.CompressedSize64, 1) > uint64(opts.MaxZipRatio) {
-			return nil, quire.Invalid("url", "%s: the zip entry %q expands more than %d times", shown, f.Name, opts.MaxZipRatio)
+			return nil, quire.Invalid(r.field, "%s: the zip entry %q expands more than %d times", shown, f.Name, opts.MaxZipRatio)
 		}
 		declared += f.UncompressedSize64
 		if declared > uint64(r.left) {
-			return nil, quire.Invalid("url", "%s unpacks to more than the import's limit of %d bytes", shown, opts.MaxBytes)
+			return nil, quire.Invalid(r.field, "%s unpacks to more than the import's limit of %d bytes", shown, opts.MaxBytes)
 		}
 		if skippedEntry(f.Name) {
 			continue
@@ -145,9 +151,9 @@ func (r *run) zipEntries(zr *zip.Reader, shown string) ([]*entry, error) {
 		data, err := r.readEntry(f)
 		if err != nil {
 			if errors.Is(err, errBudget) {
-				return nil, quire.Invalid("url", "%s unpacks to more than the import's limit of %d bytes", shown, opts.MaxBytes)
+				return nil, quire.Invalid(r.field, "%s unpacks to more than the import's limit of %d bytes", shown, opts.MaxBytes)
 			}
-			return nil, quire.Invalid("url", "%s is not a valid zip archive: the entry %q is damaged", shown, f.Name)
+			return nil, quire.Invalid(r.field, "%s is not a valid zip archive: the entry %q is damaged", shown, f.Name)
 		}
 		entries = append(entries, &entry{name: strings.TrimPrefix(strings.TrimPrefix(f.Name, "./"), root), data: data})
 	}

@@ -49,6 +49,15 @@ const (
 	// integration was installed in or removed from the organization.
 	AuditIntegrationInstalled   AuditAction = "integration.installed"
 	AuditIntegrationUninstalled AuditAction = "integration.uninstalled"
+	// AuditOrgTitleChanged, LogoChanged, DefaultRoleChanged,
+	// EmailDomainsChanged, InviteLinksChanged and MergeRulesChanged: one
+	// of the organization's own settings changed, from and to what.
+	AuditOrgTitleChanged        AuditAction = "organization.title_changed"
+	AuditOrgLogoChanged         AuditAction = "organization.logo_changed"
+	AuditOrgDefaultRoleChanged  AuditAction = "organization.default_role_changed"
+	AuditOrgEmailDomainsChanged AuditAction = "organization.email_domains_changed"
+	AuditOrgInviteLinksChanged  AuditAction = "organization.invite_links_changed"
+	AuditOrgMergeRulesChanged   AuditAction = "organization.merge_rules_changed"
 )
 
 // AuditActions returns every audit action, grouped by what they act on.
@@ -57,7 +66,8 @@ func AuditActions() []AuditAction {
 		AuditMemberEnabled, AuditSpaceVisibilityChanged, AuditSitePublished, AuditSiteUnpublished,
 		AuditSiteVisibilityChanged, AuditSAMLProviderCreated, AuditSAMLProviderUpdated, AuditSAMLProviderDeleted,
 		AuditSSOEnforcedChanged, AuditTokenCreated, AuditTokenRevoked, AuditIntegrationInstalled,
-		AuditIntegrationUninstalled}
+		AuditIntegrationUninstalled, AuditOrgTitleChanged, AuditOrgLogoChanged, AuditOrgDefaultRoleChanged,
+		AuditOrgEmailDomainsChanged, AuditOrgInviteLinksChanged, AuditOrgMergeRulesChanged}
 }
 
 // Valid reports whether a is a known action.
@@ -107,6 +117,18 @@ func (a AuditAction) Label() string {
 		return "Integration installed"
 	case AuditIntegrationUninstalled:
 		return "Integration uninstalled"
+	case AuditOrgTitleChanged:
+		return "Organization title changed"
+	case AuditOrgLogoChanged:
+		return "Organization logo changed"
+	case AuditOrgDefaultRoleChanged:
+		return "Default role changed"
+	case AuditOrgEmailDomainsChanged:
+		return "Email domains changed"
+	case AuditOrgInviteLinksChanged:
+		return "Invite links turned on or off"
+	case AuditOrgMergeRulesChanged:
+		return "Organization merge rules changed"
 	}
 	return string(a)
 }

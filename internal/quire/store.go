@@ -20,6 +20,7 @@ type Store interface {
 	DownloadKeyStore
 	ServerKeyStore
 	GitSyncStore
+	GitSyncHistoryStore
 	GitRedirectStore
 	GitConfigStore
 	ContentEventStore

@@ -12,7 +12,8 @@ import (
 )
 
 // ContentImports imports content from a URL (a website, a Markdown or
-// HTML file, a zip of them) into spaces and change requests.
+// HTML file, a zip of them), or from an uploaded file, into spaces and
+// change requests.
 type ContentImports struct {
 	s  *Service
 	im *importer.Importer
@@ -38,20 +39,53 @@ type ImportResult struct {
 // goes through a change request of its own, merged at once, so that it
 // never overwrites edits made meanwhile.
 func (ci *ContentImports) Import(ctx context.Context, u *quire.User, spaceID, crID string, source importer.Source, rawURL string) (*ImportResult, error) {
-	if crID != "" {
-		if _, _, err := writableChangeRequest(ctx, ci.s.store, spaceID, crID); err != nil {
-			return nil, err
-		}
-	} else if _, err := liveSpace(ctx, ci.s.store, spaceID); err != nil {
+	if err := ci.checkTarget(ctx, spaceID, crID); err != nil {
 		return nil, err
 	}
 	res, err := ci.im.Import(ctx, source, rawURL)
 	if err != nil {
 		return nil, err
 	}
+	return ci.add(ctx, u, spaceID, crID, res, "url", gitremote.Redact(rawURL))
+}
+
+// ImportFile converts an uploaded file, a Markdown, HTML or zip file as
+// its name says (importer.SourceOfFile), and adds it to the space (crID
+// "") or to a change request as Import does. Input errors name the field
+// "file".
+func (ci *ContentImports) ImportFile(ctx context.Context, u *quire.User, spaceID, crID, name string, data []byte) (*ImportResult, error) {
+	if _, ok := importer.SourceOfFile(name); !ok {
+		return nil, quire.Invalid("file", "%q is not a Markdown, HTML or zip file", name)
+	}
+	if err := ci.checkTarget(ctx, spaceID, crID); err != nil {
+		return nil, err
+	}
+	res, err := ci.im.ImportFile(ctx, name, data)
+	if err != nil {
+		return nil, err
+	}
+	return ci.add(ctx, u, spaceID, crID, res, "file", name)
+}
+
+// checkTarget checks that the space is live and, when crID is given,
+// that the change request may be written.
+func (ci *ContentImports) checkTarget(ctx context.Context, spaceID, crID string) error {
+	if crID != "" {
+		_, _, err := writableChangeRequest(ctx, ci.s.store, spaceID, crID)
+		return err
+	}
+	_, err := liveSpace(ctx, ci.s.store, spaceID)
+	return err
+}
+
+// add reads the converted files as a page tree and adds it to the change
+// request crID, or to the space through a change request named after
+// source and merged at once. field names the input in errors about the
+// files read.
+func (ci *ContentImports) add(ctx context.Context, u *quire.User, spaceID, crID string, res *importer.Result, field, source string) (*ImportResult, error) {
 	tree, err := gitbook.Read(gitbook.Files(res.Files), newMintedPaths())
 	if err != nil {
-		return nil, asInvalid("url", err)
+		return nil, asInvalid(field, err)
 	}
 	out := &ImportResult{Imported: res.Imported, Total: res.Total}
 	if crID != "" {
@@ -62,7 +96,7 @@ func (ci *ContentImports) Import(ctx context.Context, u *quire.User, spaceID, cr
 		out.Revision = cr.Revision
 		return out, nil
 	}
-	cr, err := ci.s.CreateChangeRequest(ctx, u, spaceID, "Import from "+gitremote.Redact(rawURL))
+	cr, err := ci.s.CreateChangeRequest(ctx, u, spaceID, importSubject(source))
 	if err != nil {
 		return nil, err
 	}
@@ -78,6 +112,16 @@ func (ci *ContentImports) Import(ctx context.Context, u *quire.User, spaceID, cr
 	}
 	out.Revision = m.Revision
 	return out, nil
+}
+
+// importSubject is the subject of an import's change request, naming its
+// source (a URL or a file name) within a subject's length.
+func importSubject(source string) string {
+	subject := "Import from " + source
+	if r := []rune(subject); len(r) > MaxSubject {
+		subject = string(r[:MaxSubject-1]) + "…"
+	}
+	return subject
 }
 
 // addToChangeRequest appends an imported tree to a change request's

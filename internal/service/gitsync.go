@@ -213,6 +213,41 @@ func (g *GitSync) State(ctx context.Context, spaceID string) (*quire.GitSync, er
 	return g.s.store.GitSync(ctx, spaceID)
 }
 
+// GitSyncRunView is a finished Git Sync operation with the name of who
+// asked for it.
+type GitSyncRunView struct {
+	*quire.GitSyncRun
+	// By is the display name of who asked; "" when the user is gone.
+	By string
+}
+
+// History lists the space's finished Git Sync operations, newest first:
+// at most the quire.GitSyncRunsKept last ones, each with the name of
+// who asked for it.
+func (g *GitSync) History(ctx context.Context, spaceID string) ([]GitSyncRunView, error) {
+	runs, err := g.s.store.GitSyncRuns(ctx, spaceID, quire.GitSyncRunsKept)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string]string{}
+	out := make([]GitSyncRunView, 0, len(runs))
+	for _, r := range runs {
+		name, ok := names[r.UserID]
+		if !ok && r.UserID != "" {
+			u, err := g.s.store.User(ctx, r.UserID)
+			if err != nil && !quire.IsNotFound(err) {
+				return nil, err
+			}
+			if u != nil {
+				name = u.DisplayName
+			}
+			names[r.UserID] = name
+		}
+		out = append(out, GitSyncRunView{GitSyncRun: r, By: name})
+	}
+	return out, nil
+}
+
 // DeleteInstallation forgets the space's Git Sync provider details and
 // reports whether there were any.
 func (g *GitSync) DeleteInstallation(ctx context.Context, spaceID string) (bool, error) {

@@ -18,7 +18,7 @@ import (
 // the queue to retry.
 func (g *GitSync) RunJob(ctx context.Context, job GitJob) error {
 	ts := time.UnixMilli(job.Timestamp).UTC()
-	run, err := g.begin(ctx, job, ts)
+	run, started, err := g.begin(ctx, job, ts)
 	if err != nil || !run {
 		return err
 	}
@@ -29,7 +29,7 @@ func (g *GitSync) RunJob(ctx context.Context, job GitJob) error {
 	if opErr != nil && ctx.Err() == nil && errors.Is(opCtx.Err(), context.DeadlineExceeded) {
 		opErr = g.timedOut(job, time.Since(began), opErr)
 	}
-	return g.finish(ctx, job, commit, warnings, opErr)
+	return g.finish(ctx, job, started, commit, warnings, opErr)
 }
 
 // timedOut is the error of an operation that ran out of its time: the
@@ -46,9 +46,10 @@ func (g *GitSync) timedOut(job GitJob, took time.Duration, err error) error {
 }
 
 // begin marks the operation as the one applied, unless a newer one ran
-// first; it reports whether to run it.
-func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, error) {
+// first; it reports whether to run it, and the time it started.
+func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, time.Time, error) {
 	run := true
+	now := g.s.Now()
 	err := g.s.store.WithTx(ctx, func(st quire.Store) error {
 		if err := st.LockSpace(ctx, job.Space); err != nil {
 			return err
@@ -64,7 +65,6 @@ func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, er
 			run = false
 			return nil
 		}
-		now := g.s.Now()
 		rec.Applied = ts
 		rec.Direction, rec.State, rec.Error, rec.Warnings, rec.Ref = job.Direction, quire.GitRunning, "", nil, job.Ref
 		rec.StartedAt, rec.UpdatedAt, rec.CompletedAt = now, now, nil
@@ -73,7 +73,7 @@ func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, er
 	})
 	if quire.IsNotFound(err) {
 		// The space is gone: nothing to sync.
-		return false, nil
+		return false, now, nil
 	}
 	if err == nil && run {
 		g.notify(ctx, job.Space, NoticeGitSyncStarted, "", false)
@@ -82,7 +82,7 @@ func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, er
 		g.log.InfoContext(ctx, "git sync skipped: a newer operation ran first",
 			"space", job.Space, "direction", job.Direction, "timestamp", ts)
 	}
-	return run, err
+	return run, now, err
 }
 
 // carryOut runs the operation and returns the commit imported or pushed,
@@ -110,16 +110,30 @@ func (g *GitSync) carryOut(ctx context.Context, job GitJob) (string, []string, e
 	return "", nil, quire.Errorf(quire.EINVALID, "unknown direction %q", job.Direction)
 }
 
-// finish records the outcome; it returns the error to retry on, if any.
-func (g *GitSync) finish(ctx context.Context, job GitJob, commit string, warnings []string, opErr error) error {
+// finish records the outcome: in the space's history of operations,
+// and as the space's last operation unless a newer one took over the
+// record meanwhile, in one transaction. It returns the error to retry
+// on, if any.
+func (g *GitSync) finish(ctx context.Context, job GitJob, started time.Time, commit string, warnings []string, opErr error) error {
 	if opErr != nil && retryable(opErr) {
 		g.log.WarnContext(ctx, "git sync failed; it will be tried again", "space", job.Space,
 			"direction", job.Direction, "err", opErr)
 		return opErr
 	}
 	now := g.s.Now()
+	run := &quire.GitSyncRun{SpaceID: job.Space, Direction: job.Direction, State: quire.GitSuccess, Commit: commit,
+		Warnings: warnings, StartedAt: started, FinishedAt: now, UserID: job.User}
+	if opErr != nil {
+		run.State, run.Error = quire.GitFailure, errorMessage(opErr)
+	}
 	err := g.s.store.WithTx(ctx, func(st quire.Store) error {
+		if err := st.AddGitSyncRun(ctx, run, quire.GitSyncRunsKept); err != nil {
+			return err
+		}
 		rec, err := st.GitSync(ctx, job.Space)
+		if quire.IsNotFound(err) {
+			return nil // the record was forgotten meanwhile; the history keeps the run
+		}
 		if err != nil {
 			return err
 		}
@@ -128,7 +142,7 @@ func (g *GitSync) finish(ctx context.Context, job GitJob, commit string, warning
 		}
 		rec.State, rec.Commit, rec.Warnings, rec.UpdatedAt, rec.CompletedAt = quire.GitSuccess, commit, warnings, now, &now
 		if opErr != nil {
-			rec.State, rec.Error, rec.CompletedAt = quire.GitFailure, errorMessage(opErr), nil
+			rec.State, rec.Error, rec.CompletedAt = quire.GitFailure, run.Error, nil
 		}
 		return st.PutGitSync(ctx, rec)
 	})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -91,12 +90,10 @@ func (s *Service) UpdateOrganization(ctx context.Context, id string, upd quire.O
 		if err != nil {
 			return err
 		}
-		if out, err = st.UpdateOrganization(ctx, id, upd); err != nil || out.SSO == was.SSO {
+		if out, err = st.UpdateOrganization(ctx, id, upd); err != nil {
 			return err
 		}
-		return audit(ctx, st, quire.AuditEvent{OrgID: id, Action: quire.AuditSSOEnforcedChanged,
-			TargetKind: quire.AuditTargetOrganization, TargetID: id,
-			Details: map[string]string{"from": strconv.FormatBool(was.SSO), "to": strconv.FormatBool(out.SSO)}})
+		return auditOrgSettings(ctx, st, was, out)
 	})
 	return out, err
 }

@@ -31,7 +31,7 @@ func suite() []test {
 		accessTests(), grantTests(), txTests(), lockTests(), objectTests(), revisionTests(), changeRequestTests(),
 		samlTests(), oidcTests(), sessionTests(),
 		siteTests(), sitePublishingAuthTests(),
-		commentTests(), reviewTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), gitRedirectTests(), gitConfigTests(), queuedTests(), searchTests(),
+		commentTests(), reviewTests(), collectTests(), positionTests(), downloadKeyTests(), gitSyncTests(), gitSyncRunTests(), gitRedirectTests(), gitConfigTests(), queuedTests(), searchTests(),
 		translationTests(),
 		openAPITests(),
 		integrationTests(),
