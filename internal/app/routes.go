@@ -36,6 +36,12 @@ func (a *App) table() []row {
 		// events, uninstalling.
 		{"appIntegrations", get, "/app/o/{organizationId}/integrations", onOrg(admin), a.integrationsPage},
 		{"appIntegrationInstall", post, "/app/o/{organizationId}/integrations/{integrationName}/install", onOrg(admin), a.installIntegration},
+		{"appIntegrationConfig", get, "/app/o/{organizationId}/integrations/{integrationName}/configuration", onOrg(admin), a.installationConfig},
+		{"appIntegrationConfigSave", post, "/app/o/{organizationId}/integrations/{integrationName}/configuration", onOrg(admin), a.saveInstallationConfig},
+		{"appIntegrationSpaceConfig", get, "/app/o/{organizationId}/integrations/{integrationName}/spaces/{spaceId}", onOrg(admin), a.spaceConfig},
+		{"appIntegrationSpaceConfigSave", post, "/app/o/{organizationId}/integrations/{integrationName}/spaces/{spaceId}", onOrg(admin), a.saveSpaceConfig},
+		{"appIntegrationSiteConfig", get, "/app/o/{organizationId}/integrations/{integrationName}/sites/{siteId}", onOrg(admin), a.siteConfig},
+		{"appIntegrationSiteConfigSave", post, "/app/o/{organizationId}/integrations/{integrationName}/sites/{siteId}", onOrg(admin), a.saveSiteConfig},
 		{"appIntegrationUninstallForm", get, "/app/o/{organizationId}/integrations/{integrationName}/uninstall", onOrg(admin), a.uninstallForm},
 		{"appIntegrationUninstall", post, "/app/o/{organizationId}/integrations/{integrationName}/uninstall", onOrg(admin), a.uninstallIntegration},
 		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(read), a.openAPISpecsPage},
