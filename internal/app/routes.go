@@ -42,6 +42,8 @@ func (a *App) table() []row {
 		{"appIntegrationSpaceConfigSave", post, "/app/o/{organizationId}/integrations/{integrationName}/spaces/{spaceId}", onOrg(admin), a.saveSpaceConfig},
 		{"appIntegrationSiteConfig", get, "/app/o/{organizationId}/integrations/{integrationName}/sites/{siteId}", onOrg(admin), a.siteConfig},
 		{"appIntegrationSiteConfigSave", post, "/app/o/{organizationId}/integrations/{integrationName}/sites/{siteId}", onOrg(admin), a.saveSiteConfig},
+		{"appIntegrationCoverage", get, "/app/o/{organizationId}/integrations/{integrationName}/coverage", onOrg(admin), a.coverage},
+		{"appIntegrationCoverageSave", post, "/app/o/{organizationId}/integrations/{integrationName}/coverage", onOrg(admin), a.saveCoverage},
 		{"appIntegrationUninstallForm", get, "/app/o/{organizationId}/integrations/{integrationName}/uninstall", onOrg(admin), a.uninstallForm},
 		{"appIntegrationUninstall", post, "/app/o/{organizationId}/integrations/{integrationName}/uninstall", onOrg(admin), a.uninstallIntegration},
 		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(read), a.openAPISpecsPage},
