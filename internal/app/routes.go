@@ -44,6 +44,8 @@ func (a *App) table() []row {
 		{"appIntegrationSiteConfigSave", post, "/app/o/{organizationId}/integrations/{integrationName}/sites/{siteId}", onOrg(admin), a.saveSiteConfig},
 		{"appIntegrationCoverage", get, "/app/o/{organizationId}/integrations/{integrationName}/coverage", onOrg(admin), a.coverage},
 		{"appIntegrationCoverageSave", post, "/app/o/{organizationId}/integrations/{integrationName}/coverage", onOrg(admin), a.saveCoverage},
+		{"appIntegrationEvents", get, "/app/o/{organizationId}/integrations/{integrationName}/events", onOrg(admin), a.integrationEvents},
+		{"appIntegrationEvent", get, "/app/o/{organizationId}/integrations/{integrationName}/events/{eventId}", onOrg(admin), a.integrationEvent},
 		{"appIntegrationUninstallForm", get, "/app/o/{organizationId}/integrations/{integrationName}/uninstall", onOrg(admin), a.uninstallForm},
 		{"appIntegrationUninstall", post, "/app/o/{organizationId}/integrations/{integrationName}/uninstall", onOrg(admin), a.uninstallIntegration},
 		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(read), a.openAPISpecsPage},
