@@ -28,6 +28,26 @@ func (a *App) table() []row {
 		{"appSite", get, "/app/o/{organizationId}/sites/{siteId}", onOrg(read), a.sitePage},
 		{"appIntegration", get, "/app/integrations/{integrationName}", signedIn(), a.integrationPage},
 		{"appInstalledIntegration", get, "/app/o/{organizationId}/integrations/{integrationName}", onOrg(admin), a.installedIntegrationPage},
+		// Integrations managed by the organization's admins
+		// (integrations_*.go), through the operations the API's handlers
+		// call: the list to install from, installing, the configuration
+		// drawn from the integration's schemas (the installation's and
+		// each space's and site's), the spaces and sites it covers, its
+		// events, uninstalling.
+		{"appIntegrations", get, "/app/o/{organizationId}/integrations", onOrg(admin), a.integrationsPage},
+		{"appIntegrationInstall", post, "/app/o/{organizationId}/integrations/{integrationName}/install", onOrg(admin), a.installIntegration},
+		{"appIntegrationConfig", get, "/app/o/{organizationId}/integrations/{integrationName}/configuration", onOrg(admin), a.installationConfig},
+		{"appIntegrationConfigSave", post, "/app/o/{organizationId}/integrations/{integrationName}/configuration", onOrg(admin), a.saveInstallationConfig},
+		{"appIntegrationSpaceConfig", get, "/app/o/{organizationId}/integrations/{integrationName}/spaces/{spaceId}", onOrg(admin), a.spaceConfig},
+		{"appIntegrationSpaceConfigSave", post, "/app/o/{organizationId}/integrations/{integrationName}/spaces/{spaceId}", onOrg(admin), a.saveSpaceConfig},
+		{"appIntegrationSiteConfig", get, "/app/o/{organizationId}/integrations/{integrationName}/sites/{siteId}", onOrg(admin), a.siteConfig},
+		{"appIntegrationSiteConfigSave", post, "/app/o/{organizationId}/integrations/{integrationName}/sites/{siteId}", onOrg(admin), a.saveSiteConfig},
+		{"appIntegrationCoverage", get, "/app/o/{organizationId}/integrations/{integrationName}/coverage", onOrg(admin), a.coverage},
+		{"appIntegrationCoverageSave", post, "/app/o/{organizationId}/integrations/{integrationName}/coverage", onOrg(admin), a.saveCoverage},
+		{"appIntegrationEvents", get, "/app/o/{organizationId}/integrations/{integrationName}/events", onOrg(admin), a.integrationEvents},
+		{"appIntegrationEvent", get, "/app/o/{organizationId}/integrations/{integrationName}/events/{eventId}", onOrg(admin), a.integrationEvent},
+		{"appIntegrationUninstallForm", get, "/app/o/{organizationId}/integrations/{integrationName}/uninstall", onOrg(admin), a.uninstallForm},
+		{"appIntegrationUninstall", post, "/app/o/{organizationId}/integrations/{integrationName}/uninstall", onOrg(admin), a.uninstallIntegration},
 		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(read), a.openAPISpecsPage},
 		{"appOpenAPISpec", get, "/app/o/{organizationId}/openapi/{specSlug}", onOrg(read), a.openAPISpecPage},
 

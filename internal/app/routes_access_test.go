@@ -37,6 +37,9 @@ type routesFixture struct {
 	// Target is the number of a change request of Install holding the
 	// page Intro, for the page operations.
 	Target, Intro string
+	// Integration is an integration installed in the organization, on
+	// Install and on the site Site (installConfiguredIntegration).
+	Integration, Site string
 	// Callers refused some routes: a person outside the organization,
 	// a guest (member without a role), a reader and a creator.
 	Outsider, Guest, Reader, Creator *http.Client
@@ -100,6 +103,7 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 		t.Fatal(err)
 	}
 	f.Target = strconv.Itoa(cr.Number)
+	f.Integration, f.Site = installConfiguredIntegration(t, h, f.Space)
 
 	f.Outsider = h.client(t, h.signIn(t, h.newUser(t, "otto@other.test", "Otto Outsider", "")))
 	guest := h.newUser(t, "gus@acme.test", "Gus Guest", quire.RoleRead)
@@ -177,6 +181,9 @@ func (f *routesFixture) params() map[string]string {
 		"notificationId": "999999",
 		"kind":           "users",
 		"principalId":    f.Mia.ID,
+		// The installed integration's routes.
+		"integrationName": f.Integration,
+		"siteId":          f.Site,
 	}
 }
 
@@ -316,6 +323,7 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 	sort.Strings(ids)
 	fmt.Fprintf(&b, "invites %v\n", ids)
 	b.WriteString(orgFacts(t, h) + "\n")
+	b.WriteString(integrationFacts(t, h, f.Integration) + "\n")
 	providers, err := service.NewSAML(h.Svc).Providers(ctx, h.Org, page)
 	if err != nil {
 		t.Fatal(err)
@@ -371,6 +379,7 @@ func harmfulForm(f *routesFixture) url.Values {
 func TestRoutesRefused(t *testing.T) {
 	t.Parallel()
 	var accs accountsOf
+	var ints integrationsOf
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		acc := accs.of(h)
 		f := newRoutesFixture(t, h, acc)
@@ -417,7 +426,7 @@ func TestRoutesRefused(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("refused requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option(), withSAMLSettings())
+	}, accs.option(), withSAMLSettings(), ints.option())
 }
 
 // guestStatus is what a guest gets on a route: 403 on the organization,
@@ -666,6 +675,38 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		// Its only input is the session it comes with: nothing to get
 		// wrong.
 		"appAccountSessionsRevokeOthers": nil,
+
+		// Integrations: installing one unknown or installed already; its
+		// configurations refused naming the field; what it covers
+		// refused naming the field; uninstalling without confirming.
+		"appIntegrationInstall": {
+			{params: map[string]string{"integrationName": "nosuchintegration"}, status: http.StatusNotFound, says: "There is nothing here"},
+			{status: http.StatusConflict, says: "the integration is already installed in this organization"},
+		},
+		"appIntegrationConfigSave": {
+			{form: url.Values{"config.channel": {"chat"}}, status: http.StatusUnprocessableEntity, says: "API key is required."},
+			{form: url.Values{"config.apiKey": {"k"}, "config.channel": {"fax"}}, status: http.StatusUnprocessableEntity, says: "Channel: value must be one of"},
+			{form: url.Values{"config.apiKey": {"k"}, "config.channel": {"chat"}, "config.batchSize": {"many"}}, status: http.StatusUnprocessableEntity, says: "Batch size: must be a number."},
+			{form: url.Values{"config.apiKey": {"k"}, "config.channel": {"chat"}, "config.testNote": {"{"}}, status: http.StatusUnprocessableEntity, says: "Test note: must be valid JSON."},
+			{params: map[string]string{"integrationName": "nosuchintegration"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appIntegrationSpaceConfigSave": {
+			{form: url.Values{"config.path": {" "}}, status: http.StatusUnprocessableEntity, says: "Folder is required."},
+			{form: url.Values{"config.path": {"x"}}, params: map[string]string{"spaceId": f.Gone}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appIntegrationSiteConfigSave": {
+			{form: url.Values{"configuration": {"[1, 2]"}}, status: http.StatusUnprocessableEntity, says: "Configuration: must be a JSON object."},
+			{form: url.Values{"configuration": {"{}"}}, params: map[string]string{"siteId": "nosuchsite"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appIntegrationCoverageSave": {
+			{form: url.Values{"spaces": {"most"}, "sites": {"all"}}, status: http.StatusUnprocessableEntity, says: "Spaces choose every space or the spaces checked."},
+			{form: url.Values{"spaces": {"selected"}, "sites": {"selected"}, "space": {f.Gone}}, status: http.StatusUnprocessableEntity, says: "Spaces checked names no space of the organization."},
+			{form: url.Values{"spaces": {"selected"}, "sites": {"selected"}, "site": {"nosuchsite"}}, status: http.StatusUnprocessableEntity, says: "Sites checked names no site of the organization."},
+		},
+		"appIntegrationUninstall": {
+			{form: url.Values{}, status: http.StatusOK, says: "Uninstall Release Notes?"},
+			{form: url.Values{"confirm": {"yes"}}, params: map[string]string{"integrationName": "nosuchintegration"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
 	}
 }
 
@@ -677,6 +718,7 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 func TestRoutesMalformed(t *testing.T) {
 	t.Parallel()
 	var accs accountsOf
+	var ints integrationsOf
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		acc := accs.of(h)
 		f := newRoutesFixture(t, h, acc)
@@ -719,7 +761,7 @@ func TestRoutesMalformed(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("malformed requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option(), withSAMLSettings())
+	}, accs.option(), withSAMLSettings(), ints.option())
 }
 
 // gitMalformed are the malformed posts of the Git Sync form, to import
