@@ -53,6 +53,9 @@ type harness struct {
 	Admin *quire.User
 	// AdminToken is the admin's API token.
 	AdminToken string
+	// Queue is the job queue; options may register workers on it, as it
+	// starts after them.
+	Queue *jobs.Queue
 }
 
 // harnessOption adjusts the API's configuration (and through it the
@@ -90,20 +93,21 @@ func newHarness(t *testing.T, engine string, opts ...harnessOption) *harness {
 	git := service.NewGitSync(svc, gitremote.New(gitremote.Options{AllowLocal: true, Logger: logger}))
 	jobs.Register(queue, git.RunJob)
 	imports := service.NewContentImports(svc, importer.New(fetcher, importer.Options{Logger: logger}))
-	if err := queue.Start(ctx); err != nil {
-		t.Fatalf("start the job queue: %v", err)
-	}
-	t.Cleanup(func() { _ = queue.Stop(context.Background()) })
 
 	hs := httptest.NewUnstartedServer(nil)
 	base := "http://" + hs.Listener.Addr().String()
-	h := &harness{Engine: engine, URL: base, Store: st, Svc: svc, Clock: clock}
+	h := &harness{Engine: engine, URL: base, Store: st, Svc: svc, Clock: clock, Queue: queue}
 	cfg := httpapi.Config{BaseURL: base, Logger: logger, SAML: service.NewSAML(svc), SiteService: service.NewSites(svc),
 		GitSync: git, Imports: imports}
 	acfg := app.Config{BaseURL: base, Logger: logger, Live: live, GitSync: git, Imports: imports}
 	for _, o := range opts {
 		o(h, &cfg, &acfg)
 	}
+	// The queue starts once the options registered their workers.
+	if err := queue.Start(ctx); err != nil {
+		t.Fatalf("start the job queue: %v", err)
+	}
+	t.Cleanup(func() { _ = queue.Stop(context.Background()) })
 	if cfg.App, err = app.New(svc, acfg); err != nil {
 		t.Fatalf("app: %v", err)
 	}
