@@ -42,6 +42,9 @@ type Config struct {
 	// PDFs draws the PDF exports the app links to; nil says PDF export
 	// is not available.
 	PDFs *service.PDFs
+	// Translations serves the organization's translations pages; when
+	// nil, those pages say the feature is not available on this server.
+	Translations *service.Translations
 	// Live streams what others do to the pages open in the app; nil
 	// builds one over the service (its loop starts with the first
 	// watcher). The server closes it when it shuts down.

@@ -175,6 +175,14 @@ func (a *App) table() []row {
 		{"appOrgSAMLProvider", get, "/app/o/{organizationId}/settings/sso/{samlProviderId}", onOrg(admin), a.samlProviderPage},
 		{"appOrgSAMLUpdate", post, "/app/o/{organizationId}/settings/sso/{samlProviderId}", onOrg(admin), a.updateSAMLProvider},
 		{"appOrgSAMLDelete", post, "/app/o/{organizationId}/settings/sso/{samlProviderId}/delete", onOrg(admin), a.deleteSAMLProvider},
+		// Translations of the organization's spaces (translations*.go),
+		// at the API's levels: reading them, creating to change them.
+		{"appTranslations", get, "/app/o/{organizationId}/translations", onOrg(read), a.translations},
+		{"appTranslationCreate", post, "/app/o/{organizationId}/translations", onOrg(create), a.createTranslation},
+		{"appTranslation", get, "/app/o/{organizationId}/translations/{translationId}", onOrg(read), a.translationPage},
+		{"appTranslationUpdate", post, "/app/o/{organizationId}/translations/{translationId}", onOrg(create), a.updateTranslation},
+		{"appTranslationRun", post, "/app/o/{organizationId}/translations/{translationId}/run", onOrg(create), a.runTranslation},
+		{"appTranslationDelete", post, "/app/o/{organizationId}/translations/{translationId}/delete", onOrg(create), a.deleteTranslation},
 		// Collections and spaces: pages, creation, rename, move, delete
 		// and Trash, at the API's levels for each.
 		{"appCollection", get, "/app/c/{collectionId}", onCollection(read), a.collectionPage},

@@ -26,6 +26,8 @@ type routesFixture struct {
 	// SAMLProvider is a pending SAML provider of the organization,
 	// "Okta".
 	SAMLProvider string
+	// Translation is a translation of Install into German.
+	Translation string
 	// Change is the number of a draft change request of Install, by the
 	// admin.
 	Change string
@@ -90,6 +92,12 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 		t.Fatal(err)
 	}
 	f.SAMLProvider = p.ID
+	de := "de"
+	tr, err := service.NewTranslations(h.Svc, nil).Create(ctx, h.Admin, h.Org, service.TranslationInput{SourceSpace: f.Space, SourceLanguage: "en", Language: &de})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Translation = tr.ID
 	f.commentFixture(t)
 	cr, err := h.Svc.CreateChangeRequest(ctx, h.Admin, f.Space, "Fix the install steps")
 	if err != nil {
@@ -162,6 +170,7 @@ func (f *routesFixture) params() map[string]string {
 		"userId":         f.Mia.ID,
 		"inviteId":       f.Invite,
 		"samlProviderId": f.SAMLProvider,
+		"translationId":  f.Translation,
 		"number":         f.Change,
 		"commentId":      f.Comment,
 		"replyId":        f.Reply,
@@ -331,6 +340,13 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 	for _, p := range providers.Items {
 		fmt.Fprintf(&b, "saml provider %s %q entity=%q sso=%q certificate=%t\n", p.ID, p.Label, p.EntityID, p.SSOURL, p.Certificate != "")
 	}
+	trs, err := service.NewTranslations(h.Svc, nil).List(ctx, h.Org, page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tr := range trs.Items {
+		fmt.Fprintf(&b, "translation %s %s->%s instructions=%s state=%s\n", tr.ID, tr.SourceLanguage, tr.Language, tr.Instructions, tr.State)
+	}
 	w := service.Commenter{User: admin, Level: quire.LevelAdmin}
 	for _, sc := range []service.CommentScope{{SpaceID: f.Space}, {SpaceID: f.Space, ChangeRequest: f.Number}} {
 		cs, err := h.Svc.Comments(ctx, w, sc, service.CommentListFilter{}, page)
@@ -426,7 +442,7 @@ func TestRoutesRefused(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("refused requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option(), withSAMLSettings(), ints.option())
+	}, accs.option(), withSAMLSettings(), ints.option(), withTranslations(t))
 }
 
 // guestStatus is what a guest gets on a route: 403 on the organization,
@@ -486,6 +502,22 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 	badReaction := malformed{form: url.Values{"reaction": {"skull"}, "on": {"1"}}, status: http.StatusBadRequest, says: "reaction: choose one of the offered reactions"}
 	badOn := malformed{form: url.Values{"reaction": {"heart"}, "on": {"yes"}}, status: http.StatusBadRequest, says: "on: must be 1"}
 	return map[string][]malformed{
+		// Translations: the forms drawn again naming the field; an
+		// unknown translation; a delete's confirmation page.
+		"appTranslationCreate": {
+			{form: url.Values{"source": {""}, "source_language": {"en"}, "language": {"fr"}}, status: http.StatusUnprocessableEntity, says: "Source space must be chosen."},
+			{form: url.Values{"source": {f.Space}, "source_language": {"en"}, "language": {"tlh"}}, status: http.StatusUnprocessableEntity, says: "Language must be one of the listed languages."},
+			{form: url.Values{"source": {f.Space}, "source_language": {"en"}, "language": {"fr"}, "instructions": {strings.Repeat("x", 10001)}}, status: http.StatusUnprocessableEntity, says: "Instructions must be at most 10000 characters"},
+		},
+		"appTranslationUpdate": {
+			{form: url.Values{"instructions": {strings.Repeat("x", 10001)}}, status: http.StatusUnprocessableEntity, says: "Instructions must be at most 10000 characters"},
+			{form: url.Values{"instructions": {"x"}}, params: map[string]string{"translationId": "nosuchtranslation"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appTranslationRun": {{params: map[string]string{"translationId": "nosuchtranslation"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appTranslationDelete": {
+			{form: url.Values{}, status: http.StatusOK, says: "Delete the translation “Install in German”?"},
+			{form: url.Values{"confirm": {"yes"}}, params: map[string]string{"translationId": "nosuchtranslation"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
 		"appCreateInvite": {
 			{form: url.Values{"role": {"owner"}}, status: http.StatusBadRequest, says: "Role must be one of"},
 		},
@@ -761,7 +793,7 @@ func TestRoutesMalformed(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("malformed requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option(), withSAMLSettings(), ints.option())
+	}, accs.option(), withSAMLSettings(), ints.option(), withTranslations(t))
 }
 
 // gitMalformed are the malformed posts of the Git Sync form, to import

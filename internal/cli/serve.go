@@ -258,6 +258,7 @@ func newHandlers(svc *service.Service, log *slog.Logger, web app.Config, api htt
 	web.BaseURL, web.Logger, web.SAML = api.BaseURL, log, api.SAML
 	web.Sites, web.Integrations, web.OpenAPI = api.SiteService, api.Integrations, api.OpenAPI
 	web.GitSync, web.Imports, web.PDFs = api.GitSync, api.Imports, api.PDFs
+	web.Translations = api.Translations
 	if api.App, err = app.New(svc, web); err != nil {
 		return nil, nil, err
 	}
