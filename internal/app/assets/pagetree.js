@@ -69,8 +69,10 @@ Q.added(tree, root => root.querySelectorAll("a.tree-actions").forEach(enhance));
 
 document.addEventListener("click", e => { if (!Q.up(e, ".tree-actions-wrap")) closeAll(null); });
 
-// A page dropped on another's row goes before, after or inside it.
-var dragged = null, marked = null;
+// A page dropped on another's row goes before, after or inside it. An
+// item of a kind (data-kind) goes next to its kind, or inside what holds
+// it (data-holds).
+var dragged = null, kind, marked = null;
 
 function unmark() {
   if (marked) marked.classList.remove("drop-before", "drop-after", "drop-inside");
@@ -78,8 +80,8 @@ function unmark() {
 }
 
 function placeOf(row, e) {
-  var box = row.getBoundingClientRect(), y = (e.clientY - box.top) / box.height;
-  return y < 1 / 4 ? "before" : y > 3 / 4 ? "after" : "inside";
+  var d = row.parentElement.dataset, box = row.getBoundingClientRect(), y = (e.clientY - box.top) / box.height, i = d.holds == kind;
+  return d.kind != kind ? i && "inside" : y < 1 / 4 || !i && y < .5 ? "before" : y > 3 / 4 || !i ? "after" : "inside";
 }
 
 function rowOf(e) {
@@ -91,6 +93,7 @@ tree.addEventListener("dragstart", e => {
   var li = Q.up(e, "li[data-page]");
   if (!li) return;
   dragged = li.dataset.page;
+  kind = li.dataset.kind;
   if (e.dataTransfer) {
     e.dataTransfer.effectAllowed = "move";
     e.dataTransfer.setData("text/plain", dragged);
@@ -104,21 +107,21 @@ tree.addEventListener("dragend", e => {
   dragged = null;
 });
 tree.addEventListener("dragover", e => {
-  var row = rowOf(e);
-  if (!row) return;
+  var row = rowOf(e), p = row && placeOf(row, e);
+  if (!p) return;
   e.preventDefault();
   if (e.dataTransfer) e.dataTransfer.dropEffect = "move";
   unmark();
   marked = row;
-  row.classList.add("drop-" + placeOf(row, e));
+  row.classList.add("drop-" + p);
 });
 tree.addEventListener("dragleave", e => { if (marked && e.target === marked) unmark(); });
 tree.addEventListener("drop", e => {
-  var row = rowOf(e), id = dragged;
-  if (!row) return;
+  var row = rowOf(e), id = dragged, p = row && placeOf(row, e);
+  if (!p) return;
   e.preventDefault();
   unmark();
   dragged = null;
-  Q.submit(base + "/" + encodeURIComponent(id) + "/move", {target: row.parentElement.dataset.page, place: placeOf(row, e)});
+  Q.submit(base + "/" + encodeURIComponent(id) + "/move", {target: row.parentElement.dataset.page, place: p});
 });
 })();
