@@ -266,7 +266,7 @@ func TestSiteAdminStructure(t *testing.T) {
 		// A section's form: a condition is checked against the visitor
 		// schema, and the JSON check says the same.
 		secPath := s.base + "/sections/" + ug
-		if st, _, body := h.get(t, admin, secPath); st != http.StatusOK || !strings.Contains(body, `data-check="`+s.base+`/condition.json"`) {
+		if st, _, body := h.get(t, admin, secPath); st != http.StatusOK || !strings.Contains(body, `data-check="`+s.base+`/condition.json?condition="`) {
 			t.Fatalf("section page: %d\n%s", st, problemText(body))
 		}
 		if st, _, _ := h.get(t, reader, secPath); st != http.StatusForbidden {

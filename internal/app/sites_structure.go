@@ -131,7 +131,7 @@ func (a *App) siteItemPage(w http.ResponseWriter, r *http.Request, status int, s
 		if d.Conditions, err = sites.SiteTemplateConditions(ctx, orgID, st.Site.ID); err != nil {
 			return err
 		}
-		d.CheckURL = d.Base + "/condition.json"
+		d.CheckURL = d.Base + "/condition.json?condition="
 	}
 	sh, err := a.shell(r, orgID)
 	if err != nil {

@@ -150,8 +150,10 @@ type siteItem struct {
 	Path      string
 	Published string
 	Condition string
-	Default   bool
-	EditURL   string
+	// Default marks the site's default section, and the default site
+	// space of a section (or root) holding several.
+	Default bool
+	EditURL string
 	// Manage tells whether the caller may move and edit the item, with
 	// MoveURL the form moving it.
 	Manage  bool
@@ -280,7 +282,7 @@ func (a *App) siteSpaceItems(d *siteData, base string, list []*service.SiteSpace
 	var out []*siteItem
 	for _, v := range list {
 		it := &siteItem{ID: v.SiteSpace.ID, Kind: "space", What: "Site space", Title: v.Space.Space.Title,
-			Path: v.SiteSpace.Path, Condition: v.SiteSpace.Condition, Default: v.Default,
+			Path: v.SiteSpace.Path, Condition: v.SiteSpace.Condition, Default: v.Default && len(list) > 1,
 			EditURL: d.Base + "/site-spaces/" + url.PathEscape(v.SiteSpace.ID), Manage: d.Manage, MoveURL: d.moveURL(v.SiteSpace.ID)}
 		if v.Space.Level >= quire.LevelRead {
 			it.SpaceURL = "/app/s/" + url.PathEscape(v.Space.Space.ID)

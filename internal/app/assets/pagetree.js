@@ -69,9 +69,8 @@ Q.added(tree, root => root.querySelectorAll("a.tree-actions").forEach(enhance));
 
 document.addEventListener("click", e => { if (!Q.up(e, ".tree-actions-wrap")) closeAll(null); });
 
-// A page dropped on another's row goes before, after or inside it. An
-// item of a kind (data-kind) goes next to its kind, or inside what holds
-// it (data-holds).
+// A page dropped on another's row goes before, after or inside it.
+// An item of a data-kind goes next to its kind, or inside data-holds.
 var dragged = null, kind, marked = null;
 
 function unmark() {
@@ -86,7 +85,7 @@ function placeOf(row, e) {
 
 function rowOf(e) {
   var row = dragged && Q.up(e, "li[data-page] > .tree-row");
-  return row && !row.closest('li[data-page="' + CSS.escape(dragged) + '"]') ? row : null;
+  return row && !row.closest('li[data-page="' + CSS.escape(dragged) + '"]') && placeOf(row, e) ? row : null;
 }
 
 tree.addEventListener("dragstart", e => {
@@ -107,21 +106,21 @@ tree.addEventListener("dragend", e => {
   dragged = null;
 });
 tree.addEventListener("dragover", e => {
-  var row = rowOf(e), p = row && placeOf(row, e);
-  if (!p) return;
+  var row = rowOf(e);
+  if (!row) return;
   e.preventDefault();
   if (e.dataTransfer) e.dataTransfer.dropEffect = "move";
   unmark();
   marked = row;
-  row.classList.add("drop-" + p);
+  row.classList.add("drop-" + placeOf(row, e));
 });
 tree.addEventListener("dragleave", e => { if (marked && e.target === marked) unmark(); });
 tree.addEventListener("drop", e => {
-  var row = rowOf(e), id = dragged, p = row && placeOf(row, e);
-  if (!p) return;
+  var row = rowOf(e), id = dragged;
+  if (!row) return;
   e.preventDefault();
   unmark();
   dragged = null;
-  Q.submit(base + "/" + encodeURIComponent(id) + "/move", {target: row.parentElement.dataset.page, place: p});
+  Q.submit(base + "/" + encodeURIComponent(id) + "/move", {target: row.parentElement.dataset.page, place: placeOf(row, e)});
 });
 })();

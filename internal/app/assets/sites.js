@@ -1,9 +1,8 @@
-// A condition field (data-check) is checked as it is typed, as saving
-// checks it.
+// Condition fields (data-check) are checked as typed.
 document.addEventListener("input", async e => {
-  var f = e.target, u = f.dataset && f.dataset.check, v = f.value;
+  var f = e.target, u = f.dataset.check, v = f.value;
   if (!u) return;
-  var m = (await (await fetch(u + "?condition=" + encodeURIComponent(v))).json()).message;
+  var m = (await (await fetch(u + encodeURIComponent(v))).json()).message;
   if (v != f.value) return;
   f.setCustomValidity(m);
   document.getElementById(f.id + "-check").textContent = m;
