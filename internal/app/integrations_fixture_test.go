@@ -175,25 +175,21 @@ func integrationFacts(t *testing.T, h *harness, name string) string {
 
 // installConfiguredIntegration publishes the integration of
 // publishConfiguredIntegration and installs it, as the harness's admin,
-// in the organization, on the space and on a new site, "Docs portal"; it
-// returns the integration's name and the site's id.
-func installConfiguredIntegration(t *testing.T, h *harness, spaceID string) (name, siteID string) {
+// in the organization, on the space and on the site; it returns the
+// integration's name.
+func installConfiguredIntegration(t *testing.T, h *harness, spaceID, siteID string) string {
 	t.Helper()
 	ctx := context.Background()
-	name = publishConfiguredIntegration(t, h)
+	name := publishConfiguredIntegration(t, h)
 	ints := service.NewIntegrations(h.Svc, nil, nil, service.IntegrationOptions{BaseURL: h.URL})
 	_, inst, err := ints.Install(ctx, h.Admin, name, h.Org)
 	if err != nil {
 		t.Fatal(err)
 	}
-	site, err := service.NewSites(h.Svc).CreateSite(ctx, h.Admin, h.Org, service.SiteCreate{Title: "Docs portal"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for kind, id := range map[quire.InstallationTarget]string{quire.OnSpace: spaceID, quire.OnSite: site.ID} {
+	for kind, id := range map[quire.InstallationTarget]string{quire.OnSpace: spaceID, quire.OnSite: siteID} {
 		if _, _, err := ints.InstallOn(ctx, h.Admin, name, inst.ID, kind, id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	return name, site.ID
+	return name
 }

@@ -41,7 +41,12 @@ type routesFixture struct {
 	Target, Intro string
 	// Integration is an integration installed in the organization, on
 	// Install and on the site Site (installConfiguredIntegration).
-	Integration, Site string
+	Integration string
+	// Site is a site publishing Install at the root of its section
+	// Install, and again in its section Guides (SiteSection, its site
+	// space SiteSpace); SiteGroup an empty section group; ShareLink a
+	// share link of the site, "Partners".
+	Site, SiteSection, SiteSpace, SiteGroup, ShareLink string
 	// Callers refused some routes: a person outside the organization,
 	// a guest (member without a role), a reader and a creator.
 	Outsider, Guest, Reader, Creator *http.Client
@@ -111,7 +116,8 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 		t.Fatal(err)
 	}
 	f.Target = strconv.Itoa(cr.Number)
-	f.Integration, f.Site = installConfiguredIntegration(t, h, f.Space)
+	f.siteFixture(t)
+	f.Integration = installConfiguredIntegration(t, h, f.Space, f.Site)
 
 	f.Outsider = h.client(t, h.signIn(t, h.newUser(t, "otto@other.test", "Otto Outsider", "")))
 	guest := h.newUser(t, "gus@acme.test", "Gus Guest", quire.RoleRead)
@@ -123,6 +129,35 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 	f.Reader = h.client(t, h.signIn(t, h.newUser(t, "rita@acme.test", "Rita Read", quire.RoleRead)))
 	f.Creator = h.client(t, h.signIn(t, h.newUser(t, "carl@acme.test", "Carl Create", quire.RoleCreate)))
 	return f
+}
+
+// siteFixture gives the organization a site with a section, a site
+// space, a section group and a share link, for the site routes.
+func (f *routesFixture) siteFixture(t *testing.T) {
+	t.Helper()
+	ctx := context.Background()
+	h := f.h
+	sites := service.NewSites(h.Svc)
+	site, err := sites.CreateSite(ctx, h.Admin, h.Org, service.SiteCreate{Title: "Portal", Spaces: []string{f.Space}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.Site = site.ID
+	r, err := sites.AddSection(ctx, h.Admin, h.Org, site.ID, service.SectionCreate{SpaceID: f.Space, Title: "Guides"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.SiteSection = r.ID
+	f.SiteSpace = r.Structure.SectionByID(r.ID).SiteSpaces[0].SiteSpace.ID
+	if r, err = sites.AddSectionGroup(ctx, h.Admin, h.Org, site.ID, service.GroupCreate{Title: "Reference"}); err != nil {
+		t.Fatal(err)
+	}
+	f.SiteGroup = r.ID
+	_, l, err := sites.CreateSiteShareLink(ctx, h.Org, site.ID, "Partners")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.ShareLink = l.ID
 }
 
 // commentFixture gives the space a page, an open change request, and
@@ -190,9 +225,16 @@ func (f *routesFixture) params() map[string]string {
 		"notificationId": "999999",
 		"kind":           "users",
 		"principalId":    f.Mia.ID,
-		// The installed integration's routes.
+		// The installed integration\'s routes.
 		"integrationName": f.Integration,
-		"siteId":          f.Site,
+		// The site routes: the fixture's site and its items; the item
+		// moved is the section Guides.
+		"siteId":             f.Site,
+		"siteSectionId":      f.SiteSection,
+		"siteSectionGroupId": f.SiteGroup,
+		"siteSpaceId":        f.SiteSpace,
+		"itemId":             f.SiteSection,
+		"shareLinkId":        f.ShareLink,
 	}
 }
 
@@ -373,6 +415,7 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 		t.Fatal(err)
 	}
 	fmt.Fprintf(&b, "change request %q %s revision=%s description=%s requested=%d\n", cr.Subject, cr.Status, cr.Revision, cr.Description, len(requested.Items))
+	b.WriteString((&siteAdmin{h: h, sites: service.NewSites(h.Svc), site: f.Site}).facts(t))
 	return b.String()
 }
 
@@ -382,7 +425,10 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 func harmfulForm(f *routesFixture) url.Values {
 	return url.Values{"title": {"Taken over"}, "description": {"Taken over"}, "role": {"admin"}, "default": {"admin"},
 		"confirm": {"yes"}, "user": {f.Mia.ID}, "parent": {""},
-		"body": {"Taken over"}, "page": {f.Page}, "reaction": {"thumbsup"}, "on": {"1"}}
+		"body": {"Taken over"}, "page": {f.Page}, "reaction": {"thumbsup"}, "on": {"1"},
+		"space": {f.Space}, "name": {"Taken over"}, "visibility": {"unlisted"}, "path": {"taken"}, "icon": {"x"},
+		"target": {f.SiteGroup}, "place": {"before"}, "active": {"off"}, "section": {f.SiteSection},
+		"sections": {f.SiteSection}, "fallback_url": {"https://taken.example/"}}
 }
 
 // TestRoutesRefused sends every POST route of the table, as the people
@@ -442,7 +488,7 @@ func TestRoutesRefused(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("refused requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option(), withSAMLSettings(), ints.option(), withTranslations(t))
+	}, accs.option(), withSAMLSettings(), ints.option(), withTranslations(t), withSites())
 }
 
 // guestStatus is what a guest gets on a route: 403 on the organization,
@@ -704,6 +750,69 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 		},
 		// Its only input is the session it comes with.
 		"appInboxReadAll": nil,
+		// Site administration: the page drawn again naming the field, an
+		// unknown item, or a deletion's confirmation page.
+		"appSiteCreate": {
+			{form: url.Values{"title": {" "}}, status: http.StatusUnprocessableEntity, says: "Title: must not be empty."},
+			{form: url.Values{"title": {"Docs"}, "spaces": {"nosuchspace"}}, status: http.StatusUnprocessableEntity, says: "Space: space &#34;nosuchspace&#34; does not exist"},
+		},
+		"appSiteUpdate": {
+			{form: url.Values{"title": {"Portal"}, "visibility": {"private"}}, status: http.StatusUnprocessableEntity, says: "Visibility: choose one of the listed visibilities."},
+			{form: url.Values{"title": {""}, "visibility": {"public"}}, status: http.StatusUnprocessableEntity, says: "Title: must not be empty."},
+		},
+		"appSitePublish":   {{params: map[string]string{"siteId": "nosuchsite"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appSiteUnpublish": {{params: map[string]string{"siteId": "nosuchsite"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appSiteDelete": {
+			{form: url.Values{}, status: http.StatusOK, says: "Delete the site"},
+			{params: map[string]string{"siteId": "nosuchsite"}, form: url.Values{"confirm": {"yes"}}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appSiteItemMove": {
+			{form: url.Values{"target": {f.SiteGroup}, "place": {"above"}}, status: http.StatusBadRequest, says: "place: must be before, after or inside"},
+			{form: url.Values{"target": {"nosuchitem"}, "place": {"before"}}, status: http.StatusBadRequest, says: "target: choose an item of this site"},
+			{params: map[string]string{"itemId": "nosuchitem"}, form: url.Values{"target": {f.SiteGroup}, "place": {"before"}}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appSiteSectionAdd": {
+			{form: url.Values{"space": {""}}, status: http.StatusUnprocessableEntity, says: "Space: choose a space."},
+			{form: url.Values{"space": {f.Space}, "title": {"G"}}, status: http.StatusUnprocessableEntity, says: "Title: a section title has 2 to 128 characters."},
+		},
+		"appSiteSectionUpdate": {
+			{form: url.Values{"title": {"Guides"}, "path": {"a/b"}}, status: http.StatusUnprocessableEntity, says: "Path: a path is one segment of an address"},
+			{form: url.Values{"title": {"Guides"}, "path": {"guides"}, "condition": {"visitor.claims.isBeta"}}, status: http.StatusUnprocessableEntity, says: "Condition: line 1, column"},
+			{params: map[string]string{"siteSectionId": "nosuchsection"}, form: url.Values{"title": {"Guides"}, "path": {"guides"}}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appSiteSectionDelete": {
+			{form: url.Values{}, status: http.StatusOK, says: "Delete the section"},
+			{params: map[string]string{"siteSectionId": "nosuchsection"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appSiteGroupAdd": {
+			{form: url.Values{"title": {" "}}, status: http.StatusUnprocessableEntity, says: "Title: must not be empty."},
+			{form: url.Values{"title": {"More"}, "sections": {"nosuchsection"}}, status: http.StatusUnprocessableEntity, says: "Section: section &#34;nosuchsection&#34; is not in this site."},
+		},
+		"appSiteGroupUpdate": {
+			{form: url.Values{"title": {""}}, status: http.StatusUnprocessableEntity, says: "Title: must not be empty."},
+			{form: url.Values{"title": {"Reference"}, "icon": {strings.Repeat("i", 51)}}, status: http.StatusUnprocessableEntity, says: "Icon: must be at most 50 characters."},
+		},
+		"appSiteGroupDelete": {{params: map[string]string{"siteSectionGroupId": "nosuchgroup"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appSiteGroupSectionAdd": {
+			{form: url.Values{"section": {""}}, status: http.StatusUnprocessableEntity, says: "Section: choose a section."},
+			{form: url.Values{"section": {"nosuchsection"}}, status: http.StatusUnprocessableEntity, says: "Section: section &#34;nosuchsection&#34; is not in this site."},
+		},
+		// The section is not in the group.
+		"appSiteGroupSectionRemove": {{status: http.StatusNotFound, says: "There is nothing here"}},
+		"appSiteSpaceAdd": {
+			{form: url.Values{"space": {""}}, status: http.StatusUnprocessableEntity, says: "Space: choose a space."},
+			{form: url.Values{"space": {f.Space}, "section": {"nosuchsection"}}, status: http.StatusUnprocessableEntity, says: "Section: section &#34;nosuchsection&#34; is not in this site."},
+		},
+		"appSiteSpaceUpdate": {
+			{form: url.Values{"path": {"a?b"}}, status: http.StatusUnprocessableEntity, says: "Path: a path is one segment of an address"},
+			{form: url.Values{"path": {" "}}, status: http.StatusUnprocessableEntity, says: "Path: must not be empty."},
+		},
+		"appSiteSpaceRemove":     {{params: map[string]string{"siteSpaceId": "nosuchsitespace"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appSiteShareLinkCreate": {{form: url.Values{"name": {" "}}, status: http.StatusUnprocessableEntity, says: "Name: must not be empty."}},
+		"appSiteShareLinkActive": {{form: url.Values{"active": {"maybe"}}, status: http.StatusBadRequest, says: "active: must be on or off"}},
+		"appSiteShareLinkDelete": {{params: map[string]string{"shareLinkId": "nosuchlink"}, status: http.StatusNotFound, says: "There is nothing here"}},
+		"appSiteVisitorAuth":     {{form: url.Values{"fallback_url": {"nope"}}, status: http.StatusUnprocessableEntity, says: "Fallback URL: must be an absolute http or https URL."}},
+		"appSiteKeyRegenerate":   {{form: url.Values{}, status: http.StatusOK, says: "Make a new signing key"}},
 		// Its only input is the session it comes with: nothing to get
 		// wrong.
 		"appAccountSessionsRevokeOthers": nil,
@@ -793,7 +902,7 @@ func TestRoutesMalformed(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("malformed requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option(), withSAMLSettings(), ints.option(), withTranslations(t))
+	}, accs.option(), withSAMLSettings(), ints.option(), withTranslations(t), withSites())
 }
 
 // gitMalformed are the malformed posts of the Git Sync form, to import

@@ -92,3 +92,14 @@ func (s *Sites) checkCondition(ctx context.Context, st quire.Store, site *quire.
 	}
 	return nil
 }
+
+// CheckSiteCondition checks a condition against a site's visitor schema
+// as saving it on a section or a site space would; a blank condition
+// always holds. A refused one is EINVALID on field.
+func (s *Sites) CheckSiteCondition(ctx context.Context, orgID, siteID, field, cond string) error {
+	site, err := s.Site(ctx, orgID, siteID)
+	if err != nil || cond == "" {
+		return err
+	}
+	return s.checkCondition(ctx, s.svc.store, site, field, cond)
+}

@@ -70,7 +70,8 @@ Q.added(tree, root => root.querySelectorAll("a.tree-actions").forEach(enhance));
 document.addEventListener("click", e => { if (!Q.up(e, ".tree-actions-wrap")) closeAll(null); });
 
 // A page dropped on another's row goes before, after or inside it.
-var dragged = null, marked = null;
+// An item of a data-kind goes next to its kind, or inside data-holds.
+var dragged = null, kind, marked = null;
 
 function unmark() {
   if (marked) marked.classList.remove("drop-before", "drop-after", "drop-inside");
@@ -78,19 +79,20 @@ function unmark() {
 }
 
 function placeOf(row, e) {
-  var box = row.getBoundingClientRect(), y = (e.clientY - box.top) / box.height;
-  return y < 1 / 4 ? "before" : y > 3 / 4 ? "after" : "inside";
+  var d = row.parentElement.dataset, box = row.getBoundingClientRect(), y = (e.clientY - box.top) / box.height, i = d.holds == kind;
+  return d.kind != kind ? i && "inside" : y < 1 / 4 || !i && y < .5 ? "before" : y > 3 / 4 || !i ? "after" : "inside";
 }
 
 function rowOf(e) {
   var row = dragged && Q.up(e, "li[data-page] > .tree-row");
-  return row && !row.closest('li[data-page="' + CSS.escape(dragged) + '"]') ? row : null;
+  return row && !row.closest('li[data-page="' + CSS.escape(dragged) + '"]') && placeOf(row, e) ? row : null;
 }
 
 tree.addEventListener("dragstart", e => {
   var li = Q.up(e, "li[data-page]");
   if (!li) return;
   dragged = li.dataset.page;
+  kind = li.dataset.kind;
   if (e.dataTransfer) {
     e.dataTransfer.effectAllowed = "move";
     e.dataTransfer.setData("text/plain", dragged);
