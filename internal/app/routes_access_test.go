@@ -26,6 +26,9 @@ type routesFixture struct {
 	// SAMLProvider is a pending SAML provider of the organization,
 	// "Okta".
 	SAMLProvider string
+	// Site is an unpublished site publishing Install, SiteSpace its
+	// site space, for the site customization routes.
+	Site, SiteSpace string
 	// Change is the number of a draft change request of Install, by the
 	// admin.
 	Change string
@@ -87,6 +90,7 @@ func newRoutesFixture(t *testing.T, h *harness, acc *service.Accounts) *routesFi
 		t.Fatal(err)
 	}
 	f.SAMLProvider = p.ID
+	f.Site, f.SiteSpace = newRoutesSite(t, h, f.Space)
 	f.commentFixture(t)
 	cr, err := h.Svc.CreateChangeRequest(ctx, h.Admin, f.Space, "Fix the install steps")
 	if err != nil {
@@ -158,6 +162,8 @@ func (f *routesFixture) params() map[string]string {
 		"userId":         f.Mia.ID,
 		"inviteId":       f.Invite,
 		"samlProviderId": f.SAMLProvider,
+		"siteId":         f.Site,
+		"siteSpaceId":    f.SiteSpace,
 		"number":         f.Change,
 		"commentId":      f.Comment,
 		"replyId":        f.Reply,
@@ -316,6 +322,7 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 	sort.Strings(ids)
 	fmt.Fprintf(&b, "invites %v\n", ids)
 	b.WriteString(orgFacts(t, h) + "\n")
+	b.WriteString(siteCustomizationFacts(t, h, f.Site) + "\n")
 	providers, err := service.NewSAML(h.Svc).Providers(ctx, h.Org, page)
 	if err != nil {
 		t.Fatal(err)
@@ -417,7 +424,7 @@ func TestRoutesRefused(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("refused requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option(), withSAMLSettings())
+	}, accs.option(), withSAMLSettings(), withSitesService)
 }
 
 // guestStatus is what a guest gets on a route: 403 on the organization,
@@ -488,6 +495,14 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 			{form: url.Values{"title": {"Acme"}, "email_domains": {"acme.test\nnot a domain"}}, status: http.StatusUnprocessableEntity, says: "Email domains &#34;not a domain&#34; is not a domain name."},
 			{form: url.Values{"title": {"Acme"}, "default_role": {"owner"}}, status: http.StatusUnprocessableEntity, says: "Default role choose one of the listed roles."},
 			{form: url.Values{"title": {"Acme"}, "logo": {"logo.png"}}, status: http.StatusUnprocessableEntity, says: "Logo URL must be an absolute http or https URL."},
+		},
+		// A site's customization: the form drawn again naming the
+		// control; the preview says why inside its frame.
+		"appSiteCustomizeSave":      siteCustomizeMalformed(),
+		"appSiteSpaceCustomizeSave": siteCustomizeMalformed(),
+		"appSiteCustomizePreview": {
+			{form: customizeFormWith("styling.primaryColor.light", "#12"), status: http.StatusUnprocessableEntity, says: "Primary color (light) must be a hex color such as #346DDB."},
+			{form: customizeFormWith("title", "Docs"), params: map[string]string{"siteId": "nosuchsite"}, status: http.StatusNotFound, says: "Page not found"},
 		},
 		"appOrgMergeRulesSave": {{form: url.Values{"rules": {"require_at_least_one_review", "bogus"}}, status: http.StatusUnprocessableEntity, says: "Merge rules choose among the listed rules."}},
 		"appOrgSAMLCreate": {
@@ -711,7 +726,20 @@ func TestRoutesMalformed(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("malformed requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option(), withSAMLSettings())
+	}, accs.option(), withSAMLSettings(), withSitesService)
+}
+
+// siteCustomizeMalformed are malformed posts of the site customization
+// form, saved from the site's page or a site space's: each a valid form
+// but for one control.
+func siteCustomizeMalformed() []malformed {
+	return []malformed{
+		{form: customizeFormWith("styling.primaryColor.light", "#12"), status: http.StatusUnprocessableEntity, says: "Primary color (light) must be a hex color such as #346DDB."},
+		{form: customizeFormWith("title", strings.Repeat("x", 129)), status: http.StatusUnprocessableEntity, says: "Title must be at most 128 characters."},
+		{form: customizeFormWith("styling.theme", "neon"), status: http.StatusUnprocessableEntity, says: "Theme must be one of clean, muted, bold, gradient."},
+		{form: customizeFormWith("privacyPolicy.url", "https://x.example/"+strings.Repeat("p", 2048)), status: http.StatusUnprocessableEntity, says: "Privacy policy URL must be at most 2048 characters."},
+		{form: customizeFormWith("title", "Docs"), params: map[string]string{"siteId": "nosuchsite"}, status: http.StatusNotFound, says: "There is nothing here"},
+	}
 }
 
 // gitMalformed are the malformed posts of the Git Sync form, to import
