@@ -80,6 +80,19 @@ func (a *App) table() []row {
 		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(read), a.openAPISpecsPage},
 		{"appOpenAPISpec", get, "/app/o/{organizationId}/openapi/{specSlug}", onOrg(read), a.openAPISpecPage},
 
+		// A site's customization (site_customize*.go), at the API's level
+		// for changing it: the form beside a preview of the site drawn by
+		// the reader with the form's values (the POST) or the saved ones
+		// (the pages its links lead to). A site space's page edits the
+		// site's customization, which every site space takes, and opens
+		// the preview on that site space.
+		{"appSiteCustomize", get, "/app/o/{organizationId}/sites/{siteId}/customize", onOrg(create), a.siteCustomize},
+		{"appSiteCustomizeSave", post, "/app/o/{organizationId}/sites/{siteId}/customize", onOrg(create), a.saveSiteCustomization},
+		{"appSiteSpaceCustomize", get, "/app/o/{organizationId}/sites/{siteId}/spaces/{siteSpaceId}/customize", onOrg(create), a.siteCustomize},
+		{"appSiteSpaceCustomizeSave", post, "/app/o/{organizationId}/sites/{siteId}/spaces/{siteSpaceId}/customize", onOrg(create), a.saveSiteCustomization},
+		{"appSiteCustomizePreview", post, "/app/o/{organizationId}/sites/{siteId}/customize/preview", onOrg(create), a.previewSiteCustomization},
+		{"appSiteCustomizePreviewPage", get, "/app/o/{organizationId}/sites/{siteId}/customize/preview/{path...}", onOrg(create), a.sitePreviewPage},
+
 		// Single sign-on: OpenID Connect, and the organizations' SAML
 		// identity providers found from an email (sso*.go).
 		{"appSignInOIDC", get, "/app/sign-in/oidc", public(), a.oidcStart},

@@ -375,6 +375,7 @@ func (f *routesFixture) snapshot(t *testing.T, acc *service.Accounts) string {
 	fmt.Fprintf(&b, "invites %v\n", ids)
 	b.WriteString(orgFacts(t, h) + "\n")
 	b.WriteString(integrationFacts(t, h, f.Integration) + "\n")
+	b.WriteString(siteCustomizationFacts(t, h, f.Site) + "\n")
 	providers, err := service.NewSAML(h.Svc).Providers(ctx, h.Org, page)
 	if err != nil {
 		t.Fatal(err)
@@ -575,6 +576,14 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 			{form: url.Values{"title": {"Acme"}, "email_domains": {"acme.test\nnot a domain"}}, status: http.StatusUnprocessableEntity, says: "Email domains &#34;not a domain&#34; is not a domain name."},
 			{form: url.Values{"title": {"Acme"}, "default_role": {"owner"}}, status: http.StatusUnprocessableEntity, says: "Default role choose one of the listed roles."},
 			{form: url.Values{"title": {"Acme"}, "logo": {"logo.png"}}, status: http.StatusUnprocessableEntity, says: "Logo URL must be an absolute http or https URL."},
+		},
+		// A site's customization: the form drawn again naming the
+		// control; the preview says why inside its frame.
+		"appSiteCustomizeSave":      siteCustomizeMalformed(),
+		"appSiteSpaceCustomizeSave": siteCustomizeMalformed(),
+		"appSiteCustomizePreview": {
+			{form: customizeFormWith("styling.primaryColor.light", "#12"), status: http.StatusUnprocessableEntity, says: "Primary color (light) must be a hex color such as #346DDB."},
+			{form: customizeFormWith("title", "Docs"), params: map[string]string{"siteId": "nosuchsite"}, status: http.StatusNotFound, says: "Page not found"},
 		},
 		"appOrgMergeRulesSave": {{form: url.Values{"rules": {"require_at_least_one_review", "bogus"}}, status: http.StatusUnprocessableEntity, says: "Merge rules choose among the listed rules."}},
 		"appOrgSAMLCreate": {
@@ -903,6 +912,19 @@ func TestRoutesMalformed(t *testing.T) {
 			t.Fatalf("malformed requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
 	}, accs.option(), withSAMLSettings(), ints.option(), withTranslations(t), withSites())
+}
+
+// siteCustomizeMalformed are malformed posts of the site customization
+// form, saved from the site's page or a site space's: each a valid form
+// but for one control.
+func siteCustomizeMalformed() []malformed {
+	return []malformed{
+		{form: customizeFormWith("styling.primaryColor.light", "#12"), status: http.StatusUnprocessableEntity, says: "Primary color (light) must be a hex color such as #346DDB."},
+		{form: customizeFormWith("title", strings.Repeat("x", 129)), status: http.StatusUnprocessableEntity, says: "Title must be at most 128 characters."},
+		{form: customizeFormWith("styling.theme", "neon"), status: http.StatusUnprocessableEntity, says: "Theme must be one of clean, muted, bold, gradient."},
+		{form: customizeFormWith("privacyPolicy.url", "https://x.example/"+strings.Repeat("p", 2048)), status: http.StatusUnprocessableEntity, says: "Privacy policy URL must be at most 2048 characters."},
+		{form: customizeFormWith("title", "Docs"), params: map[string]string{"siteId": "nosuchsite"}, status: http.StatusNotFound, says: "There is nothing here"},
+	}
 }
 
 // gitMalformed are the malformed posts of the Git Sync form, to import

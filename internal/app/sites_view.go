@@ -75,9 +75,7 @@ func (a *App) drawSites(w http.ResponseWriter, r *http.Request, status int, stat
 		d.Next = "/app/o/" + url.PathEscape(orgID) + "/sites?page=" + url.QueryEscape(l.Next)
 	}
 	if d.Manage {
-		if d.Spaces, err = a.spaceOptions(r, orgID); err != nil {
-			return err
-		}
+		d.Spaces = spaceChoices(sh.Tree, "")
 	}
 	sh.Title, sh.Section = "Sites", "sites"
 	return a.render(w, r, status, "sites", sh, d)
@@ -201,9 +199,7 @@ func (a *App) drawSite(w http.ResponseWriter, r *http.Request, status int, state
 		Base: siteAppPath(site), Structure: st, Manage: sh.Level >= quire.LevelCreate, Admin: sh.Level >= quire.LevelAdmin}
 	d.Items = a.siteItems(d, st)
 	if d.Manage {
-		if d.Spaces, err = a.spaceOptions(r, orgID); err != nil {
-			return err
-		}
+		d.Spaces = spaceChoices(sh.Tree, "")
 		for _, v := range []quire.Visibility{quire.VisibilityPublic, quire.VisibilityUnlisted, quire.VisibilityShareLink, quire.VisibilityVisitorAuth} {
 			d.Visibilities = append(d.Visibilities, spaceOption{Value: string(v), Label: visibilityName(v)})
 		}
@@ -229,18 +225,23 @@ func (a *App) drawSite(w http.ResponseWriter, r *http.Request, status int, state
 	return a.render(w, r, status, "site", sh, d)
 }
 
-// spaceOptions lists the organization's spaces the caller sees, for the
-// forms that publish one.
-func (a *App) spaceOptions(r *http.Request, orgID string) ([]spaceOption, error) {
-	l, err := a.svc.Spaces(r.Context(), userFrom(r.Context()), orgID, quire.Page{Limit: quire.MaxLimit})
-	if err != nil {
-		return nil, err
+// spaceChoices lists the spaces of the tree the caller may read, in the
+// tree's order, each labelled with the collections above it.
+func spaceChoices(nodes []*TreeNode, path string) []spaceOption {
+	var out []spaceOption
+	for _, n := range nodes {
+		switch {
+		case n.Space && n.Level >= read:
+			label := n.Title
+			if n.Emoji != "" {
+				label = n.Emoji + " " + label
+			}
+			out = append(out, spaceOption{Value: n.ID, Label: path + label})
+		case !n.Space:
+			out = append(out, spaceChoices(n.Children, path+n.Title+" / ")...)
+		}
 	}
-	out := make([]spaceOption, 0, len(l.Items))
-	for _, s := range l.Items {
-		out = append(out, spaceOption{Value: s.Space.ID, Label: s.Space.Title})
-	}
-	return out, nil
+	return out
 }
 
 // siteItems arranges a site's structure as the tree its page draws.

@@ -97,29 +97,6 @@ func spaceLinks(nodes []*TreeNode) map[string]spaceLink {
 	return out
 }
 
-// spaceOption is a space the create form offers as a source.
-type spaceOption struct {
-	ID, Label string
-}
-
-// sourceOptions lists the spaces of the tree the caller may read, in the
-// tree's order, each labelled with the collections above it.
-func sourceOptions(nodes []*TreeNode, path string) []spaceOption {
-	var out []spaceOption
-	for _, n := range nodes {
-		switch {
-		case n.Space && n.Level >= read:
-			label := n.Title
-			if n.Emoji != "" {
-				label = n.Emoji + " " + label
-			}
-			out = append(out, spaceOption{ID: n.ID, Label: path + label})
-		case !n.Space:
-			out = append(out, sourceOptions(n.Children, path+n.Title+" / ")...)
-		}
-	}
-	return out
-}
 
 // translationRow is a translation with what the pages show of it.
 type translationRow struct {
@@ -280,7 +257,7 @@ func (a *App) drawTranslations(w http.ResponseWriter, r *http.Request, status in
 		d.First = translationsPath(orgID)
 	}
 	if d.CanCreate {
-		d.Sources = sourceOptions(sh.Tree, "")
+		d.Sources = spaceChoices(sh.Tree, "")
 	}
 	if typed != nil {
 		d.Form = *typed

@@ -1,0 +1,93 @@
+package app
+
+import (
+	"quire/internal/document"
+	"quire/internal/reader"
+	"quire/internal/service"
+)
+
+// siteReaderPage is the reader's view of a page of a site, as the
+// published site hands it to the reader (httpapi's readerPage does the
+// same for /sites/): the preview is drawn by the same renderer from the
+// same view.
+func siteReaderPage(p *service.SitePage) *reader.Page {
+	v := p.Visit
+	out := &reader.Page{
+		Site: reader.SiteFromCustomization(*v.Customization, reader.SiteOptions{
+			Title: v.Site.Title, HomeURL: v.Base, Show: p.Holds,
+		}),
+		Title:       p.Title,
+		Description: p.Description,
+		Document:    p.Document,
+		Search:      reader.Search{Action: v.Base + "~search", JSONURL: v.Base + "~search"},
+		MarkdownURL: p.MarkdownURL,
+		NoIndex:     p.NoIndex,
+		Empty:       p.Empty,
+		Tree:        siteTreeItems(p.Tree),
+		Previous:    siteLinkOf(p.Previous),
+		Next:        siteLinkOf(p.Next),
+	}
+	for _, t := range p.Sections {
+		sec := reader.Section{Link: siteLink(t.SiteNavLink)}
+		for _, c := range t.Children {
+			sec.Children = append(sec.Children, siteLink(c))
+		}
+		out.Sections = append(out.Sections, sec)
+	}
+	for _, l := range p.Variants {
+		out.Variants = append(out.Variants, siteLink(l))
+	}
+	out.Resolvers = reader.Resolvers{
+		Link:      func(ref document.Ref) reader.Target { return reader.Target(p.Link(ref)) },
+		Image:     p.Image,
+		File:      func(ref document.Ref) reader.Target { return reader.Target(p.File(ref)) },
+		Path:      func(path string) reader.Target { return reader.Target(p.Path(path)) },
+		Condition: p.Holds,
+		OpenAPI: func(n document.Node) *reader.OpenAPICard {
+			op := p.Operation(n)
+			switch {
+			case op == nil:
+				return nil
+			case op.Card != nil:
+				return &reader.OpenAPICard{Operation: op.Card}
+			}
+			return &reader.OpenAPICard{Method: op.Method, Path: op.Path, Missing: op.Missing}
+		},
+	}
+	if p.Cover != nil {
+		out.CoverURL = p.Image(*p.Cover)
+	}
+	l := p.Layout
+	out.Layout = reader.Layout{HideTitle: !l.Title, HideDescription: !l.Description, HideTree: !l.TableOfContents,
+		HideOutline: !l.Outline, HidePagination: !l.Pagination, HideCover: !l.Cover,
+		FullCover: l.CoverSize == "full", Wide: l.Width == "wide"}
+	return out
+}
+
+// siteTreeItems is a site space's page tree as the reader's sidebar
+// shows it.
+func siteTreeItems(items []service.SiteNavItem) []reader.TreeItem {
+	if items == nil {
+		return nil
+	}
+	out := make([]reader.TreeItem, len(items))
+	for i, it := range items {
+		out[i] = reader.TreeItem{Title: it.Title, URL: it.URL, Group: it.Group, Hidden: it.Hidden,
+			Active: it.Active, Children: siteTreeItems(it.Children)}
+	}
+	return out
+}
+
+// siteLink is a link of a site's navigation as the reader shows it.
+func siteLink(l service.SiteNavLink) reader.Link {
+	return reader.Link{Title: l.Title, URL: l.URL, Active: l.Active}
+}
+
+// siteLinkOf is siteLink of an optional link.
+func siteLinkOf(l *service.SiteNavLink) *reader.Link {
+	if l == nil {
+		return nil
+	}
+	out := siteLink(*l)
+	return &out
+}
