@@ -35,6 +35,24 @@ suite('audit', (ctx) => {
         assert.ok(events.some((e) => e.id === ev.id));
     });
 
+    it('records a change of an organization setting, filtered by its action', { timeout: TIMEOUT }, async () => {
+        const o = await ctx.newOrg();
+        await expect('updateOrganizationById', 200, () =>
+            o.api.orgs.updateOrganizationById(o.organization, { title: 'Renamed in the audit case', defaultRole: 'comment' }),
+        );
+        const res = await fetch(`${ctx.server.url}/v1/orgs/${o.organization}/audit-events?action=organization.title_changed`, {
+            headers: { Authorization: `Bearer ${o.token}` },
+        });
+        assert.equal(res.status, 200);
+        const body = await res.json();
+        assert.equal(body.items.length, 1, JSON.stringify(body.items));
+        const [ev] = body.items;
+        assert.equal(ev.action, 'organization.title_changed');
+        assert.deepEqual(ev.target, { kind: 'organization', id: o.organization });
+        assert.equal(ev.details.to, 'Renamed in the audit case');
+        assert.ok(ev.details.from && ev.details.from !== ev.details.to);
+    });
+
     it('is refused to members who are not admins (403) and to outsiders (404)', { timeout: TIMEOUT }, async () => {
         const member = await ctx.user('create');
         assert.equal((await get(member.token)).status, 403);

@@ -49,7 +49,7 @@ func (g *GitSync) timedOut(job GitJob, took time.Duration, err error) error {
 // first; it reports whether to run it, and the time it started.
 func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, time.Time, error) {
 	run := true
-	now := g.s.Now()
+	var now time.Time
 	err := g.s.store.WithTx(ctx, func(st quire.Store) error {
 		if err := st.LockSpace(ctx, job.Space); err != nil {
 			return err
@@ -65,6 +65,7 @@ func (g *GitSync) begin(ctx context.Context, job GitJob, ts time.Time) (bool, ti
 			run = false
 			return nil
 		}
+		now = g.s.Now()
 		rec.Applied = ts
 		rec.Direction, rec.State, rec.Error, rec.Warnings, rec.Ref = job.Direction, quire.GitRunning, "", nil, job.Ref
 		rec.StartedAt, rec.UpdatedAt, rec.CompletedAt = now, now, nil
