@@ -155,7 +155,9 @@ function place() {
 // caretOffset finds pos in a textarea with a hidden copy of it.
 function caretOffset(ta, pos) {
   var cs = getComputedStyle(ta);
-  var m = el("div", {style: "position:absolute;visibility:hidden;white-space:pre-wrap;overflow-wrap:break-word;top:0;left:-9999px"});
+  // Through the CSSOM: the policy drops style attributes.
+  var m = el("div");
+  m.style.cssText = "position:absolute;visibility:hidden;white-space:pre-wrap;overflow-wrap:break-word;top:0;left:-9999px";
   ("boxSizing width fontFamily fontSize fontWeight lineHeight letterSpacing paddingTop paddingLeft paddingRight " +
     "borderTopWidth borderLeftWidth borderRightWidth tabSize wordSpacing").split(" ").forEach(k => { m.style[k] = cs[k]; });
   m.textContent = ta.value.slice(0, pos);
