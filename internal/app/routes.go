@@ -30,6 +30,12 @@ func (a *App) table() []row {
 		{"appInstalledIntegration", get, "/app/o/{organizationId}/integrations/{integrationName}", onOrg(admin), a.installedIntegrationPage},
 		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(read), a.openAPISpecsPage},
 		{"appOpenAPISpec", get, "/app/o/{organizationId}/openapi/{specSlug}", onOrg(read), a.openAPISpecPage},
+		// OpenAPI specifications managed (openapi_forms.go), at the API's
+		// level for writing them.
+		{"appOpenAPISpecAdd", post, "/app/o/{organizationId}/openapi", onOrg(create), a.addOpenAPISpec},
+		{"appOpenAPISpecVisibility", post, "/app/o/{organizationId}/openapi/{specSlug}/visibility", onOrg(create), a.setOpenAPIVisibility},
+		{"appOpenAPISpecRefresh", post, "/app/o/{organizationId}/openapi/{specSlug}/refresh", onOrg(create), a.refreshOpenAPISpec},
+		{"appOpenAPISpecDelete", post, "/app/o/{organizationId}/openapi/{specSlug}/delete", onOrg(create), a.deleteOpenAPISpec},
 
 		// Single sign-on: OpenID Connect, and the organizations' SAML
 		// identity providers found from an email (sso*.go).
