@@ -31,11 +31,14 @@ func (a *App) table() []row {
 		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(read), a.openAPISpecsPage},
 		{"appOpenAPISpec", get, "/app/o/{organizationId}/openapi/{specSlug}", onOrg(read), a.openAPISpecPage},
 		// OpenAPI specifications managed (openapi_forms.go), at the API's
-		// level for writing them.
+		// level for writing them; and the operations of the space's
+		// organization for the editor's insert menu (openapi_insert.go),
+		// at the space's read level.
 		{"appOpenAPISpecAdd", post, "/app/o/{organizationId}/openapi", onOrg(create), a.addOpenAPISpec},
 		{"appOpenAPISpecVisibility", post, "/app/o/{organizationId}/openapi/{specSlug}/visibility", onOrg(create), a.setOpenAPIVisibility},
 		{"appOpenAPISpecRefresh", post, "/app/o/{organizationId}/openapi/{specSlug}/refresh", onOrg(create), a.refreshOpenAPISpec},
 		{"appOpenAPISpecDelete", post, "/app/o/{organizationId}/openapi/{specSlug}/delete", onOrg(create), a.deleteOpenAPISpec},
+		{"appSpaceOpenAPIOperations", get, "/app/s/{spaceId}/~/openapi.json", onSpace(read), a.spaceOpenAPIOperations},
 
 		// Single sign-on: OpenID Connect, and the organizations' SAML
 		// identity providers found from an email (sso*.go).
