@@ -164,7 +164,7 @@ func readOpenAPIAdd(w http.ResponseWriter, r *http.Request) (openAPIAddForm, ser
 		}
 	} else {
 		if err := r.ParseForm(); err != nil {
-			return f, src, quire.Invalid("", "the form could not be read")
+			return f, src, quire.Invalid("", "could not be read")
 		}
 		f = openAPIAddForm{Slug: r.PostFormValue("slug"), URL: r.PostFormValue("url")}
 	}
