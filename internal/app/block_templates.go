@@ -55,6 +55,7 @@ func blockTemplates() []blockTemplate {
 		{"Stepper", []string{"steps", "tutorial", "procedure"}, document.TypeStepper, "{% stepper %}\n{% step %}\n### First step\n\nDo this.\n{% endstep %}\n\n{% step %}\n### Second step\n\nThen this.\n{% endstep %}\n{% endstepper %}\n"},
 		{"Columns", []string{"layout", "side by side", "two columns"}, document.TypeColumns, "{% columns %}\n{% column %}\nLeft\n{% endcolumn %}\n\n{% column %}\nRight\n{% endcolumn %}\n{% endcolumns %}\n"},
 		{"OpenAPI operation", []string{"api", "swagger", "endpoint", "openapi"}, document.TypeSwagger, "{% openapi src=\"https://petstore3.swagger.io/api/v3/openapi.json\" path=\"/pet\" method=\"post\" %}\n[https://petstore3.swagger.io/api/v3/openapi.json](https://petstore3.swagger.io/api/v3/openapi.json)\n{% endopenapi %}\n"},
+		{"API operation", []string{"api", "openapi", "operation", "endpoint", "reference"}, document.TypeOpenAPIOp, "{% openapi-operation spec=\"petstore\" path=\"/pets\" method=\"get\" %}\n{% endopenapi-operation %}\n"},
 		{"Divider", []string{"rule", "separator", "hr", "line"}, document.TypeDivider, "***\n"},
 	}
 }
@@ -68,7 +69,7 @@ type blocksJSON struct {
 
 // newBlocksJSON encodes the insert menu's list once.
 func newBlocksJSON() (*blocksJSON, error) {
-	b, err := json.Marshal(blockTemplates())
+	b, err := json.Marshal(menuEntries(blockTemplates()))
 	if err != nil {
 		return nil, err
 	}

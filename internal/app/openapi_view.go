@@ -18,22 +18,54 @@ func (a *App) openAPIService() (*service.OpenAPISpecs, error) {
 	return a.cfg.OpenAPI, nil
 }
 
+// openAPIListPath is the address of an organization's specifications.
+func openAPIListPath(orgID string) string { return "/app/o/" + url.PathEscape(orgID) + "/openapi" }
+
+// openAPISpecPath is the address of a specification's page.
+func openAPISpecPath(orgID, slug string) string {
+	return openAPIListPath(orgID) + "/" + url.PathEscape(slug)
+}
+
 // openAPISpecRow is a specification as the list shows it.
 type openAPISpecRow struct {
-	Spec      *quire.OpenAPISpec
-	URL       string
+	Spec *quire.OpenAPISpec
+	URL  string
+	// Status is the processing state as the API names it (pending,
+	// progress, complete), or failed for a processing that completed
+	// with an error; State says it in words.
+	Status    string
 	State     string
 	Processed string
 }
 
-// openAPISpecsData is the list of an organization's specifications.
+// Failed reports whether the last processing failed.
+func (r openAPISpecRow) Failed() bool { return r.Status == "failed" }
+
+// openAPISpecsData is the list of an organization's specifications, with
+// the form that adds one.
 type openAPISpecsData struct {
+	OrgID string
 	Specs []openAPISpecRow
 	Next  string
+	// CanEdit offers the form: members who may create, as the API's
+	// level for writing specifications.
+	CanEdit bool
+	Form    openAPIAddForm
+	State   *FormState
+	Notice  string
+	// Refresh says how often specifications given by URL are fetched
+	// again, in words.
+	Refresh string
 }
 
 // openAPISpecsPage lists an organization's OpenAPI specifications.
 func (a *App) openAPISpecsPage(w http.ResponseWriter, r *http.Request) error {
+	return a.drawOpenAPISpecs(w, r, http.StatusOK, openAPIAddForm{}, nil)
+}
+
+// drawOpenAPISpecs draws the list; typed is the refused add form, shown
+// again with state's message.
+func (a *App) drawOpenAPISpecs(w http.ResponseWriter, r *http.Request, status int, typed openAPIAddForm, state *FormState) error {
 	specs, err := a.openAPIService()
 	if err != nil {
 		return err
@@ -47,25 +79,34 @@ func (a *App) openAPISpecsPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var d openAPISpecsData
+	d := openAPISpecsData{OrgID: orgID, CanEdit: levelFrom(r.Context()) >= create, Form: typed, State: state,
+		Notice: openAPINotice(r), Refresh: intervalText(specs.RefreshInterval())}
 	for _, s := range l.Items {
 		d.Specs = append(d.Specs, specRow(s))
 	}
 	if l.Next != "" {
-		d.Next = "/app/o/" + url.PathEscape(orgID) + "/openapi?page=" + url.QueryEscape(l.Next)
+		d.Next = openAPIListPath(orgID) + "?page=" + url.QueryEscape(l.Next)
 	}
 	sh.Title, sh.Section = "OpenAPI specifications", "openapi"
-	return a.render(w, r, http.StatusOK, "openapis", sh, d)
+	return a.render(w, r, status, "openapis", sh, d)
 }
 
 // specRow describes a specification for a list or its page.
 func specRow(s *quire.OpenAPISpec) openAPISpecRow {
-	row := openAPISpecRow{Spec: s, URL: "/app/o/" + url.PathEscape(s.OrgID) + "/openapi/" + url.PathEscape(s.Slug),
-		State: openAPIStateName(s)}
+	row := openAPISpecRow{Spec: s, URL: openAPISpecPath(s.OrgID, s.Slug), Status: openAPIStatus(s), State: openAPIStateName(s)}
 	if s.LastProcessedAt != nil {
 		row.Processed = formatDate(*s.LastProcessedAt)
 	}
 	return row
+}
+
+// openAPIStatus is the processing state of a specification as the API
+// names it, or failed when its last processing completed with an error.
+func openAPIStatus(s *quire.OpenAPISpec) string {
+	if s.State == quire.OpenAPIComplete && (s.ErrorCode != "" || len(s.Errors) > 0) {
+		return "failed"
+	}
+	return string(s.State)
 }
 
 // openAPIStateName says where the processing of a specification stands.
@@ -75,16 +116,23 @@ func openAPIStateName(s *quire.OpenAPISpec) string {
 		return "Waiting to be processed"
 	case s.State == quire.OpenAPIProgress:
 		return "Being processed"
-	case s.ErrorCode == quire.OpenAPIFetchTimeout:
-		return "Failed: the source did not answer in time"
-	case s.ErrorCode == quire.OpenAPIFetchError:
-		return "Failed: the source could not be fetched"
-	case s.ErrorCode == quire.OpenAPIParseError:
-		return "Failed: the source is not a valid OpenAPI document"
 	case s.ErrorCode != "":
-		return "Failed: " + string(s.ErrorCode)
+		return openAPIFailure(s.ErrorCode)
 	}
 	return "Processed"
+}
+
+// openAPIFailure says why a processing failed, by its error code.
+func openAPIFailure(code quire.OpenAPIErrorCode) string {
+	switch code {
+	case quire.OpenAPIFetchTimeout:
+		return "Failed: the source did not answer in time"
+	case quire.OpenAPIFetchError:
+		return "Failed: the source could not be fetched"
+	case quire.OpenAPIParseError:
+		return "Failed: the source is not a valid OpenAPI document"
+	}
+	return "Failed: " + string(code)
 }
 
 // openAPIVersionRow is a version of a specification with the address of
@@ -99,18 +147,42 @@ type openAPIVersionRow struct {
 // openAPISpecData is what a specification's page shows.
 type openAPISpecData struct {
 	openAPISpecRow
-	Failed   bool
 	Versions []openAPIVersionRow
 	// More says there are older versions than those listed.
 	More bool
+	// Problems says the last processing recorded an error, kept while
+	// the next one runs; Failure says it in words.
+	Problems bool
+	Failure  string
+	// CanEdit offers the forms that change or delete the specification.
+	CanEdit bool
+	// Processing is true while the processing has not ended: the page
+	// then reloads itself.
+	Processing bool
+	Visibility string
+	Refresh    string
+	// Refused is the form drawn again after an invalid submission.
+	Refused *FormState
+	Notice  string
 }
 
 // openAPISpecVersions is how many versions a specification's page lists.
 const openAPISpecVersions = 50
 
+// openAPIReload is how often, in seconds, a specification's page reloads
+// itself while its processing has not ended.
+const openAPIReload = 3
+
 // openAPISpecPage shows a specification: its source, processing state
-// and problems, and its versions, newest first.
+// and problems, and its versions, newest first; to those who may, the
+// forms that change it.
 func (a *App) openAPISpecPage(w http.ResponseWriter, r *http.Request) error {
+	return a.drawOpenAPISpec(w, r, http.StatusOK, nil)
+}
+
+// drawOpenAPISpec draws a specification's page; state names the field of
+// a refused form.
+func (a *App) drawOpenAPISpec(w http.ResponseWriter, r *http.Request, status int, state *FormState) error {
 	specs, err := a.openAPIService()
 	if err != nil {
 		return err
@@ -120,7 +192,15 @@ func (a *App) openAPISpecPage(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	d := openAPISpecData{openAPISpecRow: specRow(spec), Failed: spec.ErrorCode != "" || len(spec.Errors) > 0, More: l.Next != ""}
+	d := openAPISpecData{openAPISpecRow: specRow(spec), More: l.Next != "", Problems: spec.ErrorCode != "" || len(spec.Errors) > 0, CanEdit: levelFrom(r.Context()) >= create,
+		Processing: spec.State != quire.OpenAPIComplete, Visibility: string(spec.Visibility),
+		Refresh: intervalText(specs.RefreshInterval()), Refused: state, Notice: openAPINotice(r)}
+	if d.Problems {
+		d.Failure = openAPIFailure(spec.ErrorCode)
+	}
+	if state != nil && state.Form == "visibility" {
+		d.Visibility = r.PostFormValue("visibility")
+	}
 	for _, v := range l.Items {
 		link, err := specs.FileLink(r.Context(), spec, v.ID)
 		if err != nil {
@@ -134,7 +214,7 @@ func (a *App) openAPISpecPage(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	sh.Title, sh.Section = spec.Slug, "openapi"
-	return a.render(w, r, http.StatusOK, "openapi", sh, d)
+	return a.render(w, r, status, "openapi", sh, d)
 }
 
 // openAPIFileURL is the address serving a version's main file, as the

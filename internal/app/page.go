@@ -200,6 +200,8 @@ func (a *App) renderDocument(rd *service.SpaceRead, doc *document.Document) (tem
 			Image: rd.Image,
 			File:  func(ref document.Ref) reader.Target { return reader.Target(rd.File(ref)) },
 			Path:  func(p string) reader.Target { return reader.Target(rd.PathTarget(p)) },
+			// OpenAPI operations as their cards (openapi_insert.go).
+			OpenAPI: a.openAPICards(rd),
 		}}
 	if rd.Page != nil {
 		rp.Title, rp.Description = rd.Page.Title, rd.Page.Description

@@ -79,6 +79,15 @@ func (a *App) table() []row {
 		{"appIntegrationUninstall", post, "/app/o/{organizationId}/integrations/{integrationName}/uninstall", onOrg(admin), a.uninstallIntegration},
 		{"appOpenAPISpecs", get, "/app/o/{organizationId}/openapi", onOrg(read), a.openAPISpecsPage},
 		{"appOpenAPISpec", get, "/app/o/{organizationId}/openapi/{specSlug}", onOrg(read), a.openAPISpecPage},
+		// OpenAPI specifications managed (openapi_forms.go), at the API's
+		// level for writing them; and the operations of the space's
+		// organization for the editor's insert menu (openapi_insert.go),
+		// at the space's read level.
+		{"appOpenAPISpecAdd", post, "/app/o/{organizationId}/openapi", onOrg(create), a.addOpenAPISpec},
+		{"appOpenAPISpecVisibility", post, "/app/o/{organizationId}/openapi/{specSlug}/visibility", onOrg(create), a.setOpenAPIVisibility},
+		{"appOpenAPISpecRefresh", post, "/app/o/{organizationId}/openapi/{specSlug}/refresh", onOrg(create), a.refreshOpenAPISpec},
+		{"appOpenAPISpecDelete", post, "/app/o/{organizationId}/openapi/{specSlug}/delete", onOrg(create), a.deleteOpenAPISpec},
+		{"appSpaceOpenAPIOperations", get, "/app/s/{spaceId}/~/openapi.json", onSpace(read), a.spaceOpenAPIOperations},
 
 		// A site's customization (site_customize*.go), at the API's level
 		// for changing it: the form beside a preview of the site drawn by

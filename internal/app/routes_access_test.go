@@ -235,6 +235,8 @@ func (f *routesFixture) params() map[string]string {
 		"siteSpaceId":        f.SiteSpace,
 		"itemId":             f.SiteSection,
 		"shareLinkId":        f.ShareLink,
+		// An OpenAPI specification given as text (openAPIRoutesFixture).
+		"specSlug": "petstore",
 	}
 }
 
@@ -732,6 +734,29 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 			{form: url.Values{"html": {"<p>x</p>"}}, params: map[string]string{"target": "999"}, status: http.StatusNotFound, says: "change request not found"},
 		},
 
+		// OpenAPI specifications (openapi_forms.go): the add form and the
+		// specification's forms drawn again naming the field; unknown
+		// specifications; a delete's confirmation page.
+		"appOpenAPISpecAdd": {
+			{form: url.Values{"slug": {" "}, "url": {"https://api.example/openapi.yaml"}}, status: http.StatusUnprocessableEntity, says: "Slug must not be empty."},
+			{form: url.Values{"slug": {"Pet Store"}, "url": {"https://api.example/openapi.yaml"}}, status: http.StatusUnprocessableEntity, says: "Slug must be lowercase letters and digits"},
+			{form: url.Values{"slug": {"zoo"}, "url": {"ftp://api.example/openapi.yaml"}}, status: http.StatusUnprocessableEntity, says: "URL must be an http or https URL."},
+			{form: url.Values{"slug": {"zoo"}}, status: http.StatusUnprocessableEntity, says: "Source give a URL or choose a file."},
+			{form: url.Values{"slug": {"petstore"}, "url": {"https://api.example/openapi.yaml"}}, status: http.StatusConflict, says: "Slug is taken by another specification"},
+		},
+		"appOpenAPISpecVisibility": {
+			{form: url.Values{"visibility": {"secret"}}, status: http.StatusUnprocessableEntity, says: "Visibility choose private or public."},
+			{form: url.Values{"visibility": {"public"}}, params: map[string]string{"specSlug": "nosuch"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appOpenAPISpecRefresh": {
+			{form: url.Values{}, status: http.StatusUnprocessableEntity, says: "Source is an uploaded file: there is no URL to fetch again."},
+			{params: map[string]string{"specSlug": "nosuch"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+		"appOpenAPISpecDelete": {
+			{form: url.Values{}, status: http.StatusOK, says: "Delete the specification “petstore”?"},
+			{form: url.Values{"confirm": {"yes"}}, params: map[string]string{"specSlug": "nosuch"}, status: http.StatusNotFound, says: "There is nothing here"},
+		},
+
 		// The account routes any signed-in person may use.
 		"appPassword":             {{form: url.Values{"current": {"wrong"}, "password": {"a new password"}, "confirm": {"another one"}}, status: http.StatusBadRequest, says: "does not match the new password"}},
 		"appJoinAccept":           {{params: map[string]string{"inviteId": "nosuchinvite"}, status: http.StatusNotFound, says: "this invite link is not valid"}},
@@ -867,11 +892,15 @@ func malformedRequests(f *routesFixture) map[string][]malformed {
 // table of malformed requests fails the test.
 func TestRoutesMalformed(t *testing.T) {
 	t.Parallel()
-	var accs accountsOf
-	var ints integrationsOf
+	var (
+		accs accountsOf
+		ints integrationsOf
+		oas  openAPIOf
+	)
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		acc := accs.of(h)
 		f := newRoutesFixture(t, h, acc)
+		openAPIRoutesFixture(t, h, oas.of(h))
 		admin := h.client(t, h.signIn(t, h.Admin))
 		before := f.snapshot(t, acc)
 		params := f.params()
@@ -911,7 +940,7 @@ func TestRoutesMalformed(t *testing.T) {
 		if after := f.snapshot(t, acc); after != before {
 			t.Fatalf("malformed requests changed the organization:\nbefore:\n%s\nafter:\n%s", before, after)
 		}
-	}, accs.option(), withSAMLSettings(), ints.option(), withTranslations(t), withSites())
+	}, accs.option(), withSAMLSettings(), ints.option(), withTranslations(t), withSites(), oas.option())
 }
 
 // siteCustomizeMalformed are malformed posts of the site customization

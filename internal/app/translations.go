@@ -97,7 +97,6 @@ func spaceLinks(nodes []*TreeNode) map[string]spaceLink {
 	return out
 }
 
-
 // translationRow is a translation with what the pages show of it.
 type translationRow struct {
 	*service.TranslationView

@@ -107,11 +107,13 @@ function listbox() {
   return list;
 }
 
-function openMenu(ta, slash) {
+// src, name: entries to list instead of the blocks, and their label.
+function openMenu(ta, slash, src, name) {
   loadBlocks().then(() => {
     closeMenu();
     var bar = ta.previousElementSibling;
-    menu = {ta, slash, filter: "", items: [], active: 0,
+    listbox().setAttribute("aria-label", name || "Insert block");
+    menu = {ta, slash, src, filter: "", items: [], active: 0,
       button: bar && bar.classList.contains("md-toolbar") ? bar.querySelector("[data-md-insert]") : null};
     ta.setAttribute("aria-controls", "md-insert-menu");
     Q.expand(ta, true);
@@ -133,7 +135,7 @@ function closeMenu() {
 
 function draw() {
   var ul = listbox(), q = menu.filter.toLowerCase();
-  menu.items = blocks.filter(b => (b.name + " " + (b.keywords || []).join(" ")).toLowerCase().includes(q));
+  menu.items = (menu.src || blocks).filter(b => (b.name + " " + (b.keywords || []).join(" ")).toLowerCase().includes(q));
   if (menu.active >= menu.items.length) menu.active = Math.max(0, menu.items.length - 1);
   ul.textContent = "";
   ul.append(...menu.items.map((b, i) => el("li", {id: "md-insert-option-" + i, role: "option", "data-index": i}, b.name)));
@@ -155,7 +157,9 @@ function place() {
 // caretOffset finds pos in a textarea with a hidden copy of it.
 function caretOffset(ta, pos) {
   var cs = getComputedStyle(ta);
-  var m = el("div", {style: "position:absolute;visibility:hidden;white-space:pre-wrap;overflow-wrap:break-word;top:0;left:-9999px"});
+  // Through the CSSOM: the policy drops style attributes.
+  var m = el("div");
+  m.style.cssText = "position:absolute;visibility:hidden;white-space:pre-wrap;overflow-wrap:break-word;top:0;left:-9999px";
   ("boxSizing width fontFamily fontSize fontWeight lineHeight letterSpacing paddingTop paddingLeft paddingRight " +
     "borderTopWidth borderLeftWidth borderRightWidth tabSize wordSpacing").split(" ").forEach(k => { m.style[k] = cs[k]; });
   m.textContent = ta.value.slice(0, pos);
@@ -169,9 +173,16 @@ function caretOffset(ta, pos) {
 function choose() {
   var b = menu.items[menu.active];
   if (!b) return;
-  var ta = menu.ta, start = ta.selectionStart, end = ta.selectionEnd;
-  if (menu.slash >= 0) { start = menu.slash; end = Math.max(end, menu.slash + 1 + menu.filter.length); }
+  var ta = menu.ta, start = ta.selectionStart, end = ta.selectionEnd, s = menu.slash;
+  if (s >= 0) { start = s; end = Math.max(end, s + 1 + menu.filter.length); }
   closeMenu();
+  // An entry with a list opens it, from the space's "~/".
+  if (b.list) {
+    if (s >= 0) replace(ta, start, end, "", start);
+    return fetch(location.pathname.replace(/^(\/app\/s\/[^/]+).*/, "$1/~/") + b.list).then(Q.ok).then(r => r.json()).then(l =>
+      l.length ? openMenu(ta, -1, l, "Insert " + b.name) : say(ta, "Nothing to insert yet: add an OpenAPI specification to the organization.", true),
+      () => say(ta, "The list could not be loaded. Try again.", true));
+  }
   var md = b.markdown.replace(/\n$/, ""), around = blockAround(ta.value, start, end);
   replace(ta, start, end, around.pre + md + around.post, start + around.pre.length + md.length);
 }
