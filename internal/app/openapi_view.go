@@ -157,8 +157,9 @@ type openAPISpecData struct {
 	// CanEdit offers the forms that change or delete the specification.
 	CanEdit bool
 	// Processing is true while the processing has not ended: the page
-	// then reloads itself.
+	// then reloads itself every Reload seconds.
 	Processing bool
+	Reload     int
 	Visibility string
 	Refresh    string
 	// Refused is the form drawn again after an invalid submission.
@@ -193,7 +194,7 @@ func (a *App) drawOpenAPISpec(w http.ResponseWriter, r *http.Request, status int
 		return err
 	}
 	d := openAPISpecData{openAPISpecRow: specRow(spec), More: l.Next != "", Problems: spec.ErrorCode != "" || len(spec.Errors) > 0, CanEdit: levelFrom(r.Context()) >= create,
-		Processing: spec.State != quire.OpenAPIComplete, Visibility: string(spec.Visibility),
+		Processing: spec.State != quire.OpenAPIComplete, Reload: openAPIReload, Visibility: string(spec.Visibility),
 		Refresh: intervalText(specs.RefreshInterval()), Refused: state, Notice: openAPINotice(r)}
 	if d.Problems {
 		d.Failure = openAPIFailure(spec.ErrorCode)

@@ -39,8 +39,9 @@ type gatedTranslator struct {
 
 // Translate implements translate.Translator.
 func (g *gatedTranslator) Translate(ctx context.Context, r translate.Request) ([]string, error) {
+	// Wait for the test to open the gate.
 	g.gate.Lock()
-	g.gate.Unlock()
+	defer g.gate.Unlock()
 	g.mu.Lock()
 	g.instructions = append(g.instructions, r.Instructions)
 	fail := g.fail
