@@ -13,6 +13,7 @@ import (
 	"quire/internal/reader"
 	"quire/internal/search"
 	"quire/internal/service"
+	"quire/internal/sitepage"
 )
 
 // previewPathCookie keeps, for the preview of a site, the page its
@@ -102,7 +103,7 @@ func (a *App) drawPreview(w http.ResponseWriter, r *http.Request, sites *service
 		http.Redirect(w, r, p.Redirect, http.StatusFound)
 		return nil
 	}
-	page := siteReaderPage(p)
+	page := sitepage.Page(p)
 	page.NoIndex = true
 	if p.Markdown {
 		text, err := reader.PageMarkdown(ctx, page)

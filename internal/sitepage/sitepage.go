@@ -1,4 +1,7 @@
-package app
+// Package sitepage maps a page of a site, as the service reads it, to
+// the reader's view of it: the published site and the app's preview of a
+// site both draw it through here.
+package sitepage
 
 import (
 	"quire/internal/document"
@@ -6,11 +9,9 @@ import (
 	"quire/internal/service"
 )
 
-// siteReaderPage is the reader's view of a page of a site, as the
-// published site hands it to the reader (httpapi's readerPage does the
-// same for /sites/): the preview is drawn by the same renderer from the
-// same view.
-func siteReaderPage(p *service.SitePage) *reader.Page {
+// Page is the reader's view of a page of a published site, or of its
+// preview: one mapping, so both are drawn alike.
+func Page(p *service.SitePage) *reader.Page {
 	v := p.Visit
 	out := &reader.Page{
 		Site: reader.SiteFromCustomization(*v.Customization, reader.SiteOptions{
@@ -23,19 +24,19 @@ func siteReaderPage(p *service.SitePage) *reader.Page {
 		MarkdownURL: p.MarkdownURL,
 		NoIndex:     p.NoIndex,
 		Empty:       p.Empty,
-		Tree:        siteTreeItems(p.Tree),
-		Previous:    siteLinkOf(p.Previous),
-		Next:        siteLinkOf(p.Next),
+		Tree:        treeItems(p.Tree),
+		Previous:    linkOf(p.Previous),
+		Next:        linkOf(p.Next),
 	}
 	for _, t := range p.Sections {
-		sec := reader.Section{Link: siteLink(t.SiteNavLink)}
+		sec := reader.Section{Link: link(t.SiteNavLink)}
 		for _, c := range t.Children {
-			sec.Children = append(sec.Children, siteLink(c))
+			sec.Children = append(sec.Children, link(c))
 		}
 		out.Sections = append(out.Sections, sec)
 	}
 	for _, l := range p.Variants {
-		out.Variants = append(out.Variants, siteLink(l))
+		out.Variants = append(out.Variants, link(l))
 	}
 	out.Resolvers = reader.Resolvers{
 		Link:      func(ref document.Ref) reader.Target { return reader.Target(p.Link(ref)) },
@@ -64,30 +65,29 @@ func siteReaderPage(p *service.SitePage) *reader.Page {
 	return out
 }
 
-// siteTreeItems is a site space's page tree as the reader's sidebar
-// shows it.
-func siteTreeItems(items []service.SiteNavItem) []reader.TreeItem {
+// treeItems is a page tree as the reader's sidebar shows it.
+func treeItems(items []service.SiteNavItem) []reader.TreeItem {
 	if items == nil {
 		return nil
 	}
 	out := make([]reader.TreeItem, len(items))
 	for i, it := range items {
 		out[i] = reader.TreeItem{Title: it.Title, URL: it.URL, Group: it.Group, Hidden: it.Hidden,
-			Active: it.Active, Children: siteTreeItems(it.Children)}
+			Active: it.Active, Children: treeItems(it.Children)}
 	}
 	return out
 }
 
-// siteLink is a link of a site's navigation as the reader shows it.
-func siteLink(l service.SiteNavLink) reader.Link {
+// link is a link of a site's navigation as the reader shows it.
+func link(l service.SiteNavLink) reader.Link {
 	return reader.Link{Title: l.Title, URL: l.URL, Active: l.Active}
 }
 
-// siteLinkOf is siteLink of an optional link.
-func siteLinkOf(l *service.SiteNavLink) *reader.Link {
+// linkOf is link of an optional link.
+func linkOf(l *service.SiteNavLink) *reader.Link {
 	if l == nil {
 		return nil
 	}
-	out := siteLink(*l)
+	out := link(*l)
 	return &out
 }
