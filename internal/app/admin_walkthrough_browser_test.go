@@ -109,7 +109,12 @@ func TestAdminWalkthroughBrowser(t *testing.T) {
 	}
 	b.ShootViews("walk-site", "main h1")
 
-	// The primary color and the logo, watched in the preview.
+	// The primary color and the logo, watched in the preview, in a new
+	// window of the admin's (a browser's run is bounded).
+	siteURL := b.JS(`location.href`)
+	b = newBrowser(t)
+	h.signInBrowser(t, b, h.Admin)
+	b.Open(siteURL, http.StatusOK)
 	b.Click("link", "Customize")
 	b.H1("Customize Docs portal")
 	b.Fill("textbox", "Primary color (light)", "#c0392b")
