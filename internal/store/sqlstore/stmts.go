@@ -40,6 +40,20 @@ func newStmtCache(limit int) *stmtCache {
 	return &stmtCache{limit: max(limit, 1), m: map[string]*list.Element{}}
 }
 
+// lookup returns the prepared form of q when the cache holds it, without
+// preparing it. The caller must not hold it past a use that database/sql
+// tracks on its own (a transaction's statement made from it).
+func (c *stmtCache) lookup(q string) (*sql.Stmt, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.m[q]
+	if !ok {
+		return nil, false
+	}
+	c.lru.MoveToFront(el)
+	return el.Value.(*cachedStmt).st, true
+}
+
 // get returns the prepared form of q (already rebound) on db, preparing it
 // on first use, and a release function the caller calls once it no longer
 // runs the statement (rows it returned stay valid after release).

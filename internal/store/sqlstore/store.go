@@ -28,7 +28,12 @@ type Store struct {
 	now      func() time.Time
 	attempts int
 	stmts    *stmtCache
-	stats    *counters
+	// wstmts are the write pool's prepared statements, on engines whose
+	// driver keeps none itself; nil elsewhere (see onTx).
+	wstmts *stmtCache
+	// txs, inside a transaction, are the statements it ran as text.
+	txs   *txStatements
+	stats *counters
 	// spacePages serves pages of the space list read before, while the
 	// database vouches they are unchanged.
 	spacePages *spacePages
@@ -66,6 +71,10 @@ func New(read, write *sql.DB, d Dialect, opts ...Option) *Store {
 	s := &Store{read: read, write: write, dialect: d, now: time.Now, attempts: 5,
 		stmts: newStmtCache(stmtCacheSize), stats: &counters{}, spacePages: newSpacePages(spacePageBudget),
 		revs: newRevisionCache()}
+	if d.Engine() == EngineSQLite {
+		// pgx keeps each connection's prepared statements itself.
+		s.wstmts = newStmtCache(stmtCacheSize)
+	}
 	for _, o := range opts {
 		o(s)
 	}
@@ -92,6 +101,9 @@ func (s *Store) Close() error {
 		return nil
 	}
 	err := s.stmts.close()
+	if s.wstmts != nil {
+		err = errors.Join(err, s.wstmts.close())
+	}
 	err = errors.Join(err, s.read.Close())
 	if s.write != s.read {
 		err = errors.Join(err, s.write.Close())
@@ -147,6 +159,8 @@ func (s *Store) query(ctx context.Context, q string, args ...any) (*sql.Rows, er
 			defer release()
 			return st.QueryContext(ctx, args...)
 		}
+	} else if st := s.onTx(ctx, q); st != nil {
+		return st.QueryContext(ctx, args...)
 	}
 	return s.reader().QueryContext(ctx, q, args...)
 }
@@ -171,7 +185,11 @@ func (s *Store) writeRow(ctx context.Context, q string, args ...any) *sql.Row {
 		}
 	}
 	s.stats.statements.Add(1)
-	return s.writer().QueryRowContext(ctx, s.dialect.Rebind(q), args...)
+	q = s.dialect.Rebind(q)
+	if st := s.onTx(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return s.writer().QueryRowContext(ctx, q, args...)
 }
 
 // queryRowAtomic runs, on a transaction, a write returning one row that
@@ -193,6 +211,8 @@ func (s *Store) rowOf(ctx context.Context, q string, args ...any) *sql.Row {
 			defer release()
 			return st.QueryRowContext(ctx, args...)
 		}
+	} else if st := s.onTx(ctx, q); st != nil {
+		return st.QueryRowContext(ctx, args...)
 	}
 	return s.reader().QueryRowContext(ctx, q, args...)
 }
@@ -211,8 +231,12 @@ func (s *Store) exec(ctx context.Context, q string, args ...any) (int64, error) 
 	}
 	q = s.dialect.Rebind(q)
 	s.stats.statements.Add(1)
+	run := s.writer().ExecContext
+	if st := s.onTx(ctx, q); st != nil {
+		run = func(ctx context.Context, _ string, args ...any) (sql.Result, error) { return st.ExecContext(ctx, args...) }
+	}
 	for attempt := 1; ; attempt++ {
-		res, err := s.writer().ExecContext(ctx, q, args...)
+		res, err := run(ctx, q, args...)
 		if err == nil {
 			return res.RowsAffected()
 		}

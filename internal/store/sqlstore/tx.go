@@ -107,6 +107,8 @@ func (s *Store) runTx(ctx context.Context, fn func(*Store) error) (err error) {
 	inner := *s
 	inner.tx = tx
 	inner.txw = &txWrites{}
+	inner.txs = &txStatements{}
+	defer s.prepareLearned(ctx, inner.txs)
 	defer func() {
 		if p := recover(); p != nil {
 			_ = tx.Rollback()
