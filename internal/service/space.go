@@ -111,6 +111,12 @@ func (s *Service) spaceView(ctx context.Context, st quire.Store, u *quire.User, 
 // CreateSpace creates a space at the organization's root or in a
 // collection where the caller may create. A visibility other than private
 // takes what changing it later takes: the admin role on the new space.
+//
+// The writer's transaction holds only the statements that must see the
+// latest state (the parent's check, the last position, the inserts); the
+// caller's level on a private space, for the answer, is read after the
+// commit, from the read pool, so that concurrent creates do not wait
+// behind reads they could do side by side.
 func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, in SpaceInput) (*SpaceView, error) {
 	var out *SpaceView
 	err := s.store.WithTx(ctx, func(st quire.Store) error {
@@ -118,10 +124,20 @@ func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, 
 		out, err = s.createSpace(ctx, st, u, orgID, in)
 		return err
 	})
-	return out, err
+	if err != nil || out.Level != quire.LevelNone {
+		return out, err
+	}
+	levels, err := s.spaceLevelsWith(ctx, u, []*quire.Space{out.Space}, nil)
+	if err != nil {
+		return nil, err
+	}
+	out.Level = levels[0]
+	return out, nil
 }
 
-// createSpace is CreateSpace on st, inside a transaction.
+// createSpace is CreateSpace on st, inside a transaction. The view's level
+// is resolved only when the visibility asked for needs it; it is
+// LevelNone otherwise, for the caller to resolve.
 func (s *Service) createSpace(ctx context.Context, st quire.Store, u *quire.User, orgID string, in SpaceInput) (*SpaceView, error) {
 	title := strings.TrimSpace(in.Title)
 	if title == "" {
@@ -153,8 +169,11 @@ func (s *Service) createSpace(ctx context.Context, st quire.Store, u *quire.User
 	if err := st.CreateSpace(ctx, sp); err != nil {
 		return nil, err
 	}
+	if in.Visibility == quire.VisibilityPrivate {
+		return &SpaceView{Space: sp}, nil
+	}
 	out, err := s.spaceView(ctx, st, u, sp.ID)
-	if err == nil && in.Visibility != quire.VisibilityPrivate && out.Level < quire.LevelAdmin {
+	if err == nil && out.Level < quire.LevelAdmin {
 		return nil, quire.Errorf(quire.EFORBIDDEN, "visibility: setting it needs the admin role on the space; you would have %s", out.Level)
 	}
 	return out, err
