@@ -159,7 +159,7 @@ func parseFlags(args []string) (config, error) {
 		"PostgreSQL server URL to also run on (default $QUIRE_TEST_POSTGRES_URL)")
 	fs.StringVar(&c.cpuprofile, "cpuprofile", "", "write a CPU profile of an extra quire run to this file")
 	fs.StringVar(&c.profileEngine, "profile-engine", "sqlite", "engine profiled by -cpuprofile: sqlite or postgres")
-	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, reader for the site reader's rendered page, app for a page of the app (-profile-page), or preview, save or live-save for the editor section's requests")
+	fs.StringVar(&c.profileCase, "profile-case", "single", "case profiled by -cpuprofile: single or list, create for the space create, reader for the site reader's rendered page, app for a page of the app (-profile-page), or preview, save or live-save for the editor section's requests")
 	fs.StringVar(&c.profilePage, "profile-page", "organization home", "app page profiled by -profile-case app, by its name in the app section's table")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
@@ -189,8 +189,8 @@ func parseFlags(args []string) (config, error) {
 	case c.noSQLite && c.postgresURL == "":
 		err = errors.New("-no-sqlite needs -postgres or $QUIRE_TEST_POSTGRES_URL")
 	case c.profileCase != "single" && c.profileCase != "list" && c.profileCase != "reader" && c.profileCase != "app" &&
-		c.profileCase != "preview" && c.profileCase != "save" && c.profileCase != "live-save":
-		err = errors.New("-profile-case must be single, list, reader, app, preview, save or live-save")
+		c.profileCase != "preview" && c.profileCase != "save" && c.profileCase != "live-save" && c.profileCase != "create":
+		err = errors.New("-profile-case must be single, list, create, reader, app, preview, save or live-save")
 	}
 	if err != nil {
 		fmt.Fprintln(fs.Output(), err)
