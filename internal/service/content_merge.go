@@ -33,7 +33,7 @@ type MergeOutcome struct {
 // Merges and updates of one space run one at a time under the space's
 // lock, each against the main revision the one before left, so merges
 // that do not conflict all succeed; those queued in this process together
-// share one transaction and its commit (see spaceQueues), after which the
+// share one transaction and its commit (see writeQueues), after which the
 // content events of the batch's merges are announced with one job.
 func (s *Service) MergeChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string) (*MergeOutcome, error) {
 	out, err := inSpaceLock(ctx, s, spaceID, crID, func(ctx context.Context, st quire.Store) (*MergeOutcome, error) {

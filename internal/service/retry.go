@@ -25,14 +25,14 @@ func retryConflicts[T any](op func() (T, error)) (T, error) {
 
 // inSpaceLock runs op under the space's write lock (quire.Store.LockSpace),
 // in one transaction with the other operations of the space queued in
-// this process meanwhile (see spaceQueues), again from the start whenever
+// this process meanwhile (see writeQueues), again from the start whenever
 // it loses a compare-and-swap to a writer that does not take the lock. op
 // runs on the transaction's Store and with the batch's context, which
 // the callers leaving does not cancel. crID is the change request op
 // works on, read ahead with the batch's others. moved, when not nil,
 // tells from op's result whether it moved the space's current revision:
 // the batch then announces the space's content events once, after its
-// commit (see spaceQueues).
+// commit (see writeQueues).
 func inSpaceLock[T any](ctx context.Context, s *Service, spaceID, crID string, op func(ctx context.Context, st quire.Store) (T, error), moved func(T) bool) (T, error) {
 	var out T
 	err := s.spaceQueues.do(ctx, s.store, spaceID, crID, func(ctx context.Context, st quire.Store) (bool, error) {

@@ -28,7 +28,10 @@ type Service struct {
 	// downloadKeys caches the key signing download links.
 	downloadKeys *downloadKeyCache
 	// spaceQueues batches merges and updates of one space in this process.
-	spaceQueues *spaceQueues
+	spaceQueues *writeQueues
+	// createQueues batches space creates of one organization in this
+	// process.
+	createQueues *writeQueues
 	// queue runs background jobs; nil when none is configured.
 	queue Queue
 	// spaceWatchers hear of committed changes of spaces.
@@ -71,7 +74,8 @@ func New(store quire.Store, opts ...Option) *Service {
 	s := &Service{store: store, now: time.Now, log: slog.Default(), engine: content.New(),
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
-		spaceQueues:  &spaceQueues{},
+		spaceQueues:  &writeQueues{begin: lockSpace},
+		createQueues: &writeQueues{},
 		docs:         newParsedDocs(parsedDocumentsBytes)}
 	for _, o := range opts {
 		o(s)

@@ -112,17 +112,19 @@ func (s *Service) spaceView(ctx context.Context, st quire.Store, u *quire.User, 
 // collection where the caller may create. A visibility other than private
 // takes what changing it later takes: the admin role on the new space.
 //
-// The writer's transaction holds only the statements that must see the
-// latest state (the parent's check, the last position, the inserts); the
+// Creates of one organization queued in this process share a transaction
+// and its commit (see writeQueues). The writer's transaction holds only
+// the statements that must see the latest state (the parent's check, the
+// last position, the inserts); the
 // caller's level on a private space, for the answer, is read after the
 // commit, from the read pool, so that concurrent creates do not wait
 // behind reads they could do side by side.
 func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, in SpaceInput) (*SpaceView, error) {
 	var out *SpaceView
-	err := s.store.WithTx(ctx, func(st quire.Store) error {
+	err := s.createQueues.do(ctx, s.store, orgID, "", func(ctx context.Context, st quire.Store) (bool, error) {
 		var err error
 		out, err = s.createSpace(ctx, st, u, orgID, in)
-		return err
+		return false, err
 	})
 	if err != nil || out.Level != quire.LevelNone {
 		return out, err

@@ -62,6 +62,7 @@ func dsn(path string, readOnly bool) (string, error) {
 		q.Add("_pragma", "query_only(ON)")
 	} else {
 		q.Set("_txlock", "immediate")
+		q.Add("_pragma", "wal_autocheckpoint("+writerCheckpointPages+")")
 	}
 	return path + "?" + q.Encode(), nil
 }
@@ -121,6 +122,11 @@ func Open(ctx context.Context, path string, opts ...sqlstore.Option) (*sqlstore.
 	if err := read.PingContext(ctx); err != nil {
 		return nil, errors.Join(fmt.Errorf("sqlite: open %s: %w", path, err), read.Close(), write.Close())
 	}
+	cp, err := startCheckpointer(ctx, path)
+	if err != nil {
+		return nil, errors.Join(err, read.Close(), write.Close())
+	}
+	opts = append(opts, sqlstore.WithCloser(cp.close))
 	return sqlstore.New(read, write, Dialect{}, opts...), nil
 }
 

@@ -31,6 +31,8 @@ type Store struct {
 	// wstmts are the write pool's prepared statements, on engines whose
 	// driver keeps none itself; nil elsewhere (see onTx).
 	wstmts *stmtCache
+	// closers run in Close, after the pools are closed (see WithCloser).
+	closers []func() error
 	// txs, inside a transaction, are the statements it ran as text.
 	txs   *txStatements
 	stats *counters
@@ -62,6 +64,12 @@ func WithAttempts(n int) Option {
 			s.attempts = n
 		}
 	}
+}
+
+// WithCloser adds fn to what Close runs after closing the pools: an
+// engine's own background work on the database.
+func WithCloser(fn func() error) Option {
+	return func(s *Store) { s.closers = append(s.closers, fn) }
 }
 
 // New returns a Store reading from read and writing to write; pass the
@@ -107,6 +115,9 @@ func (s *Store) Close() error {
 	err = errors.Join(err, s.read.Close())
 	if s.write != s.read {
 		err = errors.Join(err, s.write.Close())
+	}
+	for _, fn := range s.closers {
+		err = errors.Join(err, fn())
 	}
 	return err
 }
@@ -233,7 +244,9 @@ func (s *Store) exec(ctx context.Context, q string, args ...any) (int64, error) 
 	s.stats.statements.Add(1)
 	run := s.writer().ExecContext
 	if st := s.onTx(ctx, q); st != nil {
-		run = func(ctx context.Context, _ string, args ...any) (sql.Result, error) { return st.ExecContext(ctx, args...) }
+		run = func(ctx context.Context, _ string, args ...any) (sql.Result, error) {
+			return st.ExecContext(ctx, args...)
+		}
 	}
 	for attempt := 1; ; attempt++ {
 		res, err := run(ctx, q, args...)

@@ -111,7 +111,7 @@ func (f *mergeFixture) queued(t *testing.T, n int) {
 	for {
 		q.mu.Lock()
 		got := 0
-		if sq := q.spaces[f.space]; sq != nil {
+		if sq := q.keys[f.space]; sq != nil {
 			got = len(sq.waiting)
 		}
 		q.mu.Unlock()
