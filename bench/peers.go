@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -318,7 +319,7 @@ func printPeers(w io.Writer, servers []*peerServer, pbVersion string) {
 		p := summarize(pb.runs[c.key])
 		for _, q := range quires {
 			s := summarize(q.runs[c.key])
-			fmt.Fprintf(w, format, c.name, q.name[len("quire "):], fmt.Sprintf("%.0f", s.rps), ms(s.p99),
+			fmt.Fprintf(w, format, c.name, strings.TrimPrefix(q.name, "quire "), fmt.Sprintf("%.0f", s.rps), ms(s.p99),
 				fmt.Sprintf("%.0f", p.rps), ms(p.p99), fmt.Sprintf("%.3f", s.rps/max(p.rps, 1e-9)))
 		}
 	}
