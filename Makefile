@@ -12,7 +12,7 @@ ifdef QUIRE_TEST_POSTGRES_URL
 export QUIRE_TEST_POSTGRES_URL
 endif
 
-.PHONY: test conformance bench build run
+.PHONY: test conformance bench bench-peers build run
 
 ## test: vet, staticcheck, the Go tests with the race detector, then the conformance suite
 test:
@@ -31,6 +31,10 @@ conformance:
 ## bench: request throughput benchmark
 bench:
 	$(GO) run ./bench $(BENCHFLAGS)
+
+## bench-peers: Quire beside PocketBase, each its own process (bench/peers.go)
+bench-peers:
+	$(GO) run ./bench -sections peers $(BENCHFLAGS)
 
 ## build: the quire binary, in $(BIN)
 build:

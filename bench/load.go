@@ -15,24 +15,48 @@ import (
 // target is one server under load: its base URL, the paths requests cycle
 // through and the bearer token they carry. With a body set, requests are
 // POSTs of that JSON body answered 201; otherwise GETs answered 200.
+// method and status, when set, replace that method and that status (a
+// PATCH answered 200, a create answered 200); noAuth sends no
+// Authorization header at all, for public requests.
 type target struct {
-	base  string
-	paths []string
-	token string
-	body  []byte
+	base   string
+	paths  []string
+	token  string
+	body   []byte
+	method string
+	status int
+	noAuth bool
 }
 
 // request returns the method, body reader and status of a request to t.
 func (t target) request() (string, io.Reader, int) {
+	method, body, status := http.MethodGet, io.Reader(nil), http.StatusOK
 	if t.body != nil {
-		return http.MethodPost, bytes.NewReader(t.body), http.StatusCreated
+		method, body, status = http.MethodPost, bytes.NewReader(t.body), http.StatusCreated
 	}
-	return http.MethodGet, nil, http.StatusOK
+	if t.method != "" {
+		method = t.method
+	}
+	if t.status != 0 {
+		status = t.status
+	}
+	return method, body, status
+}
+
+// header sets the headers of a request to t: its credentials, unless it
+// has none, and the type of its body.
+func (t target) header(req *http.Request) {
+	if !t.noAuth {
+		req.Header.Set("Authorization", "Bearer "+t.token)
+	}
+	if req.Body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 }
 
 // runStats is the outcome of one measured run against one target.
 type runStats struct {
-	requests int           // requests answered 200
+	requests int           // requests answered the target's status
 	errors   int           // transport failures and other statuses
 	firstErr error         // the first of those, for the report
 	elapsed  time.Duration // from the first request to the last answer
@@ -129,10 +153,7 @@ func (l *loader) get(ctx context.Context, t target, path string) error {
 	if err != nil {
 		return err
 	}
-	req.Header.Set("Authorization", "Bearer "+t.token)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
+	t.header(req)
 	resp, err := l.client.Do(req)
 	if err != nil {
 		return err
@@ -155,10 +176,7 @@ func (l *loader) capture(ctx context.Context, t target, path string) ([]byte, st
 	if err != nil {
 		return nil, "", err
 	}
-	req.Header.Set("Authorization", "Bearer "+t.token)
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
+	t.header(req)
 	resp, err := l.client.Do(req)
 	if err != nil {
 		return nil, "", err

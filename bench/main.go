@@ -59,6 +59,17 @@
 // spaces of two sizes (goal: the same time at both) (bench/search.go).
 // -sections search runs that part alone.
 //
+// Finally, Quire is measured beside a peer, PocketBase, each built from
+// source (PocketBase from its own module in bench/peers/pocketbase) and
+// run as its own process on a fresh data directory (bench/peers.go).
+// Each gets -spaces records through its own API, then the same loader,
+// at -peer-c connections, reads a record by id, creates one, lists a
+// first page of 100 and updates one on each in turn: requests per
+// second, p99, Quire's throughput as a share of PocketBase's, and each
+// server's resident memory when started, seeded and after the runs.
+// Quire runs on SQLite and, with PostgreSQL named, on PostgreSQL too.
+// -sections peers (make bench-peers) runs that part alone.
+//
 // The default engine is SQLite in a temporary directory. With
 // QUIRE_TEST_POSTGRES_URL set, or -postgres URL, the benchmark also runs
 // on PostgreSQL in a new database that it drops at the end; -no-sqlite
@@ -113,6 +124,8 @@ type config struct {
 	mergeWriters  int
 	noSQLite      bool
 	largeShare    float64
+	// peerConcurrency is the connections of the peer benchmark.
+	peerConcurrency int
 }
 
 // on reports whether the command line selects a section of the benchmark.
@@ -163,9 +176,10 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profilePage, "profile-page", "organization home", "app page profiled by -profile-case app, by its name in the app section's table")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, app, editor, reader, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, app, editor, reader, peers, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
 	fs.Float64Var(&c.largeShare, "large-share", 1, "share of the large repository's pages and files to generate in the gitlarge section, for a quick run")
+	fs.IntVar(&c.peerConcurrency, "peer-c", 16, "concurrent connections of the peer benchmark")
 	fs.BoolVar(&c.noSQLite, "no-sqlite", false, "run on PostgreSQL alone (needs -postgres)")
 	err := fs.Parse(args)
 	if err != nil {
@@ -174,6 +188,8 @@ func parseFlags(args []string) (config, error) {
 	switch {
 	case c.concurrency < 1:
 		err = errors.New("-c must be at least 1")
+	case c.peerConcurrency < 1:
+		err = errors.New("-peer-c must be at least 1")
 	case c.rounds < 1:
 		err = errors.New("-rounds must be at least 1")
 	case c.spaces < 100:
@@ -247,7 +263,8 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 }
 
 // benchAfterReads runs the sections that start their own databases: the
-// concurrent merges and Git Sync.
+// concurrent merges, Git Sync, search, the app, the editor, the reader and
+// the peer benchmark.
 func benchAfterReads(ctx context.Context, cfg config, names []string, w io.Writer) error {
 	if cfg.on("merges") {
 		if err := benchMerges(ctx, cfg, names, w); err != nil {
@@ -280,7 +297,12 @@ func benchAfterReads(ctx context.Context, cfg config, names []string, w io.Write
 		}
 	}
 	if cfg.on("reader") {
-		return benchReader(ctx, cfg, w)
+		if err := benchReader(ctx, cfg, w); err != nil {
+			return err
+		}
+	}
+	if cfg.on("peers") {
+		return benchPeers(ctx, cfg, names, w)
 	}
 	return nil
 }
