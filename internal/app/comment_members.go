@@ -60,9 +60,9 @@ func (a *App) mentionMembers(w http.ResponseWriter, r *http.Request) error {
 // renderPartial draws one of the templates every page shares (a partial)
 // alone, for a script to put in place.
 func (a *App) renderPartial(w http.ResponseWriter, name string, data any) error {
-	t, ok := a.views.byName["page"]
-	if !ok {
-		return nil
+	t, err := a.views.page("page")
+	if err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, name, data); err != nil {
@@ -72,6 +72,6 @@ func (a *App) renderPartial(w http.ResponseWriter, name string, data any) error 
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Content-Security-Policy", ContentSecurityPolicy)
 	h.Set("Content-Length", strconv.Itoa(buf.Len()))
-	_, err := w.Write(buf.Bytes())
+	_, err = w.Write(buf.Bytes())
 	return err
 }

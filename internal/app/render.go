@@ -10,6 +10,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 
 	"quire/internal/quire"
 	"quire/internal/reader"
@@ -24,12 +25,21 @@ var templateFS embed.FS
 const ContentSecurityPolicy = "default-src 'self'; img-src * data:; style-src 'self'; script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
 // views holds one template set per page: the layouts with the page's own
-// definitions of title, content and sidebar.
+// definitions of title, content and sidebar. A page's set is made on its
+// first use: html/template copies every layout's parse tree into each
+// set, about 250 KB a page, so making all of them up front held some
+// 16 MB for pages a server may never draw (an API-only deployment draws
+// none).
 type views struct {
-	byName map[string]*template.Template
+	base  *template.Template // the layouts, never executed, only cloned
+	pages map[string]string  // page name to its file
+	mu    sync.Mutex
+	made  map[string]*template.Template
 }
 
-// parseViews parses the layouts and every page under templates/pages.
+// parseViews parses the layouts and checks that every page under
+// templates/pages parses with them; each page's set is made again on
+// first use (see views.page).
 func parseViews(a *App) (*views, error) {
 	funcs := template.FuncMap{
 		"pageTreeHTML": pageTreeHTML,
@@ -46,22 +56,46 @@ func parseViews(a *App) (*views, error) {
 	if err != nil {
 		return nil, err
 	}
-	pages, err := fs.Glob(templateFS, "templates/pages/*.html")
+	files, err := fs.Glob(templateFS, "templates/pages/*.html")
 	if err != nil {
 		return nil, err
 	}
-	v := &views{byName: map[string]*template.Template{}}
-	for _, p := range pages {
-		t, err := base.Clone()
-		if err != nil {
+	v := &views{base: base, pages: map[string]string{}, made: map[string]*template.Template{}}
+	for _, p := range files {
+		if _, err := v.parse(p); err != nil {
 			return nil, err
 		}
-		if t, err = t.ParseFS(templateFS, p); err != nil {
-			return nil, err
-		}
-		v.byName[strings.TrimSuffix(path.Base(p), ".html")] = t
+		v.pages[strings.TrimSuffix(path.Base(p), ".html")] = p
 	}
 	return v, nil
+}
+
+// parse makes the template set of the page in file.
+func (v *views) parse(file string) (*template.Template, error) {
+	t, err := v.base.Clone()
+	if err != nil {
+		return nil, err
+	}
+	return t.ParseFS(templateFS, file)
+}
+
+// page returns the template set of the page name, making it on first use.
+func (v *views) page(name string) (*template.Template, error) {
+	file, ok := v.pages[name]
+	if !ok {
+		return nil, fmt.Errorf("app: no page template %q", name)
+	}
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if t, ok := v.made[name]; ok {
+		return t, nil
+	}
+	t, err := v.parse(file)
+	if err != nil {
+		return nil, err
+	}
+	v.made[name] = t
+	return t, nil
 }
 
 // view is what a page template sees: the shell around it and its own
@@ -87,9 +121,9 @@ func (a *App) renderBare(w http.ResponseWriter, r *http.Request, status int, nam
 // execute runs a page's layout into a buffer, so that a template failure
 // answers an error rather than half a page, then writes it.
 func (a *App) execute(w http.ResponseWriter, status int, name, layout string, v view) error {
-	t, ok := a.views.byName[name]
-	if !ok {
-		return fmt.Errorf("app: no page template %q", name)
+	t, err := a.views.page(name)
+	if err != nil {
+		return err
 	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, layout, v); err != nil {
@@ -101,7 +135,7 @@ func (a *App) execute(w http.ResponseWriter, status int, name, layout string, v 
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(status)
-	_, err := w.Write(buf.Bytes())
+	_, err = w.Write(buf.Bytes())
 	return err
 }
 

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime/debug"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -134,6 +135,10 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		ln.Close()
 		return err
 	}
+	// Building the handlers parsed every template and schema, most of it
+	// garbage once checked: give that memory back now rather than keep it
+	// resident until the runtime's scavenger gets to it.
+	debug.FreeOSMemory()
 	areas.self.serve(handler)
 	servers := []*http.Server{newHTTPServer(handler, log)}
 	// Shutting down waits for requests to end: the app's event streams
