@@ -138,9 +138,13 @@ func (s *Server) createSpace(ctx context.Context, in *struct {
 	if in.Body != nil {
 		b = *in.Body
 	}
-	v, err := s.svc.CreateSpace(ctx, userFrom(ctx), in.OrganizationID, service.SpaceInput{
+	sin := service.SpaceInput{
 		Title: b.Title, Emoji: b.Emoji, Parent: b.Parent, Language: b.Language, EditMode: quire.EditMode(b.EditMode),
-		Visibility: quire.Visibility(b.Visibility)})
+		Visibility: quire.Visibility(b.Visibility)}
+	if acc, ok := subjectFrom[service.OrgAccess](ctx); ok {
+		sin.Access = &acc
+	}
+	v, err := s.svc.CreateSpace(ctx, userFrom(ctx), in.OrganizationID, sin)
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,11 @@ type SpaceInput struct {
 	EditMode quire.EditMode
 	// Visibility defaults to private.
 	Visibility quire.Visibility
+	// Access, when set, is what Access loaded for the organization in
+	// the same request: the new space's level is resolved from its
+	// facts instead of reading them again. One loaded for another user
+	// or organization is not used.
+	Access *OrgAccess
 }
 
 // Space returns a space, deleted or not.
@@ -129,7 +134,11 @@ func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, 
 	if err != nil || out.Level != quire.LevelNone {
 		return out, err
 	}
-	levels, err := s.spaceLevelsWith(ctx, u, []*quire.Space{out.Space}, nil)
+	var roots map[string]quire.Facts
+	if a := in.Access; a != nil && a.UserID == u.ID && a.Facts.OrgID == orgID {
+		roots = map[string]quire.Facts{orgID: a.Facts}
+	}
+	levels, err := s.spaceLevelsWith(ctx, u, []*quire.Space{out.Space}, roots)
 	if err != nil {
 		return nil, err
 	}
