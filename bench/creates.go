@@ -43,21 +43,12 @@ func benchCreates(ctx context.Context, cfg config, eng *engine, st quire.Store, 
 		return res, err
 	}
 	defer db.Close()
-	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS bench_insert
-		(id TEXT PRIMARY KEY, org_id TEXT NOT NULL, title TEXT NOT NULL, position TEXT NOT NULL, created_at BIGINT NOT NULL)`); err != nil {
-		return res, fmt.Errorf("creating the bare insert table: %w", err)
-	}
-	bl, err := net.Listen("tcp", "127.0.0.1:0")
+	bareBase, stopBare, err := serveInsert(ctx, eng, db, fx.orgID, answer, ctype)
 	if err != nil {
 		return res, err
 	}
-	insert := "INSERT INTO bench_insert (id, org_id, title, position, created_at) VALUES (?, ?, ?, ?, ?)"
-	if eng.cfg.DatabaseURL != "" {
-		insert = sqlstore.RebindDollar(insert)
-	}
-	stopBare := serve(bl, insertHandler(db, insert, fx.orgID, answer, ctype))
 	defer stopBare()
-	bare := target{base: "http://" + bl.Addr().String(), paths: full.paths, token: fx.token, body: body}
+	bare := target{base: bareBase, paths: full.paths, token: fx.token, body: body}
 
 	if cfg.warmup > 0 {
 		for _, t := range []target{bare, full} {
@@ -127,6 +118,25 @@ func openWriter(eng *engine) (*sql.DB, error) {
 	}
 	db.SetMaxOpenConns(1)
 	return db, nil
+}
+
+// serveInsert creates the bench_insert table in db, the engine's
+// database, and serves insertHandler on a new loopback listener; it
+// returns the server's base URL and what stops it.
+func serveInsert(ctx context.Context, eng *engine, db *sql.DB, orgID string, answer []byte, contentType string) (string, func(), error) {
+	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS bench_insert
+		(id TEXT PRIMARY KEY, org_id TEXT NOT NULL, title TEXT NOT NULL, position TEXT NOT NULL, created_at BIGINT NOT NULL)`); err != nil {
+		return "", nil, fmt.Errorf("creating the bare insert table: %w", err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	insert := "INSERT INTO bench_insert (id, org_id, title, position, created_at) VALUES (?, ?, ?, ?, ?)"
+	if eng.cfg.DatabaseURL != "" {
+		insert = sqlstore.RebindDollar(insert)
+	}
+	return "http://" + ln.Addr().String(), serve(ln, insertHandler(db, insert, orgID, answer, contentType)), nil
 }
 
 // insertHandler is the bare write: it reads the request, inserts one row

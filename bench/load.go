@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -26,13 +27,21 @@ type target struct {
 	method string
 	status int
 	noAuth bool
+	// vary, when set, gives each request's path and JSON body in place of
+	// paths and body, from the loader's worker sending it (0 to the
+	// concurrency less one) and the request's number in the run; its
+	// requests are POSTs, with no body when it gives none.
+	vary func(worker, i int) (path string, body []byte)
 }
 
 // request returns the method, body reader and status of a request to t.
 func (t target) request() (string, io.Reader, int) {
 	method, body, status := http.MethodGet, io.Reader(nil), http.StatusOK
+	if t.body != nil || t.vary != nil {
+		method, status = http.MethodPost, http.StatusCreated
+	}
 	if t.body != nil {
-		method, body, status = http.MethodPost, bytes.NewReader(t.body), http.StatusCreated
+		body = bytes.NewReader(t.body)
 	}
 	if t.method != "" {
 		method = t.method
@@ -54,10 +63,35 @@ func (t target) header(req *http.Request) {
 	}
 }
 
+// nth returns the path of the i-th request of a run, sent by worker, and
+// the target that request is sent as: t itself, or with vary t carrying
+// that request's body.
+func (t target) nth(worker int, i int64) (string, target) {
+	if t.vary == nil {
+		return t.paths[i%int64(len(t.paths))], t
+	}
+	path, body := t.vary(worker, int(i))
+	t.body = body
+	return path, t
+}
+
+// statusError is a request answered with a status other than the one its
+// target answers.
+type statusError struct {
+	method, path string
+	status       int
+}
+
+// Error names the request and the status it got.
+func (e *statusError) Error() string {
+	return fmt.Sprintf("%s %s: status %d", e.method, e.path, e.status)
+}
+
 // runStats is the outcome of one measured run against one target.
 type runStats struct {
 	requests int           // requests answered the target's status
 	errors   int           // transport failures and other statuses
+	conflict int           // of the errors, those answered 409
 	firstErr error         // the first of those, for the report
 	elapsed  time.Duration // from the first request to the last answer
 	p50, p99 time.Duration
@@ -106,22 +140,27 @@ func (l *loader) run(ctx context.Context, t target, d time.Duration, n int) runS
 		deadline = time.Now().Add(d)
 	)
 	start := time.Now()
-	for range l.concurrency {
+	for worker := range l.concurrency {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			lat := make([]time.Duration, 0, 4096)
-			var errs int
+			var errs, conflicts int
 			var firstErr error
 			for ctx.Err() == nil {
 				i := next.Add(1) - 1
 				if (n > 0 && i >= int64(n)) || (n <= 0 && time.Now().After(deadline)) {
 					break
 				}
+				path, rt := t.nth(worker, i)
 				began := time.Now()
-				err := l.get(ctx, t, t.paths[i%int64(len(t.paths))])
+				err := l.get(ctx, rt, path)
 				if err != nil {
 					errs++
+					var se *statusError
+					if errors.As(err, &se) && se.status == http.StatusConflict {
+						conflicts++
+					}
 					if firstErr == nil {
 						firstErr = err
 					}
@@ -133,6 +172,7 @@ func (l *loader) run(ctx context.Context, t target, d time.Duration, n int) runS
 			defer mu.Unlock()
 			all = append(all, lat...)
 			stats.errors += errs
+			stats.conflict += conflicts
 			if stats.firstErr == nil {
 				stats.firstErr = firstErr
 			}
@@ -163,7 +203,7 @@ func (l *loader) get(ctx context.Context, t target, path string) error {
 		return err
 	}
 	if resp.StatusCode != want {
-		return fmt.Errorf("%s %s: status %d", method, path, resp.StatusCode)
+		return &statusError{method: method, path: path, status: resp.StatusCode}
 	}
 	return nil
 }

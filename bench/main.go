@@ -31,6 +31,19 @@
 // merges answered 409 (goal 0) and PostgreSQL's rate as a share of
 // SQLite's (goal at least 0.5). -sections merges runs that part alone.
 //
+// Then, on a fresh database of each engine, -writers (16) concurrent
+// writers load writes over HTTP (bench/writes.go): a page edit (each
+// writer replacing the Markdown of the same page in a change request of
+// its own), a space comment, and the merge of a one-page change, each in
+// alternating rounds with the bare insert of the creates section; each
+// prints its rate, p99, errors and 409 answers and its rate as a share of
+// the bare insert's (goal at least 0.5). A merge run merges a fixed
+// number of change requests prepared before it, 32 per writer or -n,
+// since each merges only once (see benchWrites). Last, the p99 of
+// GET /v1/spaces/{id} at 8 readers alone and while half the writers
+// create spaces and the other half merge (goal: at most twice).
+// -sections writes runs that part alone.
+//
 // Then, on a fresh database of each engine, a generated GitBook
 // repository of 1,000 pages and 100 images is imported from a local
 // remote end to end, and the space exported to another (bench/gitsync.go;
@@ -122,6 +135,7 @@ type config struct {
 	skipContent   bool
 	sections      string
 	mergeWriters  int
+	writers       int
 	noSQLite      bool
 	largeShare    float64
 	// peerConcurrency is the connections of the peer benchmark.
@@ -176,8 +190,9 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profilePage, "profile-page", "organization home", "app page profiled by -profile-case app, by its name in the app section's table")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, gitsync, gitlarge, search, app, editor, reader, peers, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, writes, gitsync, gitlarge, search, app, editor, reader, peers, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
+	fs.IntVar(&c.writers, "writers", 16, "concurrent writers in the writes section")
 	fs.Float64Var(&c.largeShare, "large-share", 1, "share of the large repository's pages and files to generate in the gitlarge section, for a quick run")
 	fs.IntVar(&c.peerConcurrency, "peer-c", 16, "concurrent connections of the peer benchmark")
 	fs.BoolVar(&c.noSQLite, "no-sqlite", false, "run on PostgreSQL alone (needs -postgres)")
@@ -200,6 +215,8 @@ func parseFlags(args []string) (config, error) {
 		err = errors.New("-merges must be at least 1")
 	case c.mergeWriters < 1:
 		err = errors.New("-merge-writers must be at least 1")
+	case c.writers < 2:
+		err = errors.New("-writers must be at least 2: reads under writes split them between creates and merges")
 	case c.largeShare <= 0 || c.largeShare > 1:
 		err = errors.New("-large-share must be above 0 and at most 1")
 	case c.noSQLite && c.postgresURL == "":
@@ -268,6 +285,11 @@ func run(ctx context.Context, cfg config, w io.Writer) error {
 func benchAfterReads(ctx context.Context, cfg config, names []string, w io.Writer) error {
 	if cfg.on("merges") {
 		if err := benchMerges(ctx, cfg, names, w); err != nil {
+			return err
+		}
+	}
+	if cfg.on("writes") {
+		if err := benchWrites(ctx, cfg, names, w); err != nil {
 			return err
 		}
 	}
