@@ -146,7 +146,11 @@ func (s *Service) PostComment(ctx context.Context, w Commenter, sc CommentScope,
 	}
 	cm := &quire.Comment{ID: quire.NewID(), SpaceID: pl.space.ID, ChangeRequestID: pl.crID(), Revision: c.Rev.ID,
 		Target: target, Body: body, PostedBy: w.User.ID, PostedAt: s.Now(), Status: quire.CommentOpen}
-	if err := s.store.CreateComment(ctx, cm); err != nil {
+	// Comments of a space posted at the same moment share a commit.
+	err = s.batches.do(ctx, s.store, "comments:"+pl.space.ID, "", func(ctx context.Context, st quire.Store) (bool, error) {
+		return false, st.CreateComment(ctx, cm)
+	})
+	if err != nil {
 		return nil, err
 	}
 	s.notifyComment(ctx, w.User, cm, body, false)

@@ -40,8 +40,13 @@ func (s *Service) notify(ctx context.Context, n notice) {
 		return
 	}
 	if n.activity != "" {
-		if err := s.store.AddActivity(ctx, &quire.Activity{SpaceID: n.spaceID, Kind: n.activity, Actor: n.actor.ID,
-			ChangeRequestID: n.crID, CommentID: n.comment, CreatedAt: s.Now()}); err != nil {
+		a := &quire.Activity{SpaceID: n.spaceID, Kind: n.activity, Actor: n.actor.ID,
+			ChangeRequestID: n.crID, CommentID: n.comment, CreatedAt: s.Now()}
+		// Records of one space made at the same moment share a commit.
+		err := s.batches.do(ctx, s.store, "activity:"+n.spaceID, "", func(ctx context.Context, st quire.Store) (bool, error) {
+			return false, st.AddActivity(ctx, a)
+		})
+		if err != nil {
 			s.log.WarnContext(ctx, "space activity not recorded", "space", n.spaceID, "error", err)
 		}
 	}

@@ -29,9 +29,10 @@ type Service struct {
 	downloadKeys *downloadKeyCache
 	// spaceQueues batches merges and updates of one space in this process.
 	spaceQueues *writeQueues
-	// createQueues batches space creates of one organization in this
-	// process.
-	createQueues *writeQueues
+	// batches batches writes that take no lock in this process, by
+	// organization (space creates) or by space (comments, activity
+	// records).
+	batches *writeQueues
 	// queue runs background jobs; nil when none is configured.
 	queue Queue
 	// spaceWatchers hear of committed changes of spaces.
@@ -75,7 +76,7 @@ func New(store quire.Store, opts ...Option) *Service {
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
 		spaceQueues:  &writeQueues{begin: lockSpace},
-		createQueues: &writeQueues{},
+		batches:      &writeQueues{},
 		docs:         newParsedDocs(parsedDocumentsBytes)}
 	for _, o := range opts {
 		o(s)

@@ -126,7 +126,7 @@ func (s *Service) spaceView(ctx context.Context, st quire.Store, u *quire.User, 
 // behind reads they could do side by side.
 func (s *Service) CreateSpace(ctx context.Context, u *quire.User, orgID string, in SpaceInput) (*SpaceView, error) {
 	var out *SpaceView
-	err := s.createQueues.do(ctx, s.store, orgID, "", func(ctx context.Context, st quire.Store) (bool, error) {
+	err := s.batches.do(ctx, s.store, orgID, "", func(ctx context.Context, st quire.Store) (bool, error) {
 		var err error
 		out, err = s.createSpace(ctx, st, u, orgID, in)
 		return false, err

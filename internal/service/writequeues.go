@@ -26,9 +26,10 @@ const maxSpaceBatch = 64
 // next batch. A key is forgotten once nobody waits under it.
 //
 // The service keeps one for the operations of a space that need its lock
-// (merges and updates), and one for space creates by organization: on
-// SQLite a commit writes every page a transaction touched to the WAL, so
-// creates sharing a commit write the table's and indexes' pages once.
+// (merges and updates), and one for writes that need none: space creates
+// by organization, comments and activity records by space. On SQLite a
+// commit writes every page a transaction touched to the WAL, so writes
+// sharing a commit write a table's and its indexes' pages once.
 type writeQueues struct {
 	mu   sync.Mutex
 	keys map[string]*writeQueue
