@@ -364,18 +364,21 @@ func (s *Service) writeContent(ctx context.Context, u *quire.User, spaceID, crID
 // contributor.
 func (s *Service) commitToChangeRequest(ctx context.Context, u *quire.User, spaceID, crID string, ed *content.Edit, rev *quire.Revision) (*quire.ChangeRequest, error) {
 	next := ed.Revision(quire.NewID(), spaceID, quire.RevisionEdits, u.ID, rev.ID)
-	if err := ed.Commit(ctx, s.store, next); err != nil {
-		return nil, err
-	}
 	var cr *quire.ChangeRequest
-	err := s.store.WithTx(ctx, func(st quire.Store) error {
+	// Writes to change requests of one space at the same moment share a
+	// commit; a lost compare-and-swap comes back as quire.IsStale, for
+	// the caller to start again from a fresh read.
+	err := s.batches.do(ctx, s.store, "content:"+spaceID, "", func(ctx context.Context, st quire.Store) (bool, error) {
+		if err := ed.Commit(ctx, st, next); err != nil {
+			return false, err
+		}
 		prev := rev.ID
 		upd := quire.ChangeRequestUpdate{Revision: &next.ID, IfRevision: &prev, IfStatus: quire.WritableStatuses()}
 		var err error
 		if cr, err = st.UpdateChangeRequest(ctx, spaceID, crID, upd); err != nil {
-			return err
+			return false, err
 		}
-		return st.AddContributor(ctx, crID, u.ID)
+		return false, st.AddContributor(ctx, crID, u.ID)
 	})
 	return cr, err
 }

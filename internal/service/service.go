@@ -75,7 +75,7 @@ func New(store quire.Store, opts ...Option) *Service {
 	s := &Service{store: store, now: time.Now, log: slog.Default(), engine: content.New(),
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
-		spaceQueues:  &writeQueues{begin: lockSpace},
+		spaceQueues:  &writeQueues{begin: lockSpace, retryStale: true},
 		batches:      &writeQueues{},
 		docs:         newParsedDocs(parsedDocumentsBytes)}
 	for _, o := range opts {

@@ -36,6 +36,10 @@ type writeQueues struct {
 	// begin, when set, runs first in each batch's transaction, with the
 	// batch's key and jobs.
 	begin func(ctx context.Context, st quire.Store, key string, jobs []*writeJob) error
+	// retryStale runs a job that loses a compare-and-swap again in the
+	// batch; otherwise quire.IsStale is its answer, for a caller that
+	// starts again from a fresh read outside the transaction.
+	retryStale bool
 	// announce, when set, is called once after a batch whose committed
 	// operations moved the space's current revision, before they are
 	// answered (Service.announceContent): one job hands over the events
@@ -190,7 +194,7 @@ func (q *writeQueues) runBatch(ctx context.Context, store quire.Store, key strin
 				j.err = err
 				continue
 			}
-			if j.err = runJob(ctx, st, j); quire.ErrorCode(j.err) == quire.EINTERNAL {
+			if j.err = runJob(ctx, st, j, q.retryStale); quire.ErrorCode(j.err) == quire.EINTERNAL {
 				return j.err
 			}
 		}
@@ -209,16 +213,16 @@ func (q *writeQueues) runBatch(ctx context.Context, store quire.Store, key strin
 }
 
 // runJob runs one job of a batch in a savepoint of st's transaction,
-// again from a fresh read while it loses a compare-and-swap: each loss
-// means another writer committed.
-func runJob(ctx context.Context, st quire.Store, j *writeJob) error {
+// with retry again from a fresh read while it loses a compare-and-swap:
+// each loss means another writer committed.
+func runJob(ctx context.Context, st quire.Store, j *writeJob, retry bool) error {
 	for {
 		err := st.WithTx(ctx, func(st quire.Store) error {
 			var err error
 			j.moved, err = j.run(ctx, st)
 			return err
 		})
-		if !quire.IsStale(err) {
+		if !retry || !quire.IsStale(err) {
 			return err
 		}
 	}
