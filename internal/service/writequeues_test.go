@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"quire/internal/quire"
 	"quire/internal/store/sqlstore"
@@ -107,22 +106,7 @@ func newPage(title, body string) ContentChange {
 // queued waits until n operations of the space wait in the queue.
 func (f *mergeFixture) queued(t *testing.T, n int) {
 	t.Helper()
-	q := f.svc.spaceQueues
-	for {
-		q.mu.Lock()
-		got := 0
-		if sq := q.keys[f.space]; sq != nil {
-			got = len(sq.waiting)
-		}
-		q.mu.Unlock()
-		if got == n {
-			return
-		}
-		if t.Context().Err() != nil {
-			t.Fatalf("%d operations queued, want %d", got, n)
-		}
-		time.Sleep(time.Millisecond)
-	}
+	waitQueued(t, f.svc.spaceQueues, f.space, n)
 }
 
 // answer is one merge's outcome.

@@ -14,6 +14,9 @@ type Stats struct {
 	Rows int64
 	// Prepared is how many prepared statements the read pool holds now.
 	Prepared int
+	// PreparedWrites is how many the write pool holds, on engines whose
+	// driver keeps none itself (see Store.onTx); 0 elsewhere.
+	PreparedWrites int
 }
 
 // counters are the live values behind Stats.
@@ -24,9 +27,13 @@ type counters struct {
 
 // Stats returns the store's counters.
 func (s *Store) Stats() Stats {
-	return Stats{
+	st := Stats{
 		Statements: s.stats.statements.Load(),
 		Rows:       s.stats.rows.Load(),
 		Prepared:   s.stmts.len(),
 	}
+	if s.wstmts != nil {
+		st.PreparedWrites = s.wstmts.len()
+	}
+	return st
 }
