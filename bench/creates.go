@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"database/sql"
 	"fmt"
 	"io"
@@ -31,24 +32,11 @@ func benchCreates(ctx context.Context, cfg config, eng *engine, st quire.Store, 
 	if err != nil {
 		return res, err
 	}
-	body := []byte(`{"title":"Bench space"}`)
-	full := target{base: base, paths: []string{"/v1/orgs/" + fx.orgID + "/spaces"}, token: fx.token, body: body}
-	answer, ctype, err := ld.capture(ctx, full, full.paths[0])
-	if err != nil {
-		return res, fmt.Errorf("capturing a create: %w", err)
-	}
-
-	db, err := openWriter(eng)
-	if err != nil {
-		return res, err
-	}
-	defer db.Close()
-	bareBase, stopBare, err := serveInsert(ctx, eng, db, fx.orgID, answer, ctype)
+	full, bare, stopBare, err := createTargets(ctx, eng, ld, base, fx)
 	if err != nil {
 		return res, err
 	}
 	defer stopBare()
-	bare := target{base: bareBase, paths: full.paths, token: fx.token, body: body}
 
 	if cfg.warmup > 0 {
 		for _, t := range []target{bare, full} {
@@ -63,7 +51,7 @@ func benchCreates(ctx context.Context, cfg config, eng *engine, st quire.Store, 
 		if err != nil {
 			return res, err
 		}
-		empty := target{base: base, paths: []string{"/v1/orgs/" + orgID + "/spaces"}, token: fx.token, body: body}
+		empty := target{base: base, paths: []string{"/v1/orgs/" + orgID + "/spaces"}, token: fx.token, body: full.body}
 		order := []*target{&empty, &full, &bare}
 		if round%2 == 0 {
 			order = []*target{&bare, &full, &empty}
@@ -90,6 +78,28 @@ func benchCreates(ctx context.Context, cfg config, eng *engine, st quire.Store, 
 		}
 	}
 	return res, nil
+}
+
+// createTargets returns the space create in the seeded organization and,
+// beside it, the bare insert answering the bytes that create answered;
+// stop closes the bare server and its database.
+func createTargets(ctx context.Context, eng *engine, ld *loader, base string, fx *fixture) (create, bare target, stop func(), err error) {
+	create = target{base: base, paths: []string{"/v1/orgs/" + fx.orgID + "/spaces"}, token: fx.token,
+		body: []byte(`{"title":"Bench space"}`)}
+	answer, ctype, err := ld.capture(ctx, create, create.paths[0])
+	if err != nil {
+		return create, bare, nil, fmt.Errorf("capturing a create: %w", err)
+	}
+	db, err := openWriter(eng)
+	if err != nil {
+		return create, bare, nil, err
+	}
+	bareBase, stopBare, err := serveInsert(ctx, eng, db, fx.orgID, answer, ctype)
+	if err != nil {
+		return create, bare, nil, errors.Join(err, db.Close())
+	}
+	bare = target{base: bareBase, paths: create.paths, token: fx.token, body: create.body}
+	return create, bare, func() { stopBare(); _ = db.Close() }, nil
 }
 
 // emptyOrg creates an organization with no spaces, administered by u.

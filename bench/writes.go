@@ -123,23 +123,11 @@ func writesOn(ctx context.Context, cfg config, name string, w io.Writer) (res wr
 	ld := newLoader(cfg.writers)
 	defer ld.close()
 
-	create := target{base: base, paths: []string{"/v1/orgs/" + fx.orgID + "/spaces"}, token: fx.token,
-		body: []byte(`{"title":"Bench space"}`)}
-	answer, ctype, err := ld.capture(ctx, create, create.paths[0])
-	if err != nil {
-		return res, fmt.Errorf("capturing a create: %w", err)
-	}
-	db, err := openWriter(eng)
-	if err != nil {
-		return res, err
-	}
-	defer db.Close()
-	bareBase, stopBare, err := serveInsert(ctx, eng, db, fx.orgID, answer, ctype)
+	create, bare, stopBare, err := createTargets(ctx, eng, ld, base, fx)
 	if err != nil {
 		return res, err
 	}
 	defer stopBare()
-	bare := target{base: bareBase, paths: create.paths, token: fx.token, body: create.body}
 
 	edit, err := pageEditTarget(ctx, svc, u, fx, base, cfg.writers)
 	if err != nil {

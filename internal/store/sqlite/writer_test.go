@@ -9,6 +9,7 @@ import (
 
 	"quire/internal/quire"
 	"quire/internal/store/sqlite"
+	"quire/internal/store/sqlstore"
 	"quire/internal/store/storetest"
 )
 
@@ -18,13 +19,7 @@ import (
 // more.
 func TestTransactionStatementsPrepared(t *testing.T) {
 	ctx := t.Context()
-	path := filepath.Join(t.TempDir(), "quire.db")
-	storetest.MigratedSQLite(t, path)
-	st, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, _ := openMigrated(t)
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	org := &quire.Organization{ID: quire.NewID(), Title: "Org", CreatedAt: now, Type: "business",
 		DefaultRole: quire.RoleRead, Plan: "free", MergeRules: quire.MergeRules{Type: "none"}}
@@ -73,13 +68,7 @@ func TestTransactionStatementsPrepared(t *testing.T) {
 // automatic checkpoint would.
 func TestCheckpointOffTheWriter(t *testing.T) {
 	ctx := t.Context()
-	path := filepath.Join(t.TempDir(), "quire.db")
-	storetest.MigratedSQLite(t, path)
-	st, err := sqlite.Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st, path := openMigrated(t)
 	before := fileSize(t, path)
 	now := time.Now().UTC().Truncate(time.Millisecond)
 	for i := range 200 {
@@ -108,4 +97,18 @@ func fileSize(t *testing.T, path string) int64 {
 		t.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// openMigrated opens a copy of a migrated database, closed when the test
+// ends, and returns it with its path.
+func openMigrated(t *testing.T) (*sqlstore.Store, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "quire.db")
+	storetest.MigratedSQLite(t, path)
+	st, err := sqlite.Open(t.Context(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = st.Close() })
+	return st, path
 }
