@@ -3,8 +3,6 @@ package sqlite
 import (
 	"context"
 	"database/sql"
-	"errors"
-	"fmt"
 	"time"
 )
 
@@ -32,17 +30,10 @@ type checkpointer struct {
 // startCheckpointer opens a connection to the database at path and
 // checkpoints from it every checkpointEvery until close.
 func startCheckpointer(ctx context.Context, path string) (*checkpointer, error) {
-	name, err := dsn(path, false)
+	// A connection opened as the writer's is, but used only for this.
+	db, err := openWriter(ctx, path)
 	if err != nil {
 		return nil, err
-	}
-	db, err := sql.Open("sqlite", name)
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
-	}
-	db.SetMaxOpenConns(1)
-	if err := db.PingContext(ctx); err != nil {
-		return nil, errors.Join(fmt.Errorf("sqlite: open %s: %w", path, err), db.Close())
 	}
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	c := &checkpointer{db: db, cancel: cancel, done: make(chan struct{})}
