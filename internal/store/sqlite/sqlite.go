@@ -2,7 +2,7 @@
 // the pure-Go modernc.org/sqlite driver, so the server needs no cgo.
 //
 // Every connection runs with a busy timeout, write-ahead logging, foreign
-// keys and synchronous=NORMAL, set in the DSN so the pool applies them to
+// keys, synchronous=NORMAL and temporary files in memory, set in the DSN so the pool applies them to
 // each new connection. Reads use a pool of read-only connections; writes
 // and transactions use a separate pool of exactly one connection, which
 // takes the write lock at BEGIN, so writers queue in the process instead of
@@ -58,6 +58,10 @@ func dsn(path string, readOnly bool) (string, error) {
 	q.Add("_pragma", "journal_mode(WAL)")
 	q.Add("_pragma", "foreign_keys(ON)")
 	q.Add("_pragma", "synchronous(NORMAL)")
+	// Savepoints keep the pages they change in a sub-journal, a temporary
+	// file by default: each batched write's first touch of a page was a
+	// write to disk. Temporary files live in memory instead.
+	q.Add("_pragma", "temp_store(MEMORY)")
 	if readOnly {
 		q.Add("_pragma", "query_only(ON)")
 	} else {
