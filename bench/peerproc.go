@@ -197,30 +197,45 @@ func (p *process) exitErr() error {
 	return nil
 }
 
-// rss returns the process's resident memory, VmRSS of /proc/PID/status,
-// in bytes.
-func (p *process) rss() (int64, error) {
+// residentMemory is a process's resident memory in bytes: all of it
+// (VmRSS), and its own anonymous pages (RssAnon: heap, stacks), which
+// leaves out the pages of the executable and libraries it maps from the
+// page cache, shared and dropped by the kernel at will.
+type residentMemory struct {
+	rss, anon int64
+}
+
+// rss returns the process's resident memory, from /proc/PID/status.
+func (p *process) rss() (residentMemory, error) {
+	var m residentMemory
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
 	if err != nil {
-		return 0, fmt.Errorf("reading the memory of %s: %w", p.name, err)
+		return m, fmt.Errorf("reading the memory of %s: %w", p.name, err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
+	found := 0
 	for sc.Scan() {
-		kb, ok := strings.CutPrefix(sc.Text(), "VmRSS:")
-		if !ok {
-			continue
+		for field, dst := range map[string]*int64{"VmRSS:": &m.rss, "RssAnon:": &m.anon} {
+			kb, ok := strings.CutPrefix(sc.Text(), field)
+			if !ok {
+				continue
+			}
+			n, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(kb), "kB")), 10, 64)
+			if err != nil {
+				return m, fmt.Errorf("reading the memory of %s: %w", p.name, err)
+			}
+			*dst = n * 1024
+			found++
 		}
-		n, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(kb), "kB")), 10, 64)
-		if err != nil {
-			return 0, fmt.Errorf("reading the memory of %s: %w", p.name, err)
-		}
-		return n * 1024, nil
 	}
 	if err := sc.Err(); err != nil {
-		return 0, err
+		return m, err
 	}
-	return 0, fmt.Errorf("reading the memory of %s: no VmRSS in /proc/%d/status", p.name, p.cmd.Process.Pid)
+	if found != 2 {
+		return m, fmt.Errorf("reading the memory of %s: no VmRSS or RssAnon in /proc/%d/status", p.name, p.cmd.Process.Pid)
+	}
+	return m, nil
 }
 
 // logTail returns the end of the process's log, for an error message.

@@ -45,9 +45,9 @@ type peerServer struct {
 	name string // "quire sqlite", "quire postgres" or "pocketbase"
 	proc *process
 	api  peerAPI
-	ids  []string              // the seeded records
-	mem  [memMoments]int64     // resident bytes at each moment
-	runs map[string][]runStats // per case key, one per round
+	ids  []string                   // the seeded records
+	mem  [memMoments]residentMemory // resident memory at each moment
+	runs map[string][]runStats      // per case key, one per round
 }
 
 // benchPeers measures Quire beside PocketBase, each its own process built
@@ -326,13 +326,23 @@ func printPeers(w io.Writer, servers []*peerServer, pbVersion string) {
 	fmt.Fprintln(w)
 	const memFormat = "%-30s  %16s  %16s  %16s\n"
 	idle := fmt.Sprintf("seeded, %s idle", peerSettle)
-	fmt.Fprintf(w, memFormat, "resident memory (VmRSS)", "started, idle", idle, "after the runs")
-	for _, s := range servers {
-		fmt.Fprintf(w, memFormat, s.name, mib(s.mem[memStarted]), mib(s.mem[memSeeded]), mib(s.mem[memAfter]))
-	}
-	for _, q := range quires {
-		ratio := func(m int) string { return fmt.Sprintf("%.2f", float64(q.mem[m])/max(float64(pb.mem[m]), 1)) }
-		fmt.Fprintf(w, memFormat, q.name+" / pocketbase", ratio(memStarted), ratio(memSeeded), ratio(memAfter))
+	for _, part := range []struct {
+		name string
+		of   func(residentMemory) int64
+	}{
+		{"resident memory (VmRSS)", func(m residentMemory) int64 { return m.rss }},
+		{"of it anonymous (RssAnon)", func(m residentMemory) int64 { return m.anon }},
+	} {
+		fmt.Fprintf(w, memFormat, part.name, "started, idle", idle, "after the runs")
+		for _, s := range servers {
+			fmt.Fprintf(w, memFormat, s.name, mib(part.of(s.mem[memStarted])), mib(part.of(s.mem[memSeeded])), mib(part.of(s.mem[memAfter])))
+		}
+		for _, q := range quires {
+			ratio := func(m int) string {
+				return fmt.Sprintf("%.2f", float64(part.of(q.mem[m]))/max(float64(part.of(pb.mem[m])), 1))
+			}
+			fmt.Fprintf(w, memFormat, q.name+" / pocketbase", ratio(memStarted), ratio(memSeeded), ratio(memAfter))
+		}
 	}
 }
 
