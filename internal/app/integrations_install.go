@@ -28,12 +28,6 @@ func (a *App) installIntegration(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// uninstallData is what the page confirming an uninstall shows.
-type uninstallData struct {
-	Title, Icon  string
-	Action, Back string
-}
-
 // installed returns the installation of the page's integration in the
 // page's organization; an integration not installed there is not found.
 func (a *App) installed(r *http.Request) (*service.Integrations, *service.InstalledIntegration, error) {
@@ -60,14 +54,10 @@ func (a *App) uninstallForm(w http.ResponseWriter, r *http.Request) error {
 // drawUninstall draws the confirmation of an uninstall.
 func (a *App) drawUninstall(w http.ResponseWriter, r *http.Request, ints *service.Integrations, ii *service.InstalledIntegration) error {
 	orgID, in := ii.Installation.OrgID, ii.Integration
-	sh, err := a.shell(r, orgID)
-	if err != nil {
-		return err
-	}
-	sh.Title, sh.Section = "Uninstall "+in.Manifest.Title, "integrations"
-	d := uninstallData{Title: in.Manifest.Title, Icon: integrationIcon(ints, in),
-		Action: integrationPath(orgID, in.Name, "uninstall"), Back: integrationPath(orgID, in.Name)}
-	return a.render(w, r, http.StatusOK, "integration_uninstall", sh, d)
+	return a.drawConfirm(w, r, orgID, confirmView{Title: "Uninstall " + in.Manifest.Title, Section: "integrations",
+		Heading: "Uninstall " + in.Manifest.Title + "?", TitleRow: true, Icon: integrationIcon(ints, in),
+		Text:   "It stops covering the organization’s spaces and sites, and its configuration, here and on each space and site, is deleted. Installing it again starts over.",
+		Button: "Uninstall", Action: integrationPath(orgID, in.Name, "uninstall"), Back: integrationPath(orgID, in.Name), Danger: true})
 }
 
 // uninstallIntegration removes the integration's installation from the

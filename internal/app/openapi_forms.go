@@ -297,11 +297,6 @@ func (a *App) refreshOpenAPISpec(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// openAPIDeleteView is the confirmation page of a delete.
-type openAPIDeleteView struct {
-	Slug, Action, Back string
-}
-
 // deleteOpenAPISpec deletes a specification and its versions once
 // confirmed; without the confirmation (no script asked) it draws the
 // page that asks.
@@ -317,13 +312,10 @@ func (a *App) deleteOpenAPISpec(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if r.PostFormValue("confirm") != "yes" {
-		sh, err := a.shell(r, orgID)
-		if err != nil {
-			return err
-		}
-		sh.Title, sh.Section = "Delete "+spec.Slug, "openapi"
-		return a.render(w, r, http.StatusOK, "openapi_delete", sh,
-			openAPIDeleteView{Slug: spec.Slug, Action: r.URL.Path, Back: openAPISpecPath(orgID, spec.Slug)})
+		return a.drawConfirm(w, r, orgID, confirmView{Title: "Delete " + spec.Slug, Section: "openapi",
+			Heading: "Delete the specification “" + spec.Slug + "”?",
+			Text:    "Its versions are deleted with it. Pages showing its operations show a note instead.",
+			Button:  "Delete specification", Back: openAPISpecPath(orgID, spec.Slug), Danger: true})
 	}
 	ok, err := specs.Delete(ctx, orgID, slug)
 	if err != nil {

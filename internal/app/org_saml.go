@@ -187,12 +187,6 @@ func (a *App) updateSAMLProvider(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// samlDeleteView is what the page confirming a provider's deletion
-// shows.
-type samlDeleteView struct {
-	Label, Action, Back string
-}
-
 // deleteSAMLProvider deletes a provider once confirmed; without the
 // confirmation it draws the page asking for it.
 func (a *App) deleteSAMLProvider(w http.ResponseWriter, r *http.Request) error {
@@ -207,13 +201,10 @@ func (a *App) deleteSAMLProvider(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if r.PostFormValue("confirm") != "yes" {
-		sh, err := a.shell(r, orgID)
-		if err != nil {
-			return err
-		}
-		sh.Title, sh.Section = "Delete "+p.Label, "settings"
-		back := "/app/o/" + orgID + "/settings/sso/" + url.PathEscape(id)
-		return a.render(w, r, http.StatusOK, "org_saml_delete", sh, samlDeleteView{Label: p.Label, Action: r.URL.Path, Back: back})
+		return a.drawConfirm(w, r, orgID, confirmView{Title: "Delete " + p.Label, Section: "settings",
+			Heading: "Delete the SAML provider “" + p.Label + "”?",
+			Text:    "Members can no longer sign in through it. Sessions it opened stay open until they end.",
+			Button:  "Delete provider", Back: "/app/o/" + orgID + "/settings/sso/" + url.PathEscape(id), Danger: true})
 	}
 	ok, err := s.DeleteProvider(ctx, orgID, id)
 	if err != nil {

@@ -170,27 +170,6 @@ func textField(r *http.Request, name, field string, max int, required bool) (str
 	return v, nil
 }
 
-// confirmView is what a page asking to confirm a step that cannot be
-// undone shows: the question, what follows, the button doing it and
-// where cancelling goes.
-type confirmView struct {
-	Heading, Text, Button, Action, Back string
-	// Danger marks a deletion, its button drawn as such.
-	Danger bool
-}
-
-// drawConfirm draws the page confirming a step; its form posts again to
-// the same address with confirm=yes.
-func (a *App) drawConfirm(w http.ResponseWriter, r *http.Request, orgID string, v confirmView) error {
-	sh, err := a.shell(r, orgID)
-	if err != nil {
-		return err
-	}
-	sh.Title, sh.Section = v.Heading, "sites"
-	v.Action = r.URL.Path
-	return a.render(w, r, http.StatusOK, "site_confirm", sh, v)
-}
-
 // sitePath is the app's page of the site named by the request's path,
 // with a ?done= notice key when given.
 func sitePath(r *http.Request, done string) string {

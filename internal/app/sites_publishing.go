@@ -82,7 +82,7 @@ func (a *App) deleteSite(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if r.PostFormValue("confirm") != "yes" {
-		return a.drawConfirm(w, r, orgID, confirmView{Heading: "Delete the site “" + site.Title + "”?",
+		return a.drawConfirm(w, r, orgID, confirmView{Section: "sites", Heading: "Delete the site “" + site.Title + "”?",
 			Text:   "Its sections, section groups, site spaces and share links are deleted, and readers no longer reach it. The spaces it publishes stay.",
 			Button: "Delete site", Back: siteAppPath(site), Danger: true})
 	}
@@ -188,7 +188,7 @@ func (a *App) regenerateSiteKey(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	if r.PostFormValue("confirm") != "yes" {
-		return a.drawConfirm(w, r, orgID, confirmView{Heading: "Make a new signing key for “" + site.Title + "”?",
+		return a.drawConfirm(w, r, orgID, confirmView{Section: "sites", Heading: "Make a new signing key for “" + site.Title + "”?",
 			Text:   "Visitor tokens signed with the current key stop opening the site at once. Give the new key to whatever signs your visitors in.",
 			Button: "Make a new key", Back: siteAppPath(site) + "#site-auth"})
 	}

@@ -241,7 +241,7 @@ func (a *App) deleteSection(w http.ResponseWriter, r *http.Request) error {
 		return quire.NotFound("site section")
 	}
 	if r.PostFormValue("confirm") != "yes" {
-		return a.drawConfirm(w, r, orgID, confirmView{Heading: "Delete the section “" + sec.Section.Title + "”?",
+		return a.drawConfirm(w, r, orgID, confirmView{Section: "sites", Heading: "Delete the section “" + sec.Section.Title + "”?",
 			Text:   "Its site spaces leave the site with it; the spaces themselves stay.",
 			Button: "Delete section", Back: itemPath(r, "sections", "siteSectionId", ""), Danger: true})
 	}

@@ -171,12 +171,6 @@ func (a *App) runTranslation(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// translationDeleteView is what the page confirming a translation's
-// deletion shows.
-type translationDeleteView struct {
-	Title, Target, Action, Back string
-}
-
 // deleteTranslation deletes a translation once confirmed, its target
 // space kept; without the confirmation it draws the page asking for it.
 func (a *App) deleteTranslation(w http.ResponseWriter, r *http.Request) error {
@@ -196,9 +190,14 @@ func (a *App) deleteTranslation(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		row := newTranslationRow(orgID, v, spaceLinks(sh.Tree))
-		sh.Title, sh.Section = "Delete "+translationTitle(row), "translations"
-		return a.render(w, r, http.StatusOK, "translation_delete", sh, translationDeleteView{Title: translationTitle(row),
-			Target: row.Target.Title, Action: r.URL.Path, Back: row.URL})
+		target := "The target space"
+		if row.Target.Title != "" {
+			target += " “" + row.Target.Title + "”"
+		}
+		return a.renderConfirm(w, r, sh, confirmView{Title: "Delete " + translationTitle(row), Section: "translations",
+			Heading: "Delete the translation “" + translationTitle(row) + "”?",
+			Text:    "Its runs stop and its statistics are lost. " + target + " stays, with its pages: delete it on its own if you no longer need it.",
+			Button:  "Delete translation", Back: row.URL, Danger: true})
 	}
 	ok, err := tr.Delete(ctx, orgID, id)
 	if err != nil {
