@@ -203,19 +203,15 @@ func (a *App) deleteCollection(w http.ResponseWriter, r *http.Request) error {
 	return seeOther(w, r, "/app/o/"+c.OrgID, "collection-deleted")
 }
 
-// confirmData is what the page asking to confirm a deletion shows.
-type confirmData struct {
-	Kind, Title, Action, Back string
-}
-
-// confirmDelete draws the page asking to confirm deleting an item.
+// confirmDelete draws the page asking to confirm deleting a space or a
+// collection (kind).
 func (a *App) confirmDelete(w http.ResponseWriter, r *http.Request, orgID, kind, title, back string) error {
-	sh, err := a.shell(r, orgID)
-	if err != nil {
-		return err
+	text := "The collection and the collections inside it are deleted. The spaces it holds go to Trash, where they can be restored for 7 days."
+	if kind == "space" {
+		text = "The space goes to Trash, where it can be restored for 7 days."
 	}
-	sh.Title = "Delete " + title
-	return a.render(w, r, http.StatusOK, "collection_delete", sh, confirmData{Kind: kind, Title: title, Action: r.URL.Path, Back: back})
+	return a.drawConfirm(w, r, orgID, confirmView{Title: "Delete " + title, Heading: "Delete the " + kind + " “" + title + "”?",
+		Text: text, Button: "Delete " + kind, Back: back, Danger: true})
 }
 
 // moveArgs are what the move forms need: Action is the address they
