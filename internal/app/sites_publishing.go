@@ -50,21 +50,32 @@ func (a *App) updateSite(w http.ResponseWriter, r *http.Request) error {
 	return a.refusedOnSite(w, r, "settings", "site-saved", err)
 }
 
+// switchOnSite turns something of the site on or off (its publishing,
+// a share link): set makes the change and says the state reached, and
+// the site's page follows with the notice onDone or offDone.
+func (a *App) switchOnSite(w http.ResponseWriter, r *http.Request, set func(*service.Sites) (bool, error), onDone, offDone string) error {
+	sites, err := a.sitesService()
+	if err != nil {
+		return err
+	}
+	on, err := set(sites)
+	if err != nil {
+		return err
+	}
+	if on {
+		return siteDone(w, r, onDone)
+	}
+	return siteDone(w, r, offDone)
+}
+
 // publishSite publishes the site, or unpublishes it when published is
 // false.
 func (a *App) publishSite(published bool) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
-		sites, err := a.sitesService()
-		if err != nil {
-			return err
-		}
-		if _, err := sites.PublishSite(r.Context(), r.PathValue("organizationId"), r.PathValue("siteId"), published); err != nil {
-			return err
-		}
-		if published {
-			return siteDone(w, r, "published")
-		}
-		return siteDone(w, r, "unpublished")
+		return a.switchOnSite(w, r, func(sites *service.Sites) (bool, error) {
+			_, err := sites.PublishSite(r.Context(), r.PathValue("organizationId"), r.PathValue("siteId"), published)
+			return published, err
+		}, "published", "unpublished")
 	}
 }
 
@@ -113,26 +124,19 @@ func (a *App) createShareLink(w http.ResponseWriter, r *http.Request) error {
 // setShareLinkActive turns a share link on (active=on) or off
 // (active=off).
 func (a *App) setShareLinkActive(w http.ResponseWriter, r *http.Request) error {
-	sites, err := a.sitesService()
-	if err != nil {
-		return err
-	}
-	var active bool
-	switch r.PostFormValue("active") {
-	case "on":
-		active = true
-	case "off":
-	default:
-		return quire.Invalid("active", "must be on or off")
-	}
-	if _, _, err := sites.UpdateSiteShareLink(r.Context(), r.PathValue("organizationId"), r.PathValue("siteId"),
-		r.PathValue("shareLinkId"), quire.SiteShareLinkUpdate{Active: &active}); err != nil {
-		return err
-	}
-	if active {
-		return siteDone(w, r, "link-on")
-	}
-	return siteDone(w, r, "link-off")
+	return a.switchOnSite(w, r, func(sites *service.Sites) (bool, error) {
+		var active bool
+		switch r.PostFormValue("active") {
+		case "on":
+			active = true
+		case "off":
+		default:
+			return false, quire.Invalid("active", "must be on or off")
+		}
+		_, _, err := sites.UpdateSiteShareLink(r.Context(), r.PathValue("organizationId"), r.PathValue("siteId"),
+			r.PathValue("shareLinkId"), quire.SiteShareLinkUpdate{Active: &active})
+		return active, err
+	}, "link-on", "link-off")
 }
 
 // deleteShareLink deletes a share link: its address opens nothing from
