@@ -1,6 +1,7 @@
 package app
 
 import (
+	"context"
 	"errors"
 	"io"
 	"mime"
@@ -246,55 +247,54 @@ func openAPIPartErr(err error) error {
 	return quire.Invalid("file", "the upload is not a valid multipart body")
 }
 
-// setOpenAPIVisibility changes who may read a specification's files
-// without a token.
-func (a *App) setOpenAPIVisibility(w http.ResponseWriter, r *http.Request) error {
+// changeOpenAPISpec makes change to the page's specification, then goes
+// back to its page with the notice of form (?done=form); a change
+// refused for a field draws the page again, naming it in form.
+func (a *App) changeOpenAPISpec(w http.ResponseWriter, r *http.Request, form string,
+	change func(ctx context.Context, specs *service.OpenAPISpecs, orgID, slug string) error) error {
 	specs, err := a.openAPIService()
 	if err != nil {
 		return err
 	}
 	orgID, slug := r.PathValue("organizationId"), r.PathValue("specSlug")
-	vis := quire.OpenAPIVisibility(r.PostFormValue("visibility"))
-	if vis != quire.OpenAPIPrivate && vis != quire.OpenAPIPublic {
-		err = quire.Invalid("visibility", "choose private or public")
-	} else {
-		_, err = specs.Update(r.Context(), orgID, slug, &vis, nil)
-	}
-	if st, ok := openAPIFormState("visibility", err); ok {
+	err = change(r.Context(), specs, orgID, slug)
+	if st, ok := openAPIFormState(form, err); ok {
 		return a.drawOpenAPISpec(w, r, formStatus(err), st)
 	} else if err != nil {
 		return err
 	}
-	http.Redirect(w, r, openAPISpecPath(orgID, slug)+"?done=visibility", http.StatusSeeOther)
+	http.Redirect(w, r, openAPISpecPath(orgID, slug)+"?done="+form, http.StatusSeeOther)
 	return nil
+}
+
+// setOpenAPIVisibility changes who may read a specification's files
+// without a token.
+func (a *App) setOpenAPIVisibility(w http.ResponseWriter, r *http.Request) error {
+	return a.changeOpenAPISpec(w, r, "visibility", func(ctx context.Context, specs *service.OpenAPISpecs, orgID, slug string) error {
+		vis := quire.OpenAPIVisibility(r.PostFormValue("visibility"))
+		if vis != quire.OpenAPIPrivate && vis != quire.OpenAPIPublic {
+			return quire.Invalid("visibility", "choose private or public")
+		}
+		_, err := specs.Update(ctx, orgID, slug, &vis, nil)
+		return err
+	})
 }
 
 // refreshOpenAPISpec fetches a specification given by URL again now,
 // its whole source as if new (no validators of the last answer), and
 // processes it.
 func (a *App) refreshOpenAPISpec(w http.ResponseWriter, r *http.Request) error {
-	specs, err := a.openAPIService()
-	if err != nil {
-		return err
-	}
-	ctx := r.Context()
-	orgID, slug := r.PathValue("organizationId"), r.PathValue("specSlug")
-	spec, err := specs.Get(ctx, orgID, slug)
-	if err != nil {
-		return err
-	}
-	if spec.SourceURL == "" {
-		err = quire.Invalid("source", "is an uploaded file: there is no URL to fetch again")
-	} else {
+	return a.changeOpenAPISpec(w, r, "refresh", func(ctx context.Context, specs *service.OpenAPISpecs, orgID, slug string) error {
+		spec, err := specs.Get(ctx, orgID, slug)
+		if err != nil {
+			return err
+		}
+		if spec.SourceURL == "" {
+			return quire.Invalid("source", "is an uploaded file: there is no URL to fetch again")
+		}
 		_, err = specs.Update(ctx, orgID, slug, nil, &service.OpenAPISource{URL: spec.SourceURL})
-	}
-	if st, ok := openAPIFormState("refresh", err); ok {
-		return a.drawOpenAPISpec(w, r, formStatus(err), st)
-	} else if err != nil {
 		return err
-	}
-	http.Redirect(w, r, openAPISpecPath(orgID, slug)+"?done=refresh", http.StatusSeeOther)
-	return nil
+	})
 }
 
 // deleteOpenAPISpec deletes a specification and its versions once
