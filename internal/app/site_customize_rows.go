@@ -3,6 +3,7 @@ package app
 import (
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"quire/internal/quire"
@@ -103,15 +104,7 @@ func headerRows(items []quire.CustomizationHeaderItem) []customizeGroup {
 			g.Fold, g.Summary = true, "Add a header link"
 		}
 		g.Fields = append(linkFields(name, legend, "Title", it.Title, 0, to, true), style, cond)
-		for j := range len(it.Links) + newMenuLinks {
-			var l quire.CustomizationContentLink
-			if j < len(it.Links) {
-				l = it.Links[j]
-			}
-			lname, llegend := fmt.Sprintf("%s.links[%d]", name, j), fmt.Sprintf("Menu link %d of header link %d", j+1, i+1)
-			g.Groups = append(g.Groups, customizeGroup{Name: lname, Legend: llegend, Fold: j >= len(it.Links), Summary: "Add a link to its menu",
-				Fields: linkFields(lname, llegend, "Title", l.Title, 64, l.To, false)})
-		}
+		g.Groups = linkRows(name, "Menu link", "header link "+strconv.Itoa(i+1), "Add a link to its menu", it.Links, newMenuLinks)
 		out = append(out, g)
 	}
 	return out
@@ -129,16 +122,26 @@ func footerRows(groups []quire.CustomizationFooterGroup) []customizeGroup {
 		name, legend := fmt.Sprintf("footer.groups[%d]", i), fmt.Sprintf("Footer group %d", i+1)
 		g := customizeGroup{Name: name, Legend: legend, Fold: i >= len(groups), Summary: "Add a footer group",
 			Fields: []customizeField{rowField(name+".title", "Title", legend, "text", fg.Title, 0)}}
-		for j := range len(fg.Links) + newFooterLinks {
-			var l quire.CustomizationContentLink
-			if j < len(fg.Links) {
-				l = fg.Links[j]
-			}
-			lname, llegend := fmt.Sprintf("%s.links[%d]", name, j), fmt.Sprintf("Link %d of footer group %d", j+1, i+1)
-			g.Groups = append(g.Groups, customizeGroup{Name: lname, Legend: llegend, Fold: j >= len(fg.Links), Summary: "Add a link to the group",
-				Fields: linkFields(lname, llegend, "Title", l.Title, 64, l.To, false)})
-		}
+		g.Groups = linkRows(name, "Link", "footer group "+strconv.Itoa(i+1), "Add a link to the group", fg.Links, newFooterLinks)
 		out = append(out, g)
+	}
+	return out
+}
+
+// linkRows are the rows of the links under a header link's menu or a
+// footer group (name, the row holding them, called of in legends), and
+// empty rows after them, folded under summary. Each row is named
+// name.links[j] and its legend reads "noun j of of".
+func linkRows(name, noun, of, summary string, links []quire.CustomizationContentLink, empty int) []customizeGroup {
+	var out []customizeGroup
+	for j := range len(links) + empty {
+		var l quire.CustomizationContentLink
+		if j < len(links) {
+			l = links[j]
+		}
+		lname, llegend := fmt.Sprintf("%s.links[%d]", name, j), fmt.Sprintf("%s %d of %s", noun, j+1, of)
+		out = append(out, customizeGroup{Name: lname, Legend: llegend, Fold: j >= len(links), Summary: summary,
+			Fields: linkFields(lname, llegend, "Title", l.Title, 64, l.To, false)})
 	}
 	return out
 }
