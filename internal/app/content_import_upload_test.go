@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"html"
-	"mime/multipart"
 	"net/http"
 	"strconv"
 	"strings"
@@ -15,35 +14,12 @@ import (
 	"quire/internal/service"
 )
 
-// uploadForm is the import page's upload form as a browser sends it:
-// where the import goes, and a file (none when name is empty).
-func uploadForm(t *testing.T, into, name string, data []byte) (string, []byte) {
-	t.Helper()
-	var b bytes.Buffer
-	w := multipart.NewWriter(&b)
-	if err := w.WriteField("into", into); err != nil {
-		t.Fatal(err)
-	}
-	if name != "" {
-		part, err := w.CreateFormFile("file", name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := part.Write(data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return w.FormDataContentType(), b.Bytes()
-}
-
-// postUpload sends the upload form and answers the status, the
-// redirect's address and the body.
+// postUpload sends the import page's upload form as a browser does
+// (where the import goes, and a file, none when name is empty) and
+// answers the status, the redirect's address and the body.
 func (h *harness) postUpload(t *testing.T, c *http.Client, path, into, name string, data []byte) (int, string, string) {
 	t.Helper()
-	ctype, body := uploadForm(t, into, name, data)
+	ctype, body := multipartForm(t, [][2]string{{"into", into}}, name, data)
 	return h.do(t, c, http.MethodPost, path, bytes.NewReader(body), http.Header{
 		"Content-Type": {ctype}, "Origin": {h.URL}, "Sec-Fetch-Site": {"same-origin"}})
 }
@@ -78,13 +54,8 @@ func TestContentImportUpload(t *testing.T) {
 	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
-		sp, err := h.Svc.CreateSpace(ctx, h.Admin, h.Org, service.SpaceInput{Title: "Handbook"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		id := sp.Space.ID
-		admin := h.client(t, h.signIn(t, h.Admin))
-		reader := h.client(t, h.signIn(t, h.newUser(t, "rita@acme.test", "Rita Read", quire.RoleRead)))
+		hb := newHandbookFixture(t, h)
+		id, admin, reader := hb.ID, hb.Admin, hb.Reader
 		base := "/app/s/" + id + "/~/import"
 		upload := base + "/upload"
 

@@ -16,7 +16,6 @@ import (
 	"github.com/go-git/go-git/v5"
 
 	"quire/internal/quire"
-	"quire/internal/service"
 	"quire/internal/testutil"
 )
 
@@ -132,13 +131,8 @@ func TestGitSyncPage(t *testing.T) {
 	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
-		sp, err := h.Svc.CreateSpace(ctx, h.Admin, h.Org, service.SpaceInput{Title: "Handbook"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		id := sp.Space.ID
-		admin := h.client(t, h.signIn(t, h.Admin))
-		reader := h.client(t, h.signIn(t, h.newUser(t, "rita@acme.test", "Rita Read", quire.RoleRead)))
+		hb := newHandbookFixture(t, h)
+		id, admin, reader := hb.ID, hb.Admin, hb.Reader
 		base := "/app/s/" + id + "/~/git"
 		repo, head := servedRepo(t, docsRepo())
 
@@ -311,13 +305,8 @@ func TestContentImportPage(t *testing.T) {
 	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		ctx := context.Background()
-		sp, err := h.Svc.CreateSpace(ctx, h.Admin, h.Org, service.SpaceInput{Title: "Handbook"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		id := sp.Space.ID
-		admin := h.client(t, h.signIn(t, h.Admin))
-		reader := h.client(t, h.signIn(t, h.newUser(t, "rita@acme.test", "Rita Read", quire.RoleRead)))
+		hb := newHandbookFixture(t, h)
+		id, admin, reader := hb.ID, hb.Admin, hb.Reader
 		base := "/app/s/" + id + "/~/import"
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/markdown")

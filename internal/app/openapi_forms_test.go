@@ -3,7 +3,6 @@ package app_test
 import (
 	"bytes"
 	"context"
-	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -105,24 +104,7 @@ func (s *specFiles) serve(t *testing.T) string {
 // specUpload is the add form as a browser sends it with a file.
 func specUpload(t *testing.T, slug, url, name string, data []byte) (string, []byte) {
 	t.Helper()
-	var b bytes.Buffer
-	w := multipart.NewWriter(&b)
-	for _, f := range [][2]string{{"slug", slug}, {"url", url}} {
-		if err := w.WriteField(f[0], f[1]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	part, err := w.CreateFormFile("file", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := part.Write(data); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return w.FormDataContentType(), b.Bytes()
+	return multipartForm(t, [][2]string{{"slug", slug}, {"url", url}}, name, data)
 }
 
 // petstoreV2 is petstore with a second operation.

@@ -24,8 +24,11 @@ type customizeFixture struct {
 	// Handbook and API are the site spaces of the spaces of the same
 	// names; Handbook is the default.
 	Handbook, API string
-	// Page is the site's customization page, Preview its preview.
-	Page, Preview string
+	// Page is the site's customization page, Preview its preview,
+	// SpacePage the API site space's.
+	Page, Preview, SpacePage string
+	// Admin is a client of the organization's admin.
+	Admin *http.Client
 }
 
 // newCustomizeFixture builds the fixture in the harness's organization.
@@ -62,6 +65,8 @@ func newCustomizeFixture(t *testing.T, h *harness) *customizeFixture {
 	}
 	f.Page = "/app/o/" + h.Org + "/sites/" + site.ID + "/customize"
 	f.Preview = f.Page + "/preview"
+	f.SpacePage = "/app/o/" + h.Org + "/sites/" + site.ID + "/spaces/" + f.API + "/customize"
+	f.Admin = h.client(t, h.signIn(t, h.Admin))
 	return f
 }
 
@@ -117,6 +122,15 @@ func (f *customizeFixture) storedJSON(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// unchanged fails the test when the stored customization is no longer
+// before; what names the requests that should have changed nothing.
+func (f *customizeFixture) unchanged(t *testing.T, before, what string) {
+	t.Helper()
+	if after := f.storedJSON(t); after != before {
+		t.Fatalf("%s changed the settings:\n%s\n%s", what, before, after)
+	}
 }
 
 // Patterns of the customization form's controls, as its template
@@ -190,7 +204,7 @@ func TestSiteCustomizeSave(t *testing.T) {
 	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		f := newCustomizeFixture(t, h)
-		admin := h.client(t, h.signIn(t, h.Admin))
+		admin := f.Admin
 		form := f.getForm(t, admin, f.Page)
 		if form.Get("styling.primaryColor.light") != "#346DDB" || form.Get("styling.theme") != "clean" || form.Get("pdf.enabled") != "on" {
 			t.Fatalf("the form does not show the defaults: %v", form)
@@ -351,7 +365,7 @@ func TestSiteCustomizeRefused(t *testing.T) {
 	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		f := newCustomizeFixture(t, h)
-		admin := h.client(t, h.signIn(t, h.Admin))
+		admin := f.Admin
 		base := f.getForm(t, admin, f.Page)
 		before := f.storedJSON(t)
 		for _, c := range []struct {
@@ -413,9 +427,7 @@ func TestSiteCustomizeRefused(t *testing.T) {
 			!strings.Contains(body, "send at most 1 MB") {
 			t.Errorf("an oversized form: %d\n%s", status, problemText(body))
 		}
-		if after := f.storedJSON(t); after != before {
-			t.Fatalf("refused forms changed the settings:\n%s\n%s", before, after)
-		}
+		f.unchanged(t, before, "refused forms")
 	}, withSites())
 }
 
@@ -428,9 +440,9 @@ func TestSiteCustomizeAccess(t *testing.T) {
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		f := newCustomizeFixture(t, h)
 		before := f.storedJSON(t)
-		form := f.getForm(t, h.client(t, h.signIn(t, h.Admin)), f.Page)
+		form := f.getForm(t, f.Admin, f.Page)
 		form.Set("title", "Taken over")
-		space := f.Page[:len(f.Page)-len("/customize")] + "/spaces/" + f.API + "/customize"
+		space := f.SpacePage
 		for _, who := range []struct {
 			name   string
 			client *http.Client
@@ -456,9 +468,7 @@ func TestSiteCustomizeAccess(t *testing.T) {
 		if status, _, body := h.get(t, creator, f.Page); status != http.StatusOK {
 			t.Errorf("creator: %d\n%s", status, problemText(body))
 		}
-		if after := f.storedJSON(t); after != before {
-			t.Fatalf("refused requests changed the settings:\n%s\n%s", before, after)
-		}
+		f.unchanged(t, before, "refused requests")
 	}, withSites())
 }
 
@@ -469,8 +479,8 @@ func TestSiteSpaceCustomize(t *testing.T) {
 	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		f := newCustomizeFixture(t, h)
-		admin := h.client(t, h.signIn(t, h.Admin))
-		page := "/app/o/" + h.Org + "/sites/" + f.Site.ID + "/spaces/" + f.API + "/customize"
+		admin := f.Admin
+		page := f.SpacePage
 		status, _, body := h.get(t, admin, page)
 		if status != http.StatusOK {
 			t.Fatalf("GET %s: %d\n%s", page, status, problemText(body))
@@ -514,7 +524,7 @@ func TestSiteCustomizePreview(t *testing.T) {
 	t.Parallel()
 	forEachEngine(t, func(t *testing.T, h *harness) {
 		f := newCustomizeFixture(t, h)
-		admin := h.client(t, h.signIn(t, h.Admin))
+		admin := f.Admin
 		form := f.getForm(t, admin, f.Page)
 		before := f.storedJSON(t)
 
@@ -602,9 +612,7 @@ func TestSiteCustomizePreview(t *testing.T) {
 		if res, body := req(http.MethodGet, f.Preview+"/nosuchpage", nil); res.StatusCode != http.StatusNotFound || !strings.Contains(body, "Page not found") {
 			t.Errorf("a missing page of the preview: %d\n%s", res.StatusCode, body)
 		}
-		if after := f.storedJSON(t); after != before {
-			t.Fatalf("previews changed the settings:\n%s\n%s", before, after)
-		}
+		f.unchanged(t, before, "previews")
 		if f.Site.Published {
 			t.Fatal("the fixture's site is published")
 		}
