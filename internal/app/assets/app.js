@@ -4,7 +4,6 @@
 
 // Helpers the app's scripts share, besides the reader's.
 var Q = Object.assign(window.Quire, {
-  // submit posts fields as a form would.
   submit(action, fields) {
     var f = document.body.appendChild(Q.el("form", {method: "post", action}));
     for (var k in fields) f.appendChild(Q.el("input", {type: "hidden", name: k, value: fields[k]}));
@@ -14,15 +13,14 @@ var Q = Object.assign(window.Quire, {
   ok(r) { if (!r.ok) throw new Error("HTTP " + r.status); return r; },
   post: (url, fields, headers) => fetch(url, {method: "POST", headers, body: new URLSearchParams(fields)}),
   parse: html => new DOMParser().parseFromString(html, "text/html"),
-  // swap puts fresh in place of old (only its content when inner) and
-  // tells the other scripts.
+  // swap puts fresh, or its content when inner, in place of old.
   swap(old, fresh, inner) {
     var n = old;
     if (inner) old.innerHTML = fresh.innerHTML; else old.replaceWith(n = document.importNode(fresh, true));
     document.dispatchEvent(new CustomEvent("quire:updated", {detail: n}));
     return n;
   },
-  // added calls fn with root and each element added in it later.
+  // added calls fn on root and on each element added to it.
   added(root, fn) {
     fn(root);
     new MutationObserver(rs => rs.forEach(r => r.addedNodes.forEach(n => { if (n.nodeType === 1) fn(n); })))
@@ -47,8 +45,12 @@ document.addEventListener("keydown", e => {
   }
 });
 
-// A form marked data-confirm asks first; its "confirm" field tells the
-// server it was asked.
+// A link drawn as a button (role=button) is pressed by Space too.
+document.addEventListener("keydown", e => {
+  if (e.key === " " && Q.up(e, "a[role=button]")) { e.preventDefault(); e.target.click(); }
+});
+
+// A form marked data-confirm asks first, and says so in its confirm field.
 document.addEventListener("submit", e => {
   var msg = e.target.dataset && e.target.dataset.confirm;
   if (!msg) return;
@@ -57,8 +59,7 @@ document.addEventListener("submit", e => {
   if (c && !c.value) c.value = "yes";
 });
 
-// Dragging a tree item (data-move) onto a collection or the "Spaces"
-// heading (data-drop) sends its "Move to" form.
+// A tree item (data-move) dropped on a data-drop moves there.
 var dragged = null;
 var dropTarget = e => {
   var t = Q.up(e, "[data-drop]");
@@ -88,8 +89,7 @@ document.addEventListener("drop", e => {
   Q.submit(dragged.dataset.move, {parent: t.dataset.drop});
 });
 
-// A tree branch not drawn (data-branch) loads when first opened; should
-// that fail, its page, which shows it open, opens instead.
+// A branch not drawn (data-branch) loads when opened, or its page opens.
 document.addEventListener("click", async e => {
   var btn = Q.up(e, ".tree-toggle[data-branch]");
   var list = btn && Q.controls(btn);

@@ -1,5 +1,4 @@
-// Comments on a page: buttons and counts on blocks, forms sent without a
-// reload, "@" mentions. Every form works without it.
+// Comments: block buttons and counts, forms sent in place, @mentions.
 (function () {
 "use strict";
 var Q = window.Quire, el = Q.el;
@@ -30,7 +29,7 @@ function decorate() {
       attrs.type = "button";
       tools.appendChild(el("button", attrs, text)).addEventListener("click", click);
     };
-    // Only this script's buttons: the editor's link shares the tools.
+    // Only its own buttons: the editor's link stays.
     tools.querySelectorAll(":scope > .block-count, :scope > .block-comment").forEach(e => e.remove());
     if (n) button({class: "block-count", "aria-label": comments(n) + " on this block"}, n, () => showThreads(key));
     if (p.hasAttribute("data-members")) {
@@ -68,7 +67,7 @@ function compose(key, from) {
   body.focus();
 }
 
-// closeComposer closes an edit form, or returns the focus from the new one.
+// closeComposer closes an edit form, or leaves the new one.
 function closeComposer(field) {
   closeSuggestions();
   var details = field.closest("details"), form = field.closest("[data-composer]");
@@ -85,7 +84,7 @@ function closeComposer(field) {
   } else field.blur();
 }
 
-// send posts a form and puts the threads answered in place, focus kept.
+// send posts a form and draws the threads answered, focus kept.
 async function send(form) {
   var thread = form.closest("[data-thread]"), threadID = thread ? thread.id : "";
   var kind = form.matches("[data-composer]") ? "new" : (form.action.match(/\/(replies|edit|delete|resolve|reopen|react)$/) || [])[1];
@@ -105,7 +104,7 @@ async function send(form) {
   }
   var fresh = Q.parse(html).querySelector("[data-comments]"), old = panel();
   if (!fresh || !old) return;
-  // Keep the text of other threads' unsent replies.
+  // Other threads' unsent replies stay.
   var drafts = {};
   old.querySelectorAll("textarea").forEach(t => { if (t.value && t.closest("form") !== form) drafts[t.id] = t.value; });
   var p = Q.swap(old, fresh);
@@ -126,7 +125,7 @@ async function send(form) {
   if (to) focus(to);
 }
 
-// Mentions: "@" and a few letters before the caret suggest members.
+// Mentions: "@" and letters suggest members.
 var list = null, field = null, choices = [], active = -1;
 
 function closeSuggestions() {
@@ -195,7 +194,6 @@ function init() {
       Q.expand(toggle, on, "aria-pressed");
       p.querySelectorAll(".thread-resolved").forEach(t => { t.hidden = !on; });
     });
-    toggle.addEventListener("keydown", e => { if (e.key === " ") { e.preventDefault(); toggle.click(); } });
   }
   p.querySelectorAll("[data-show-block]").forEach(b => {
     b.addEventListener("click", () => highlight(b.dataset.showBlock, true));
@@ -206,15 +204,15 @@ function init() {
 }
 
 document.addEventListener("submit", e => {
-  var form = e.target;
-  if (e.defaultPrevented || !form.matches || !form.matches("[data-comment-form]")) return;
+  var form = Q.up(e, "[data-comment-form]");
+  if (e.defaultPrevented || !form) return;
   e.preventDefault();
   send(form);
 });
 
 document.addEventListener("keydown", e => {
-  var t = e.target, k = e.key;
-  if (!t.matches || !t.matches("[data-comments] textarea")) return;
+  var t = Q.up(e, "[data-comments] textarea"), k = e.key;
+  if (!t) return;
   if (list && field === t && /^(ArrowDown|ArrowUp|Enter|Tab|Escape)$/.test(k)) {
     e.preventDefault();
     if (k === "Escape") closeSuggestions(); else if (k[0] === "A") move(active + (k === "ArrowDown" ? 1 : -1)); else choose(active);

@@ -1,5 +1,4 @@
-// Conflicts page: typing in a block's Markdown chooses "Edit the block"
-// for that conflict, so an edit is never silently dropped.
+// Typing in a conflict's Markdown chooses "Edit the block".
 document.addEventListener("input", e => {
   var set = window.Quire.up(e, "fieldset.conflict");
   var edit = set && e.target.matches("textarea[data-markdown]") && set.querySelector("input[data-conflict-edit]");

@@ -1,5 +1,4 @@
-// The editor: blocks edited in place, a page's Markdown mode with its
-// preview, and autosave. Every form works without it.
+// The editor: blocks in place, Markdown mode with preview, autosave.
 (function () {
 "use strict";
 
@@ -13,8 +12,8 @@ async function answer(res) {
   return {res, json};
 }
 
-// Saver saves a text area a second after typing stops and when it loses
-// focus, one save at a time, retrying network failures with growing waits.
+// Saver saves a text area a second after typing and on blur, one save at
+// a time, retrying network failures with growing waits.
 class Saver {
   constructor(area, status, send, saved, conflict) {
     Object.assign(this, {area, status, send, saved, conflict, original: area.value, saves: 0,
@@ -39,7 +38,7 @@ class Saver {
     this.waiters.push(fn);
     this.flush();
   }
-  // revert puts back the text as it came, saved if an autosave changed it.
+  // revert restores the text, saved if an autosave changed it.
   revert(fn) {
     this.dirty = this.saves > 0 && this.area.value !== this.original;
     this.area.value = this.original;
@@ -94,7 +93,6 @@ window.addEventListener("beforeunload", e => {
   if (savers.some(s => s.pending())) { e.preventDefault(); e.returnValue = ""; }
 });
 
-// conflict shows both versions and the three ways out.
 function conflict(before, j, mine, keep, take, edit) {
   var box = el("section", {class: "edit-conflict", role: "alert"}, [
     el("h3", {}, j.gone ? "This block was removed meanwhile" : "Someone else changed this meanwhile"),
@@ -133,8 +131,8 @@ function markButtons(root) {
   });
 }
 
-// BlockEditor edits the run of blocks els (key the first one's, base their
-// version) or, with none, a new block after the block after, placed before at.
+// BlockEditor edits the blocks els (key and base: the first's) or, with
+// none, a new block after the block after, placed before at.
 class BlockEditor {
   constructor(els, key, base, text, after, at) {
     var id = "block-editor-" + (++seq);
@@ -191,7 +189,7 @@ class BlockEditor {
   }
   conflicted(j, mine) {
     var s = this.saver;
-    // Mine wins: as a new block if theirs was removed.
+    // Mine, as a new block if theirs is gone.
     var mineWins = () => {
       if (j.gone) { this.key = ""; this.drop(); this.after = this.previousKey(); } else this.base = j.base;
     };
@@ -269,12 +267,9 @@ if (page) {
     var blocks = body.querySelectorAll(":scope > .block"), last = blocks[blocks.length - 1];
     newBlock(body, null, last ? last.dataset.block : "");
   });
-  document.addEventListener("keydown", e => {
-    if (e.key === " " && e.target.matches && e.target.matches("a.block-edit")) { e.preventDefault(); e.target.click(); }
-  });
 }
 
-// A page's Markdown mode: the preview follows the text, which saves itself.
+// Markdown mode: the preview follows the text, which saves itself.
 var mform = document.querySelector("form[data-markdown-form]");
 if (mform) {
   var area = mform.querySelector("textarea[name=markdown]");

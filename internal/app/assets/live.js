@@ -1,5 +1,4 @@
-// Live updates: the inbox count, and main fetched again on activity it
-// shows, or a notice offering it while the person is writing there.
+// Live updates: the inbox count, and main fetched again on its activity.
 (function () {
 "use strict";
 if (!window.EventSource) return;
@@ -26,8 +25,7 @@ function concerns(a) {
   return a.number ? a.kind === "merge" : a.kind !== "review";
 }
 
-// busy: a field in main has the focus or was changed, or an editor or
-// menu is open.
+// busy: a field in main is focused or changed, or an editor or menu open.
 function busy() {
   var f = document.activeElement;
   if (f && main.contains(f) && /^(TEXTAREA|INPUT|SELECT)$/.test(f.tagName)) return true;
@@ -48,7 +46,7 @@ function offer(text) {
   if (old) old.remove();
   var b = el("button", {type: "button"}, "Show");
   var p = main.insertBefore(el("p", {class: "notice live-notice"}, [text + " ", b]), main.firstChild);
-  // While writing, the whole page loads: the editor guards unsaved text.
+  // While writing, the page reloads: the editor guards unsaved text.
   b.addEventListener("click", () => { if (busy()) location.reload(); else { p.remove(); refresh("", true); } });
 }
 
@@ -56,7 +54,7 @@ async function refresh(text, asked) {
   if (!asked && busy()) return offer(text);
   try {
     var r = await fetch(location.href, {credentials: "same-origin", headers: {Accept: "text/html"}});
-    // Signed out meanwhile: load the sign-in page whole.
+    // Signed out meanwhile.
     if (r.redirected) return location.reload();
     var next = Q.parse(await Q.ok(r).text()).getElementById("main");
     if (!next) throw new Error("no main");
@@ -96,6 +94,6 @@ function connect() {
 }
 connect();
 window.addEventListener("pagehide", () => source.close());
-// A page brought back from the back-forward cache follows again.
+// Back from the back-forward cache.
 window.addEventListener("pageshow", e => { if (e.persisted) connect(); });
 })();

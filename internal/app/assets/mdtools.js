@@ -1,5 +1,4 @@
-// Markdown tools of every textarea[data-markdown]: marks, an insert menu,
-// uploads, pasted HTML made Markdown. Listeners sit on the document.
+// Markdown tools of textarea[data-markdown]: marks, insert menu, uploads, paste.
 (function () {
 "use strict";
 
@@ -7,7 +6,7 @@ var Q = window.Quire, el = Q.el;
 var SELECTOR = "textarea[data-markdown]";
 var mac = /Mac|iPhone|iPad/.test(navigator.platform || "");
 
-// The marks: button, shortcut (Ctrl or ⌘, maybe Shift) and markers.
+// Marks: button, shortcut (with Ctrl or ⌘) and markers.
 var MARKS = [
   {id: "bold", label: "Bold", text: "B", key: "b", mark: "**"},
   {id: "italic", label: "Italic", text: "I", key: "i", mark: "_"},
@@ -51,7 +50,7 @@ function say(ta, msg, alert) {
   s.textContent = msg;
 }
 
-// replace uses execCommand to keep the undo stack; the fallback fires "input".
+// replace keeps the undo stack (execCommand); its fallback fires "input".
 function replace(ta, start, end, text, selStart, selEnd) {
   ta.focus();
   ta.setSelectionRange(start, end);
@@ -64,7 +63,6 @@ function replace(ta, start, end, text, selStart, selEnd) {
   if (selStart !== undefined) ta.setSelectionRange(selStart, selEnd === undefined ? selStart : selEnd);
 }
 
-// toggleMark wraps the selection in a mark's markers, or unwraps it.
 function toggleMark(ta, m) {
   var v = ta.value, s = ta.selectionStart, e = ta.selectionEnd, sel = v.slice(s, e);
   if (m.id === "link") {
@@ -80,7 +78,7 @@ function toggleMark(ta, m) {
   else replace(ta, s, e, w + sel + w, s + n, e + n);
 }
 
-// blockAround is what Markdown put over [start, end) needs to be a block.
+// blockAround is what text put over [start, end) needs to be a block.
 function blockAround(v, start, end) {
   var head = v.slice(0, start), tail = v.slice(end);
   return {pre: head && !/\n\n$/.test(head) ? (/\n$/.test(head) ? "\n" : "\n\n") : "", post: tail && !/^\n/.test(tail) ? "\n" : ""};
@@ -93,7 +91,7 @@ function loadBlocks() {
   return loading;
 }
 
-// menu is the open insert menu; slash is where its "/" is, or -1.
+// menu is the open insert menu; slash, where its "/" is, or -1.
 var menu = null, list = null;
 
 function listbox() {
@@ -107,7 +105,7 @@ function listbox() {
   return list;
 }
 
-// src, name: entries to list instead of the blocks, and their label.
+// src, name: entries to list instead of blocks, and their label.
 function openMenu(ta, slash, src, name) {
   loadBlocks().then(() => {
     closeMenu();
@@ -154,10 +152,10 @@ function place() {
   ul.style.left = Math.max(window.scrollX + 8, Math.min(left, max)) + "px";
 }
 
-// caretOffset finds pos in a textarea with a hidden copy of it.
+// caretOffset finds pos in a hidden copy of the textarea.
 function caretOffset(ta, pos) {
   var cs = getComputedStyle(ta);
-  // Through the CSSOM: the policy drops style attributes.
+  // The CSSOM: the policy drops style attributes.
   var m = el("div");
   m.style.cssText = "position:absolute;visibility:hidden;white-space:pre-wrap;overflow-wrap:break-word;top:0;left:-9999px";
   ("boxSizing width fontFamily fontSize fontWeight lineHeight letterSpacing paddingTop paddingLeft paddingRight " +
@@ -208,7 +206,7 @@ document.addEventListener("keydown", e => {
   var ta = e.target, k = e.key;
   if (!isMarkdown(ta)) return;
   if (menu && menu.ta === ta) {
-    // typed: opened by the button, the menu takes typed keys as its filter.
+    // typed: opened by the button, typing filters it.
     var typed = menu.slash < 0, n = menu.items.length, handled = true;
     if (k === "ArrowDown" || k === "ArrowUp" || (typed && (k === "Home" || k === "End"))) {
       if (n) { menu.active = Q.step(k, menu.active, n, "ArrowUp", "ArrowDown"); draw(); }
@@ -236,7 +234,7 @@ document.addEventListener("keydown", e => {
   }
 }, true);
 
-// A key the menu took must not reach the text, even sent after a cancelled keydown.
+// A key the menu took stays out of the text, even after a cancelled keydown.
 var swallow = null;
 document.addEventListener("beforeinput", e => {
   if (swallow && e.target === swallow) e.preventDefault();
@@ -275,7 +273,7 @@ function placeholder(ta, text) {
   return t;
 }
 
-// settle replaces a placeholder by text, or removes its line.
+// settle puts text for a placeholder, or removes its line.
 function settle(ta, ph, text) {
   var v = ta.value, start = v.indexOf(ph);
   if (start < 0) {
@@ -293,7 +291,7 @@ function settle(ta, ph, text) {
   else if (keep >= start) ta.setSelectionRange(start + text.length, start + text.length);
 }
 
-// fill puts a placeholder, then the Markdown answered, or kept on failure.
+// fill puts a placeholder, then the Markdown answered or, on failure, kept.
 async function fill(ta, text, req, done, kept, failed) {
   var ph = placeholder(ta, text);
   try {

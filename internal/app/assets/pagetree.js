@@ -1,5 +1,4 @@
-// An editable page tree: each page's actions link becomes a menu, and
-// pages move by drag and drop.
+// An editable page tree: actions menus, and drag and drop.
 (function () {
 "use strict";
 

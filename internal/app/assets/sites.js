@@ -1,4 +1,4 @@
-// Condition fields (data-check) are checked as typed.
+// Sites: conditions (data-check) checked as typed; the preview follows.
 document.addEventListener("input", async e => {
   var f = e.target, u = f.dataset.check, v = f.value;
   if (!u) return;
@@ -7,3 +7,4 @@ document.addEventListener("input", async e => {
   f.setCustomValidity(m);
   document.getElementById(f.id + "-check").textContent = m;
 });
+(b => { if (b && b.form) b.form.oninput = window.Quire.debounce(() => b.form.requestSubmit(b), 400); })(document.querySelector("[data-preview]"));
