@@ -12,8 +12,9 @@ import (
 
 // assetBudget is the most the stylesheets and scripts of the app may
 // weigh together, uncompressed: as a browser downloads them, and as they
-// are written in the source tree and embedded.
-const assetBudget = 100 * 1024
+// are written in the source tree and embedded. It is 100,000 bytes,
+// read as decimal (not 100 KiB): see docs/decisions.md.
+const assetBudget = 100_000
 
 // assetRef finds the stylesheets and scripts a page loads.
 var assetRef = regexp.MustCompile(`<(?:script[^>]* src|link[^>]* href)="(/[^"]+\.(?:js|css))"`)
