@@ -51,6 +51,11 @@ type Store interface {
 	// revision left by the one before. Outside a transaction it is an
 	// error.
 	LockSpace(ctx context.Context, spaceID string) error
+	// SerialWrites reports whether the database runs one write
+	// transaction at a time (SQLite's single writer): there, concurrent
+	// writes gain by sharing one transaction and its commit. An engine
+	// that commits concurrently (PostgreSQL) answers false.
+	SerialWrites() bool
 	// Ping checks that the database answers.
 	Ping(ctx context.Context) error
 	// Close releases the database.

@@ -76,7 +76,7 @@ func New(store quire.Store, opts ...Option) *Service {
 		fetchBudget:  MaxFetchedBytesPerWrite,
 		downloadKeys: &downloadKeyCache{},
 		spaceQueues:  &writeQueues{begin: lockSpace, retryStale: true},
-		batches:      &writeQueues{},
+		batches:      &writeQueues{serialOnly: true},
 		docs:         newParsedDocs(parsedDocumentsBytes)}
 	for _, o := range opts {
 		o(s)

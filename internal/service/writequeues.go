@@ -27,7 +27,8 @@ const maxSpaceBatch = 64
 //
 // The service keeps one for the operations of a space that need its lock
 // (merges and updates), and one for writes that need none: space creates
-// by organization, comments and activity records by space. On SQLite a
+// by organization, comments and activity records by space, the last only
+// where the database writes serially (SQLite). On SQLite a
 // commit writes every page a transaction touched to the WAL, so writes
 // sharing a commit write a table's and its indexes' pages once.
 type writeQueues struct {
@@ -36,6 +37,10 @@ type writeQueues struct {
 	// begin, when set, runs first in each batch's transaction, with the
 	// batch's key and jobs.
 	begin func(ctx context.Context, st quire.Store, key string, jobs []*writeJob) error
+	// serialOnly runs the jobs of each caller alone, in a transaction of
+	// its own, on a store whose engine commits concurrently (see
+	// quire.Store.SerialWrites): batching only serializes them there.
+	serialOnly bool
 	// retryStale runs a job that loses a compare-and-swap again in the
 	// batch; otherwise quire.IsStale is its answer, for a caller that
 	// starts again from a fresh read outside the transaction.
@@ -83,6 +88,9 @@ type writeJob struct {
 // still waits is withdrawn and gets ctx's error, op not run; once the job
 // is taken, the caller waits for its batch to end.
 func (q *writeQueues) do(ctx context.Context, store quire.Store, key, crID string, op func(ctx context.Context, st quire.Store) (moved bool, err error)) error {
+	if q.serialOnly && !store.SerialWrites() {
+		return runJob(ctx, store, &writeJob{ctx: ctx, run: op}, q.retryStale)
+	}
 	j := &writeJob{ctx: ctx, changeRequest: crID, run: op, lead: make(chan struct{}), done: make(chan struct{})}
 	q.mu.Lock()
 	if q.keys == nil {

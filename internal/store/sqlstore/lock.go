@@ -19,3 +19,11 @@ func (s *Store) LockSpace(ctx context.Context, spaceID string) error {
 	_, err := s.exec(ctx, q, args...)
 	return wrap("lock space", err)
 }
+
+// SerialWrites reports whether the engine runs one write transaction at a
+// time: those whose dialect needs no lock statement, since holding any
+// write transaction there is holding every lock.
+func (s *Store) SerialWrites() bool {
+	q, _ := s.dialect.LockStatement("")
+	return q == ""
+}
