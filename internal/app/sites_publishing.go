@@ -79,24 +79,37 @@ func (a *App) publishSite(published bool) handlerFunc {
 	}
 }
 
+// siteToConfirm loads the site of the request for an action that needs
+// the form's confirmation. Without it, it draws the page asking for it,
+// made by ask, and returns no site.
+func (a *App) siteToConfirm(w http.ResponseWriter, r *http.Request, ask func(*quire.Site) confirmView) (*service.Sites, *quire.Site, error) {
+	sites, err := a.sitesService()
+	if err != nil {
+		return nil, nil, err
+	}
+	orgID := r.PathValue("organizationId")
+	site, err := sites.Site(r.Context(), orgID, r.PathValue("siteId"))
+	if err != nil {
+		return nil, nil, err
+	}
+	if r.PostFormValue("confirm") != "yes" {
+		return nil, nil, a.drawConfirm(w, r, orgID, ask(site))
+	}
+	return sites, site, nil
+}
+
 // deleteSite deletes the site once confirmed, then goes back to the list
 // of sites; without the confirmation it draws the page asking for it.
 func (a *App) deleteSite(w http.ResponseWriter, r *http.Request) error {
-	sites, err := a.sitesService()
-	if err != nil {
-		return err
-	}
-	ctx := r.Context()
-	orgID := r.PathValue("organizationId")
-	site, err := sites.Site(ctx, orgID, r.PathValue("siteId"))
-	if err != nil {
-		return err
-	}
-	if r.PostFormValue("confirm") != "yes" {
-		return a.drawConfirm(w, r, orgID, confirmView{Section: "sites", Heading: "Delete the site “" + site.Title + "”?",
+	sites, site, err := a.siteToConfirm(w, r, func(site *quire.Site) confirmView {
+		return confirmView{Section: "sites", Heading: "Delete the site “" + site.Title + "”?",
 			Text:   "Its sections, section groups, site spaces and share links are deleted, and readers no longer reach it. The spaces it publishes stay.",
-			Button: "Delete site", Back: siteAppPath(site), Danger: true})
+			Button: "Delete site", Back: siteAppPath(site), Danger: true}
+	})
+	if site == nil || err != nil {
+		return err
 	}
+	ctx, orgID := r.Context(), r.PathValue("organizationId")
 	ok, err := sites.DeleteSite(ctx, orgID, site.ID)
 	if err != nil {
 		return err
@@ -181,21 +194,15 @@ func (a *App) updateVisitorAuth(w http.ResponseWriter, r *http.Request) error {
 // once confirmed; without the confirmation it draws the page asking for
 // it.
 func (a *App) regenerateSiteKey(w http.ResponseWriter, r *http.Request) error {
-	sites, err := a.sitesService()
-	if err != nil {
-		return err
-	}
-	ctx := r.Context()
-	orgID := r.PathValue("organizationId")
-	site, err := sites.Site(ctx, orgID, r.PathValue("siteId"))
-	if err != nil {
-		return err
-	}
-	if r.PostFormValue("confirm") != "yes" {
-		return a.drawConfirm(w, r, orgID, confirmView{Section: "sites", Heading: "Make a new signing key for “" + site.Title + "”?",
+	sites, site, err := a.siteToConfirm(w, r, func(site *quire.Site) confirmView {
+		return confirmView{Section: "sites", Heading: "Make a new signing key for “" + site.Title + "”?",
 			Text:   "Visitor tokens signed with the current key stop opening the site at once. Give the new key to whatever signs your visitors in.",
-			Button: "Make a new key", Back: siteAppPath(site) + "#site-auth"})
+			Button: "Make a new key", Back: siteAppPath(site) + "#site-auth"}
+	})
+	if site == nil || err != nil {
+		return err
 	}
+	ctx, orgID := r.Context(), r.PathValue("organizationId")
 	if _, err := sites.RegenerateSitePublishingAuth(ctx, orgID, site.ID); err != nil {
 		return err
 	}
