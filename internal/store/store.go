@@ -5,6 +5,7 @@ package store
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -43,12 +44,20 @@ const (
 // file path (creating the data directory, owner-only, if missing) or the
 // PostgreSQL URL.
 func (c Config) target() (engine, string, error) {
+	kind, target, err := c.resolve()
+	if err == nil && kind == engineSQLite {
+		if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
+			return 0, "", fmt.Errorf("store: create data directory: %w", err)
+		}
+	}
+	return kind, target, err
+}
+
+// resolve is target without creating anything.
+func (c Config) resolve() (engine, string, error) {
 	if c.DatabaseURL == "" {
 		if c.DataDir == "" {
 			return 0, "", quire.Invalid("dataDir", "is required for the SQLite database")
-		}
-		if err := os.MkdirAll(c.DataDir, 0o700); err != nil {
-			return 0, "", fmt.Errorf("store: create data directory: %w", err)
 		}
 		return engineSQLite, filepath.Join(c.DataDir, SQLiteFile), nil
 	}
@@ -94,12 +103,31 @@ func Open(ctx context.Context, c Config) (quire.Store, error) {
 // Migrate applies pending migrations and returns the schema version before
 // and after.
 func Migrate(ctx context.Context, c Config) (from, to int64, err error) {
+	return MigrateTo(ctx, c, math.MaxInt64)
+}
+
+// MigrateTo is Migrate stopping at version: the schema an earlier binary
+// left, for testing upgrades from it.
+func MigrateTo(ctx context.Context, c Config, version int64) (from, to int64, err error) {
 	kind, target, err := c.target()
 	if err != nil {
 		return 0, 0, err
 	}
 	if kind == enginePostgres {
-		return postgres.Migrate(ctx, target)
+		return postgres.MigrateTo(ctx, target, version)
 	}
-	return sqlite.Migrate(ctx, target)
+	return sqlite.MigrateTo(ctx, target, version)
+}
+
+// PlanMigrations says which migrations Migrate would apply, reading the
+// database only: it creates neither a data directory nor a file.
+func PlanMigrations(ctx context.Context, c Config) (*sqlstore.MigrationPlan, error) {
+	kind, target, err := c.resolve()
+	if err != nil {
+		return nil, err
+	}
+	if kind == enginePostgres {
+		return postgres.PlanMigrations(ctx, target)
+	}
+	return sqlite.PlanMigrations(ctx, target)
 }

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io/fs"
+	"math"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -66,14 +67,36 @@ func connect(ctx context.Context, url string) (*sql.DB, error) {
 // session advisory lock, so that servers starting together migrate one at
 // a time.
 func migrate(ctx context.Context, db *sql.DB) (from, to int64, err error) {
+	return migrateTo(ctx, db, math.MaxInt64)
+}
+
+// migrateTo applies the pending migrations up to version, under the lock.
+func migrateTo(ctx context.Context, db *sql.DB, version int64) (from, to int64, err error) {
 	locker, err := lock.NewPostgresSessionLocker()
 	if err != nil {
 		return 0, 0, fmt.Errorf("postgres: migration lock: %w", err)
 	}
-	river := sqlstore.RiverMigration(func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riverdatabasesql.New(db) },
+	return sqlstore.MigrateTo(ctx, db, goose.DialectPostgres, Migrations(), version,
+		goose.WithSessionLocker(locker), goose.WithGoMigrations(riverMigration()))
+}
+
+// riverMigration is the migration that creates the job queue's tables.
+func riverMigration() *goose.Migration {
+	return sqlstore.RiverMigration(func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riverdatabasesql.New(db) },
 		sqlstore.RiverTxPerStep)
-	return sqlstore.Migrate(ctx, db, goose.DialectPostgres, Migrations(),
-		goose.WithSessionLocker(locker), goose.WithGoMigrations(river))
+}
+
+// PlanMigrations says which migrations the PostgreSQL database at url
+// lacks, without writing to it.
+func PlanMigrations(ctx context.Context, url string) (plan *sqlstore.MigrationPlan, err error) {
+	db, err := connect(ctx, url)
+	if err != nil {
+		return nil, err
+	}
+	defer func() { err = errors.Join(err, db.Close()) }()
+	return sqlstore.PlanMigrations(ctx, db, goose.DialectPostgres,
+		"SELECT 1 WHERE to_regclass('goose_db_version') IS NOT NULL",
+		Migrations(), riverMigration())
 }
 
 // Open connects to the PostgreSQL database at url (postgres://…), applies
@@ -93,12 +116,17 @@ func Open(ctx context.Context, url string, opts ...sqlstore.Option) (*sqlstore.S
 // Migrate applies pending migrations to the PostgreSQL database at url and
 // returns the schema version before and after.
 func Migrate(ctx context.Context, url string) (from, to int64, err error) {
+	return MigrateTo(ctx, url, math.MaxInt64)
+}
+
+// MigrateTo is Migrate stopping at version.
+func MigrateTo(ctx context.Context, url string, version int64) (from, to int64, err error) {
 	db, err := connect(ctx, url)
 	if err != nil {
 		return 0, 0, err
 	}
 	defer func() { err = errors.Join(err, db.Close()) }()
-	return migrate(ctx, db)
+	return migrateTo(ctx, db, version)
 }
 
 // SQLSTATE codes the store acts on.

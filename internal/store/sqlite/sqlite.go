@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"net/url"
 	"os"
 	"runtime"
@@ -137,20 +138,55 @@ func Open(ctx context.Context, path string, opts ...sqlstore.Option) (*sqlstore.
 // Migrate applies pending migrations to the SQLite database at path,
 // creating it if needed, and returns the schema version before and after.
 func Migrate(ctx context.Context, path string) (from, to int64, err error) {
-	write, err := openWriter(ctx, path)
-	if err != nil {
-		return 0, 0, err
-	}
-	defer func() { err = errors.Join(err, write.Close()) }()
-	return migrate(ctx, write)
+	return MigrateTo(ctx, path, math.MaxInt64)
 }
 
 // migrate applies the pending migrations, the job queue's among them, on
 // the writer pool.
 func migrate(ctx context.Context, write *sql.DB) (from, to int64, err error) {
-	river := sqlstore.RiverMigration(func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riversqlite.New(db) },
+	return migrateTo(ctx, write, math.MaxInt64)
+}
+
+// migrateTo applies the pending migrations up to version.
+func migrateTo(ctx context.Context, write *sql.DB, version int64) (from, to int64, err error) {
+	return sqlstore.MigrateTo(ctx, write, goose.DialectSQLite3, Migrations(), version, goose.WithGoMigrations(riverMigration()))
+}
+
+// MigrateTo is Migrate stopping at version.
+func MigrateTo(ctx context.Context, path string, version int64) (from, to int64, err error) {
+	write, err := openWriter(ctx, path)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer func() { err = errors.Join(err, write.Close()) }()
+	return migrateTo(ctx, write, version)
+}
+
+// riverMigration is the migration that creates the job queue's tables.
+func riverMigration() *goose.Migration {
+	return sqlstore.RiverMigration(func(db *sql.DB) riverdriver.Driver[*sql.Tx] { return riversqlite.New(db) },
 		sqlstore.RiverInGooseTx)
-	return sqlstore.Migrate(ctx, write, goose.DialectSQLite3, Migrations(), goose.WithGoMigrations(river))
+}
+
+// PlanMigrations says which migrations the SQLite database at path lacks,
+// without writing to it; a file that does not exist lacks them all and is
+// not created.
+func PlanMigrations(ctx context.Context, path string) (plan *sqlstore.MigrationPlan, err error) {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		path = ":memory:"
+	}
+	name, err := dsn(path, true)
+	if err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", name)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	defer func() { err = errors.Join(err, db.Close()) }()
+	return sqlstore.PlanMigrations(ctx, db, goose.DialectSQLite3,
+		"SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'goose_db_version'",
+		Migrations(), riverMigration())
 }
 
 // Dialect is the sqlstore.Dialect of SQLite: ? placeholders as written,

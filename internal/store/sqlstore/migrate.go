@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"io/fs"
+	"math"
 
 	"github.com/pressly/goose/v3"
 
@@ -17,6 +18,12 @@ import (
 // fsys: that database was written by a newer binary. Extra options (a
 // session locker, for instance) are passed to goose.
 func Migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, fsys fs.FS, opts ...goose.ProviderOption) (from, to int64, err error) {
+	return MigrateTo(ctx, db, dialect, fsys, math.MaxInt64, opts...)
+}
+
+// MigrateTo is Migrate stopping at version: the schema of an earlier
+// binary, for testing upgrades from it.
+func MigrateTo(ctx context.Context, db *sql.DB, dialect goose.Dialect, fsys fs.FS, version int64, opts ...goose.ProviderOption) (from, to int64, err error) {
 	opts = append([]goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}, opts...)
 	p, err := goose.NewProvider(dialect, db, fsys, opts...)
 	if err != nil {
@@ -34,7 +41,7 @@ func Migrate(ctx context.Context, db *sql.DB, dialect goose.Dialect, fsys fs.FS,
 			Message: fmt.Sprintf("database schema version %d is newer than this binary (%d)", from, newest),
 		}
 	}
-	if _, err := p.Up(ctx); err != nil {
+	if _, err := p.UpTo(ctx, version); err != nil {
 		return from, from, fmt.Errorf("sqlstore: migrate from version %d: %w", from, err)
 	}
 	to, err = p.GetDBVersion(ctx)
