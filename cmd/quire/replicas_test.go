@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -22,6 +21,8 @@ import (
 	"encoding/hex"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
+
+	"quire/internal/testutil"
 )
 
 // TestReplicasNumberChangeRequests runs two quire serve processes on one
@@ -68,11 +69,21 @@ func TestReplicasNumberChangeRequests(t *testing.T) {
 // server is a running quire serve process.
 type server struct {
 	url, data string
+	// stop ends the process gracefully and waits for it; it may be
+	// called more than once.
+	stop func()
 }
 
 // startServer starts quire serve on a free port and waits until it is
 // ready; the process is stopped when the test ends.
 func startServer(t *testing.T, bin, dbURL string) *server {
+	t.Helper()
+	return startServerEnv(t, bin, dbURL, nil)
+}
+
+// startServerEnv is startServer with env added to the process's
+// environment.
+func startServerEnv(t *testing.T, bin, dbURL string, env []string) *server {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -81,17 +92,22 @@ func startServer(t *testing.T, bin, dbURL string) *server {
 	addr := ln.Addr().String()
 	ln.Close()
 	data := t.TempDir()
-	var logs bytes.Buffer
+	var logs testutil.SyncBuffer
 	cmd := exec.Command(bin, "serve", "--addr", addr, "--data", data, "--database", dbURL)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		_ = cmd.Wait()
-	})
-	s := &server{url: "http://" + addr, data: data}
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			_ = cmd.Process.Signal(os.Interrupt)
+			_ = cmd.Wait()
+		})
+	}
+	t.Cleanup(stop)
+	s := &server{url: "http://" + addr, data: data, stop: stop}
 	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		if resp, err := http.Get(s.url + "/readyz"); err == nil {
 			resp.Body.Close()
