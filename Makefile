@@ -24,9 +24,9 @@ test:
 	$(MAKE) test-image
 	$(MAKE) conformance
 
-## test-image: the container image's own module (deploy/image): builds the image offline and runs it
+## test-image: vet, staticcheck and tests of the image builder (deploy/image, its own module): builds the image offline and runs it
 test-image:
-	cd deploy/image && $(GO) vet ./... && $(GO) test -race -count=1 -timeout 10m ./...
+	cd deploy/image && $(GO) vet ./... && $(GO) tool staticcheck ./... && $(GO) test -race -count=1 -timeout 10m ./...
 
 ## conformance: the API conformance suite against a real server (Node.js 20+)
 conformance:

@@ -72,17 +72,17 @@ func parseDockerfile(r io.Reader) (*imageSpec, error) {
 			if word == "ARG" {
 				continue // ARGs before the first FROM
 			}
-			return nil, fmt.Errorf("Dockerfile line %d: %s before FROM", l.line, word)
+			return nil, fmt.Errorf("line %d of the Dockerfile: %s before FROM", l.line, word)
 		}
 		if err := spec.apply(word, rest); err != nil {
-			return nil, fmt.Errorf("Dockerfile line %d: %s: %w", l.line, word, err)
+			return nil, fmt.Errorf("line %d of the Dockerfile: %s: %w", l.line, word, err)
 		}
 	}
 	if spec == nil {
-		return nil, fmt.Errorf("Dockerfile: no FROM")
+		return nil, fmt.Errorf("no FROM in the Dockerfile")
 	}
 	if len(spec.Entrypoint) == 0 {
-		return nil, fmt.Errorf("Dockerfile: the final stage has no ENTRYPOINT")
+		return nil, fmt.Errorf("the Dockerfile's final stage has no ENTRYPOINT")
 	}
 	return spec, nil
 }
@@ -302,7 +302,7 @@ func instructions(r io.Reader) ([]instruction, error) {
 		return nil, err
 	}
 	if cur.Len() > 0 {
-		return nil, fmt.Errorf("Dockerfile line %d: the last instruction ends with a continuation", from)
+		return nil, fmt.Errorf("line %d of the Dockerfile: the last instruction ends with a continuation", from)
 	}
 	return out, nil
 }

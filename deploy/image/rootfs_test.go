@@ -2,7 +2,6 @@ package main
 
 import (
 	"archive/tar"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -31,9 +30,18 @@ func testChroot(t *testing.T, img v1.Image, c v1.Config) {
 	addr := freeAddr(t)
 	env := listenEnv(t, c, addr)
 
-	var logs bytes.Buffer
+	logPath := filepath.Join(t.TempDir(), "serve.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logFile.Close() // the server holds its own descriptor
+	logs := func() string {
+		b, _ := os.ReadFile(logPath)
+		return string(b)
+	}
 	srv := inImage(rootfs, c, env, cred, append(append([]string(nil), c.Entrypoint...), c.Cmd...))
-	srv.Stdout, srv.Stderr = &logs, &logs
+	srv.Stdout, srv.Stderr = logFile, logFile
 	if err := srv.Start(); err != nil {
 		t.Fatalf("starting %q in the image: %v", srv.Args, err)
 	}
@@ -44,7 +52,7 @@ func testChroot(t *testing.T, img v1.Image, c v1.Config) {
 		<-exited
 	})
 	base := "http://" + addr
-	waitHealthy(t, base, exited, &logs)
+	waitHealthy(t, base, exited, logs)
 
 	// The image's own health check, run as a runtime runs it.
 	if len(c.Healthcheck.Test) < 2 || c.Healthcheck.Test[0] != "CMD" {
@@ -67,7 +75,7 @@ func testChroot(t *testing.T, img v1.Image, c v1.Config) {
 	tokenPath := filepath.Join(rootfs, envValue(c.Env, "QUIRE_DATA"), "admin-token")
 	st, err := os.Stat(tokenPath)
 	if err != nil {
-		t.Fatalf("no admin token in the image's data directory: %v\n%s", err, logs.String())
+		t.Fatalf("no admin token in the image's data directory: %v\n%s", err, logs())
 	}
 	if uid := st.Sys().(*syscall.Stat_t).Uid; uid != cred.Uid {
 		t.Errorf("%s belongs to uid %d, want the image's user %d", tokenPath, uid, cred.Uid)
@@ -77,8 +85,8 @@ func testChroot(t *testing.T, img v1.Image, c v1.Config) {
 		t.Fatal(err)
 	}
 	checkPDF(t, base, strings.TrimSpace(string(token)))
-	if strings.Contains(logs.String(), "no CJK fonts found") {
-		t.Errorf("the server did not find the image's CJK fonts:\n%s", logs.String())
+	if strings.Contains(logs(), "no CJK fonts found") {
+		t.Errorf("the server did not find the image's CJK fonts:\n%s", logs())
 	}
 }
 
@@ -131,7 +139,7 @@ func mountKernelFiles(t *testing.T, rootfs string) {
 
 // waitHealthy waits until base answers /healthz with 200, failing the
 // test if the server exits first.
-func waitHealthy(t *testing.T, base string, exited chan error, logs fmt.Stringer) {
+func waitHealthy(t *testing.T, base string, exited chan error, logs func() string) {
 	t.Helper()
 	for {
 		resp, err := http.Get(base + "/healthz")
@@ -144,7 +152,7 @@ func waitHealthy(t *testing.T, base string, exited chan error, logs fmt.Stringer
 		select {
 		case err := <-exited:
 			exited <- err
-			t.Fatalf("the image's server exited before answering /healthz: %v\n%s", err, logs)
+			t.Fatalf("the image's server exited before answering /healthz: %v\n%s", err, logs())
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
