@@ -2,7 +2,10 @@ module quire.deploy/image
 
 go 1.26.8
 
-require github.com/google/go-containerregistry v0.22.1
+require (
+	github.com/google/go-containerregistry v0.22.1
+	go.yaml.in/yaml/v3 v3.0.6
+)
 
 require (
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect

@@ -17,12 +17,10 @@ import (
 )
 
 // TestImage builds the image offline from this repository, as make image
-// does, reads it back from the tarball, and runs it: from its extracted
-// root filesystem, and in podman where podman runs containers.
+// does, reads it back from the tarball, checks its configuration and the
+// compose file against it, and runs it: from its extracted root file
+// system, and in podman where podman runs containers.
 func TestImage(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("running the image needs root: its binary runs as the image's user in a chroot of its root filesystem")
-	}
 	dir := t.TempDir()
 	bin := filepath.Join(dir, "quire")
 	if err := buildBinary(t.Context(), repoRoot, bin); err != nil {
@@ -47,6 +45,10 @@ func TestImage(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Run("Config", func(t *testing.T) { testConfig(t, cf) })
+	t.Run("Compose", func(t *testing.T) { testCompose(t, bin, cf.Config) })
+	if os.Geteuid() != 0 {
+		t.Skip("running the image needs root: its binary runs as the image's user in a chroot of its root file system")
+	}
 	t.Run("Chroot", func(t *testing.T) { testChroot(t, img, cf.Config) })
 	t.Run("Podman", func(t *testing.T) { testPodman(t, path, bin, ref, cf.Config) })
 }
