@@ -41,10 +41,18 @@ func testPodman(t *testing.T, tarPath, bin string, ref name.Tag, c v1.Config) {
 	t.Cleanup(func() { _ = exec.Command(podman, "rmi", "-f", ref.String()).Run() })
 
 	addr := freeAddr(t)
-	args := append([]string{"run", "-d", "--network", "host", "-e", "QUIRE_ADDR=" + addr}, opts...)
-	id := run(append(args, ref.String())...)
+	// Named, so that it and its volume are removed even when it fails to
+	// start.
+	id := strings.ReplaceAll(ref.TagStr(), ".", "-")
+	id = "quire-image-test-" + id
 	t.Cleanup(func() { _ = exec.Command(podman, "rm", "-f", "-v", id).Run() })
+	args := append([]string{"run", "-d", "--name", id, "--network", "host", "-e", "QUIRE_ADDR=" + addr}, opts...)
+	run(append(args, ref.String())...)
 
+	logs := func() string {
+		out, _ := exec.Command(podman, "logs", id).CombinedOutput()
+		return string(out)
+	}
 	base := "http://" + addr
 	for deadline := time.Now().Add(podmanPatience); ; time.Sleep(100 * time.Millisecond) {
 		if resp, err := http.Get(base + "/healthz"); err == nil {
@@ -54,7 +62,7 @@ func testPodman(t *testing.T, tarPath, bin string, ref name.Tag, c v1.Config) {
 			}
 		}
 		if time.Now().After(deadline) || run("inspect", "-f", "{{.State.Running}}", id) != "true" {
-			t.Fatalf("the container did not answer /healthz:\n%s", run("logs", id))
+			t.Fatalf("the container did not answer /healthz:\n%s", logs())
 		}
 	}
 	if out, err := exec.Command(podman, "healthcheck", "run", id).CombinedOutput(); err != nil {
@@ -72,7 +80,7 @@ func testPodman(t *testing.T, tarPath, bin string, ref name.Tag, c v1.Config) {
 	data := run("inspect", "-f", `{{range .Mounts}}{{if eq .Destination "/data"}}{{.Source}}{{end}}{{end}}`, id)
 	token, err := os.ReadFile(filepath.Join(data, "admin-token"))
 	if err != nil {
-		t.Fatalf("admin token in the container's /data volume (%s): %v\n%s", data, err, run("logs", id))
+		t.Fatalf("admin token in the container's /data volume (%s): %v\n%s", data, err, logs())
 	}
 	checkPDF(t, base, strings.TrimSpace(string(token)))
 }
