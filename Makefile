@@ -2,6 +2,8 @@
 
 GO  ?= go
 BIN ?= bin/quire
+# Where `make image` writes the image tarball (docker load / podman load)
+IMAGE ?= bin/quire-image.tar
 # Flags for `make run`, e.g. make run ARGS='--addr :9090'
 ARGS ?=
 # Flags for `make bench`, e.g. make bench BENCHFLAGS='-sections lists,creates'
@@ -12,14 +14,19 @@ ifdef QUIRE_TEST_POSTGRES_URL
 export QUIRE_TEST_POSTGRES_URL
 endif
 
-.PHONY: test conformance bench bench-peers build run
+.PHONY: test test-image conformance bench bench-peers build run image
 
-## test: vet, staticcheck, the Go tests with the race detector, then the conformance suite
+## test: vet, staticcheck, the Go tests with the race detector, the image test, then the conformance suite
 test:
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 	$(GO) test -race -count=1 -timeout 60m ./...
+	$(MAKE) test-image
 	$(MAKE) conformance
+
+## test-image: vet, staticcheck and tests of the image builder (deploy/image, its own module): builds the image offline and runs it
+test-image:
+	cd deploy/image && $(GO) vet ./... && $(GO) tool staticcheck ./... && $(GO) test -race -count=1 -timeout 10m ./...
 
 ## conformance: the API conformance suite against a real server (Node.js 20+)
 conformance:
@@ -39,6 +46,10 @@ bench-peers:
 ## build: the quire binary, in $(BIN)
 build:
 	$(GO) build -o $(BIN) ./cmd/quire
+
+## image: the container image, built without a container daemon, in $(IMAGE)
+image:
+	cd deploy/image && $(GO) run . -repo $(CURDIR) -o $(abspath $(IMAGE))
 
 ## run: serve on the default address with data in ./quire-data
 run:

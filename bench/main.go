@@ -83,6 +83,12 @@
 // Quire runs on SQLite and, with PostgreSQL named, on PostgreSQL too.
 // -sections peers (make bench-peers) runs that part alone.
 //
+// The footprint section starts one quire serve on SQLite and reads its
+// resident memory idle, after 1,000 pages written through the API and
+// under -d of page reads at -peer-c connections, and the disk its data
+// directory takes per 1,000 pages (bench/footprint.go).
+// -sections footprint runs that part alone.
+//
 // The default engine is SQLite in a temporary directory. With
 // QUIRE_TEST_POSTGRES_URL set, or -postgres URL, the benchmark also runs
 // on PostgreSQL in a new database that it drops at the end; -no-sqlite
@@ -190,7 +196,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.profilePage, "profile-page", "organization home", "app page profiled by -profile-case app, by its name in the app section's table")
 	fs.IntVar(&c.merges, "merges", 15, "merges timed per space size in the content benchmark")
 	fs.BoolVar(&c.skipContent, "skip-content", false, "skip the content engine benchmark")
-	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, writes, gitsync, gitlarge, search, app, editor, reader, peers, or all")
+	fs.StringVar(&c.sections, "sections", "all", "comma-separated sections to run: documents, reads, lists, content, creates, merges, writes, gitsync, gitlarge, search, app, editor, reader, footprint, peers, or all")
 	fs.IntVar(&c.mergeWriters, "merge-writers", 50, "concurrent merges into one space in the merge benchmark")
 	fs.IntVar(&c.writers, "writers", 16, "concurrent writers in the writes section")
 	fs.Float64Var(&c.largeShare, "large-share", 1, "share of the large repository's pages and files to generate in the gitlarge section, for a quick run")
@@ -320,6 +326,11 @@ func benchAfterReads(ctx context.Context, cfg config, names []string, w io.Write
 	}
 	if cfg.on("reader") {
 		if err := benchReader(ctx, cfg, w); err != nil {
+			return err
+		}
+	}
+	if cfg.on("footprint") {
+		if err := benchFootprint(ctx, cfg, w); err != nil {
 			return err
 		}
 	}

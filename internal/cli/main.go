@@ -44,6 +44,8 @@ func dispatch(ctx context.Context, args []string, env Env) error {
 		return runAdmin(ctx, rest, env)
 	case "version":
 		return runVersion(rest, env.Stdout)
+	case "healthcheck":
+		return runHealthcheck(ctx, rest, env)
 	case "help", "-h", "-help", "--help":
 		return runHelp(ctx, rest, env)
 	case sandboxCommand:

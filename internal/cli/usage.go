@@ -18,6 +18,7 @@ Commands:
   admin user create     create a user and a token, optionally in an organization
   admin token create    create a new API token for a user
   version               print the version
+  healthcheck           exit 0 when the server on --addr answers /healthz
   help [command]        print this help, or a command's
 
 Run 'quire <command> -h' for a command's flags. Every flag with an
