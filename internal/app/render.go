@@ -109,31 +109,50 @@ func (a *App) render(w http.ResponseWriter, r *http.Request, status int, name st
 }
 
 // renderBare draws a page without the shell: sign-in, sign-up and error
-// pages, which stand alone.
+// pages, which stand alone. A page that cannot be drawn answers 500 with a
+// line of plain text.
 func (a *App) renderBare(w http.ResponseWriter, r *http.Request, status int, name string, data any) {
-	if err := a.execute(w, status, name, "bare", view{Shell: &Shell{User: userFrom(r.Context())}, Data: data}); err != nil {
+	buf, err := a.draw(name, "bare", view{Shell: &Shell{User: userFrom(r.Context())}, Data: data})
+	if err != nil {
 		a.log.ErrorContext(r.Context(), "drawing an app page", "page", name, "err", err)
+		http.Error(w, "This page could not be drawn: the server's log says why.", http.StatusInternalServerError)
+		return
 	}
+	_ = a.write(w, status, buf)
 }
 
-// execute runs a page's layout into a buffer, so that a template failure
-// answers an error rather than half a page, then writes it.
+// execute draws a page, so that a template failure answers an error
+// rather than half a page, then writes it.
 func (a *App) execute(w http.ResponseWriter, status int, name, layout string, v view) error {
-	t, err := a.views.page(name)
+	buf, err := a.draw(name, layout, v)
 	if err != nil {
 		return err
 	}
+	return a.write(w, status, buf)
+}
+
+// draw runs a page's layout into a buffer.
+func (a *App) draw(name, layout string, v view) (*bytes.Buffer, error) {
+	t, err := a.views.page(name)
+	if err != nil {
+		return nil, err
+	}
 	var buf bytes.Buffer
 	if err := t.ExecuteTemplate(&buf, layout, v); err != nil {
-		return fmt.Errorf("app: page %q: %w", name, err)
+		return nil, fmt.Errorf("app: page %q: %w", name, err)
 	}
+	return &buf, nil
+}
+
+// write answers a drawn page with the app's headers.
+func (a *App) write(w http.ResponseWriter, status int, buf *bytes.Buffer) error {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Content-Security-Policy", ContentSecurityPolicy)
 	h.Set("Referrer-Policy", "same-origin")
 	h.Set("Content-Length", strconv.Itoa(buf.Len()))
 	w.WriteHeader(status)
-	_, err = w.Write(buf.Bytes())
+	_, err := w.Write(buf.Bytes())
 	return err
 }
 

@@ -153,3 +153,19 @@ func TestInvitesPageNeedsAdmin(t *testing.T) {
 		}
 	}, accs.option())
 }
+
+// TestSignInFormWithSingleSignOn draws the sign-in page signed out on a
+// server offering SAML, as every server does: the form and the single
+// sign-on button, which keeps where to go next.
+func TestSignInFormWithSingleSignOn(t *testing.T) {
+	t.Parallel()
+	forEachEngine(t, func(t *testing.T, h *harness) {
+		c := h.client(t, nil)
+		code, _, body := h.get(t, c, "/app/sign-in?next=/app/o/"+h.Org)
+		if code != http.StatusOK || !strings.Contains(body, `<label for="email">Email</label>`) ||
+			!strings.Contains(body, `Sign in with your organization’s SSO</a>`) ||
+			!strings.Contains(body, `href="/app/sign-in/sso?next=%2Fapp%2Fo%2F`+h.Org+`"`) {
+			t.Fatalf("sign-in page with single sign-on: %d\n%s", code, body)
+		}
+	}, withSAMLSettings())
+}
