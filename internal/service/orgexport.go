@@ -182,3 +182,38 @@ func spaceDirectories(spaces []*quire.Space) []string {
 	}
 	return out
 }
+
+// OrganizationIDs lists the id of every organization of the server,
+// oldest first: what an export of the whole server covers.
+func (x *OrgExports) OrganizationIDs(ctx context.Context) ([]string, error) {
+	orgs, err := everyPage(func(p quire.Page) (*quire.List[*quire.Organization], error) {
+		return x.s.store.Organizations(ctx, p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(orgs))
+	for i, o := range orgs {
+		ids[i] = o.ID
+	}
+	return ids, nil
+}
+
+// ExportDir exports an organization into dir, which must be missing or
+// empty, and returns the manifest written.
+func (x *OrgExports) ExportDir(ctx context.Context, orgID, dir string) (*OrgManifest, error) {
+	e, err := x.Begin(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	defer e.Close()
+	sink, err := NewDirSink(dir)
+	if err != nil {
+		return nil, err
+	}
+	if err := e.Write(ctx, sink); err != nil {
+		sink.Close()
+		return nil, err
+	}
+	return e.Manifest(), sink.Close()
+}
