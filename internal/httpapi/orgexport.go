@@ -49,7 +49,7 @@ func (s *Server) exportOrg(ctx context.Context, in *orgExportIn) (*huma.StreamRe
 		hctx.SetHeader("Content-Type", media)
 		hctx.SetHeader("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
 		hctx.SetStatus(http.StatusOK)
-		w := newDeadlineWriter(hctx.BodyWriter())
+		w := newDeadlineWriter(hctx.BodyWriter(), time.Now)
 		at := e.Manifest().ExportedAt
 		var sink interface {
 			service.ExportSink
@@ -76,12 +76,13 @@ func (s *Server) exportOrg(ctx context.Context, in *orgExportIn) (*huma.StreamRe
 type deadlineWriter struct {
 	w     io.Writer
 	rc    *http.ResponseController
+	now   func() time.Time
 	moved time.Time
 }
 
 // newDeadlineWriter wraps the body writer of an answer.
-func newDeadlineWriter(w io.Writer) *deadlineWriter {
-	d := &deadlineWriter{w: w}
+func newDeadlineWriter(w io.Writer, now func() time.Time) *deadlineWriter {
+	d := &deadlineWriter{w: w, now: now}
 	if rw, ok := w.(http.ResponseWriter); ok {
 		d.rc = http.NewResponseController(rw)
 	}
@@ -90,7 +91,7 @@ func newDeadlineWriter(w io.Writer) *deadlineWriter {
 
 // Write implements io.Writer.
 func (d *deadlineWriter) Write(p []byte) (int, error) {
-	if now := time.Now(); d.rc != nil && now.Sub(d.moved) >= time.Second {
+	if now := d.now(); d.rc != nil && now.Sub(d.moved) >= time.Second {
 		d.moved = now
 		_ = d.rc.SetWriteDeadline(now.Add(exportStall))
 	}

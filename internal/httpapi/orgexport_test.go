@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"quire/internal/service"
 )
@@ -149,5 +150,40 @@ func readTarGz(t *testing.T, b []byte) ([]string, []byte) {
 				t.Fatal(err)
 			}
 		}
+	}
+}
+
+// deadlineRecorder is a ResponseWriter that records the write deadlines
+// set on it.
+type deadlineRecorder struct {
+	httptest.ResponseRecorder
+	deadlines []time.Time
+}
+
+// SetWriteDeadline records d; http.ResponseController calls it.
+func (r *deadlineRecorder) SetWriteDeadline(d time.Time) error {
+	r.deadlines = append(r.deadlines, d)
+	return nil
+}
+
+// TestExportMovesTheWriteDeadline moves the deadline a minute past each
+// write, at most once a second, so that an export outlasts the server's
+// write timeout while a client that stops reading does not.
+func TestExportMovesTheWriteDeadline(t *testing.T) {
+	t.Parallel()
+	rec := &deadlineRecorder{ResponseRecorder: *httptest.NewRecorder()}
+	now := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	w := newDeadlineWriter(rec, func() time.Time { return now })
+	for _, step := range []time.Duration{0, 500 * time.Millisecond, 600 * time.Millisecond, 10 * time.Second} {
+		now = now.Add(step)
+		if _, err := w.Write([]byte("x")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	start := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+	want := []time.Time{start.Add(exportStall), start.Add(1100 * time.Millisecond).Add(exportStall),
+		start.Add(11100 * time.Millisecond).Add(exportStall)}
+	if !slices.Equal(rec.deadlines, want) || rec.Body.String() != "xxxx" {
+		t.Errorf("deadlines %v, want %v; body %q", rec.deadlines, want, rec.Body.String())
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"quire/internal/quire"
 )
@@ -222,4 +223,25 @@ func TestExportSlots(t *testing.T) {
 			t.Errorf("an organization without spaces exports %q", names(out))
 		}
 	})
+}
+
+// TestExportSinksRefuseNamesOutside refuses file names that would leave
+// the export, in every kind of sink.
+func TestExportSinksRefuseNamesOutside(t *testing.T) {
+	t.Parallel()
+	dir, err := NewDirSink(t.TempDir())
+	must(t, err)
+	defer dir.Close()
+	var b bytes.Buffer
+	for name, sink := range map[string]ExportSink{"dir": dir, "zip": NewZipSink(&b, time.Time{}),
+		"tar.gz": NewTarGzSink(&b, time.Time{})} {
+		for _, bad := range []string{"../x", "/etc/x", "a/../../x", "", "."} {
+			if err := sink.File(bad, []byte("x")); err == nil {
+				t.Errorf("%s sink wrote %q", name, bad)
+			}
+		}
+		if err := sink.File("spaces/a/b.md", []byte("x")); err != nil {
+			t.Errorf("%s sink: %v", name, err)
+		}
+	}
 }
