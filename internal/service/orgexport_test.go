@@ -132,6 +132,10 @@ func checkFirstExport(t *testing.T, f *orgFixture, files memSink, m *OrgManifest
 	if len(m.Members) != 6 || len(m.Teams) != 2 || len(m.Sites) != 1 || len(m.Sites[0].SiteSpaces) != 2 {
 		t.Errorf("%d members, %d teams, %d sites", len(m.Members), len(m.Teams), len(m.Sites))
 	}
+	writers := []ManifestTeamMember{{User: f.users["cora"].ID, Role: quire.TeamMember}, {User: f.users["eddie"].ID, Role: quire.TeamOwner}}
+	if m.Teams[0].Title != "Writers" || !slices.Equal(m.Teams[0].Members, writers) || len(m.Teams[1].Members) != 0 {
+		t.Errorf("teams %+v", m.Teams)
+	}
 	api := m.Spaces[1]
 	if len(api.Comments) != 3 || len(api.Comments[0].Replies) != 2 || api.Comments[0].Page != "README.md" ||
 		!slices.Equal(api.Comments[0].Block, []int{1}) || api.Comments[1].Page != "introduction/setup/install.md" {
