@@ -42,6 +42,10 @@ func dispatch(ctx context.Context, args []string, env Env) error {
 		return runMigrate(ctx, rest, env)
 	case "admin":
 		return runAdmin(ctx, rest, env)
+	case "export":
+		return runExport(ctx, rest, env)
+	case "import":
+		return runImport(ctx, rest, env)
 	case "version":
 		return runVersion(rest, env.Stdout)
 	case "healthcheck":

@@ -17,6 +17,9 @@ Commands:
   admin bootstrap       create an organization, its admin user and a token
   admin user create     create a user and a token, optionally in an organization
   admin token create    create a new API token for a user
+  export DIR            write an organization (--org ID) or every one (--all)
+                        as GitBook repositories, one per space, and a manifest
+  import DIR|FILE.zip   read an export back into a new organization
   version               print the version
   healthcheck           exit 0 when the server on --addr answers /healthz
   help [command]        print this help, or a command's

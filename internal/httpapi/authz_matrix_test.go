@@ -83,6 +83,7 @@ var expectedAccess = map[string]accessRow{
 
 	"listMembersInOrganizationById":     orgRow(quire.LevelRead),
 	"listAuditEventsInOrganizationById": orgRow(quire.LevelAdmin),
+	"exportOrganization":                orgRow(quire.LevelAdmin),
 	"getMemberInOrganizationById":       orgRow(quire.LevelRead),
 	"updateMemberInOrganizationById":    orgRow(quire.LevelAdmin),
 	"removeMemberFromOrganizationById":  orgRow(quire.LevelAdmin),
@@ -403,6 +404,7 @@ var authzCases = map[string]authzCase{
 	"listSSOProviderLoginsInOrganization": {ok: 200},
 	"listMembersInOrganizationById":       {ok: 200},
 	"listAuditEventsInOrganizationById":   {ok: 200},
+	"exportOrganization":                  {ok: 200},
 	"getMemberInOrganizationById": {ok: 200, setup: func(t *testing.T, m *matrix) (map[string]string, any) {
 		return pathParams("userId", m.ts.user(cAdmin).ID), nil
 	}},

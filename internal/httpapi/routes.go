@@ -54,6 +54,11 @@ func (s *Server) register(api huma.API) {
 	handle(s, api, Route{ID: "listAuditEventsInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/audit-events", Access: onOrg(admin)}, s.listAuditEvents)
 	describeAuditResponses(api, "/v1/orgs/{organizationId}/audit-events")
 
+	// The organization's export: every space as a GitBook repository and
+	// a manifest of the rest, as one archive for its admins.
+	handle(s, api, Route{ID: "exportOrganization", Method: get, Path: "/v1/orgs/{organizationId}/export", Access: onOrg(admin)}, s.exportOrg)
+	describeExportResponses(api, "/v1/orgs/{organizationId}/export")
+
 	// Teams.
 	handle(s, api, Route{ID: "listTeamsInOrganizationById", Method: get, Path: "/v1/orgs/{organizationId}/teams", Access: onOrg(read)}, s.listTeams)
 	handle(s, api, Route{ID: "createOrganizationTeam", Method: put, Path: "/v1/orgs/{organizationId}/teams", Status: created, Access: onOrg(admin)}, s.createTeam)

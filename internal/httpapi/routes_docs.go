@@ -51,6 +51,10 @@ func routeDocs() map[string]routeDoc {
 		"listAuditEventsInOrganizationById": {"List the audit log of an organization",
 			"Lists who did what in the organization, newest first, a page at a time: members added, removed, given another role, disabled or enabled; space and site visibility and publishing; SAML providers and the SSO requirement; API tokens; integration installs. Filters by action, actor (a user id) and a time range (since inclusive, until exclusive); format=jsonl, or Accept: application/x-ndjson, answers every matching event (at most 100,000) as JSON lines."},
 
+		// The organization's export.
+		"exportOrganization": {"Export an organization",
+			"Answers the whole organization as one archive (zip, or tar.gz with format=tar.gz), streamed as it is written: under spaces/, each live space as a GitBook Git Sync repository (SUMMARY.md, page files, .gitbook/assets, .gitbook.yaml with redirects), and manifest.json with the collections, spaces, sites, members, teams, grants and comments. `quire import` reads it back into a new organization. At most a few exports run at once on a server; another is 503 until one ends."},
+
 		// Teams.
 		"listTeamsInOrganizationById": {"List the teams of an organization",
 			"Lists the teams, a page at a time, optionally only those a given member can manage, or those whose title contains a text (ignoring case)."},

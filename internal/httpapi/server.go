@@ -65,6 +65,9 @@ type Config struct {
 	// SiteService keeps sites; when nil the server makes one, sealing the
 	// private keys of sites under a key kept in the database.
 	SiteService *service.Sites
+	// OrgExports writes organizations out for their admins; when nil the
+	// server makes one.
+	OrgExports *service.OrgExports
 	// Sites serves published sites to readers under /sites/; when nil the
 	// server makes one over SiteService.
 	Sites *service.SiteReader
@@ -115,6 +118,8 @@ type Server struct {
 	pages  *lru.Cache[string, []byte]
 	// mcp serves the MCP endpoint of each published site.
 	mcp *readermcp.Server
+	// orgExports writes organization exports.
+	orgExports *service.OrgExports
 }
 
 // New returns the handler of the /v1 API and of the browser endpoints
@@ -156,6 +161,9 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 	s.siteSvc = cfg.SiteService
 	if s.siteSvc == nil {
 		s.siteSvc = service.NewSites(svc)
+	}
+	if s.orgExports = cfg.OrgExports; s.orgExports == nil {
+		s.orgExports = service.NewOrgExports(svc)
 	}
 	if s.links == nil {
 		s.links = service.NewLinks(svc, links.Options{AppURLs: []string{s.urls.app(), s.urls.api()}})

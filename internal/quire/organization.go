@@ -106,6 +106,9 @@ type OrganizationStore interface {
 	// leaving out those where the membership is disabled,
 	// oldest membership first.
 	OrganizationsForUser(ctx context.Context, userID string, p Page) (*List[*Organization], error)
+	// Organizations lists every organization of the server, oldest
+	// first; the list is not counted.
+	Organizations(ctx context.Context, p Page) (*List[*Organization], error)
 	// OrganizationsForEmailDomain lists organizations allowing the domain.
 	OrganizationsForEmailDomain(ctx context.Context, domain string) ([]*Organization, error)
 	// CreateInvite stores an invite link.

@@ -167,6 +167,24 @@ func (s *Store) OrganizationsForUser(ctx context.Context, userID string, p quire
 	return l, nil
 }
 
+// Organizations lists every organization, oldest first, a page at a time.
+// The list is not counted.
+func (s *Store) Organizations(ctx context.Context, p quire.Page) (*quire.List[*quire.Organization], error) {
+	const tag = "oa"
+	var f filter
+	if err := seekAfter[int64](&f, p, tag, "o.created_at", "o.id", false); err != nil {
+		return nil, err
+	}
+	q := "SELECT " + orgCols + " FROM organizations o" + f.where() + " ORDER BY o.created_at, o.id"
+	items, more, err := fetchPage(ctx, s, q, f.args, p.Size(), scanOrganization)
+	if err != nil {
+		return nil, wrap("list organizations", err)
+	}
+	return newList(items, more, quire.Uncounted, func(o *quire.Organization) string {
+		return encodeCursor(tag, millis(o.CreatedAt), o.ID)
+	}), nil
+}
+
 // OrganizationsForEmailDomain lists the organizations whose email domains
 // include domain, compared case-insensitively, oldest first.
 func (s *Store) OrganizationsForEmailDomain(ctx context.Context, domain string) ([]*quire.Organization, error) {

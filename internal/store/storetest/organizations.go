@@ -98,6 +98,21 @@ func organizationTests() []test {
 			_, err = f.st.Members(ctx(t), orgs[0].ID, quire.MemberFilter{}, quire.Page{Cursor: first.Next})
 			wantCode(t, err, quire.EINVALID)
 		}},
+		{"organizations/every one, paged by creation", func(t *testing.T, f *fixture) {
+			var want []string
+			for range 5 {
+				want = append(want, f.org("Org").ID)
+			}
+			for _, size := range []int{1, 2, 5, 10} {
+				got, count := collect(t, size, func(p quire.Page) (*quire.List[*quire.Organization], error) {
+					return f.st.Organizations(ctx(t), p)
+				})
+				equal(t, "count", count, quire.Uncounted)
+				equal(t, "order", ids(got, func(o *quire.Organization) string { return o.ID }), want)
+			}
+			_, err := f.st.Organizations(ctx(t), quire.Page{Cursor: "!!!"})
+			wantCode(t, err, quire.EINVALID)
+		}},
 		{"organizations/invites", func(t *testing.T, f *fixture) {
 			o, other := f.org("A"), f.org("B")
 			inv := &quire.Invite{ID: quire.NewID(), OrgID: o.ID, Role: quire.RoleEdit, CreatedAt: f.tick()}
