@@ -25,6 +25,10 @@ type Store interface {
 	Open(ctx context.Context, key string) (io.ReadCloser, int64, error)
 	// Exists reports whether a blob is stored.
 	Exists(ctx context.Context, key string) (bool, error)
+	// List calls fn with the key and size of every blob stored, in the
+	// order of their keys, and stops at fn's first error, returning it.
+	// Uploads still in progress are not blobs yet and are not listed.
+	List(ctx context.Context, fn func(key string, size int64) error) error
 	// Close releases the store.
 	Close() error
 }
@@ -72,8 +76,11 @@ func checkKey(key string) error {
 	return nil
 }
 
+// blobPrefix is the bucket prefix under which every blob is kept.
+const blobPrefix = "sha256/"
+
 // objectKey is the bucket key under which the blob with the given (valid)
 // key is kept.
 func objectKey(key string) string {
-	return "sha256/" + key[:2] + "/" + key
+	return blobPrefix + key[:2] + "/" + key
 }

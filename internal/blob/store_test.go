@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -105,6 +107,38 @@ func testStore(t *testing.T, s Store) {
 			}
 		}
 		assertContent(t, s, sha(same), same)
+	})
+
+	t.Run("List", func(t *testing.T) {
+		// The subtests before stored these, and nothing else: the temporary
+		// objects of the failed and concurrent uploads are not listed.
+		want := map[string]int64{
+			sha(data): int64(len(data)), sha(nil): 0,
+			sha([]byte("0123456789 too large")):              20,
+			sha(bytes.Repeat([]byte("same bytes "), 50_000)): 11 * 50_000,
+		}
+		got := map[string]int64{}
+		var keys []string
+		err := s.List(ctx, func(key string, size int64) error {
+			got[key] = size
+			keys = append(keys, key)
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !maps.Equal(got, want) {
+			t.Fatalf("List = %v; want %v", got, want)
+		}
+		if !slices.IsSorted(keys) {
+			t.Errorf("List order %v; want the keys in order", keys)
+		}
+		stop := errors.New("stop")
+		n := 0
+		err = s.List(ctx, func(string, int64) error { n++; return stop })
+		if !errors.Is(err, stop) || n != 1 {
+			t.Errorf("List stopping at the first error = %v after %d calls", err, n)
+		}
 	})
 
 	t.Run("InvalidKeys", func(t *testing.T) {
