@@ -75,15 +75,28 @@ func (s *Store) swapSearchRevision(ctx context.Context, spaceID, from, to string
 	return wrap("record search index revision", err)
 }
 
+// How a search section's index entry is made from its folded title and
+// body (quire.SearchSection's IndexTitle and IndexBody); a restore
+// rebuilds the index the same way.
+const (
+	// SearchDocSQL is PostgreSQL's search_sections.doc, of the folded
+	// title and body.
+	SearchDocSQL = "setweight(to_tsvector('english', ?), 'A') || setweight(to_tsvector('english', ?), 'B')"
+	// SearchTitleDocSQL is PostgreSQL's search_sections.title_doc, of the
+	// folded title.
+	SearchTitleDocSQL = "to_tsvector('english', ?)"
+	// SearchFTSInsert adds SQLite's index entry of a section: its id, the
+	// space, the folded title and body.
+	SearchFTSInsert = "INSERT INTO search_fts (rowid, space_id, title, body) VALUES (?, ?, ?, ?)"
+)
+
 // insertSection adds one section and its index entry.
 func (s *Store) insertSection(ctx context.Context, spaceID string, sec *quire.SearchSection) error {
 	var err error
 	if s.dialect.Engine() == EnginePostgres {
 		_, err = s.exec(ctx, `INSERT INTO search_sections
 			(space_id, page_id, seq, page_title, page_path, anchor, title, body, doc, title_doc)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?,
-				setweight(to_tsvector('english', ?), 'A') || setweight(to_tsvector('english', ?), 'B'),
-				to_tsvector('english', ?))`,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, `+SearchDocSQL+`, `+SearchTitleDocSQL+`)`,
 			spaceID, sec.PageID, sec.Seq, sec.PageTitle, sec.PagePath, sec.Anchor, sec.Title, sec.Body,
 			sec.IndexTitle, sec.IndexBody, sec.IndexTitle)
 	} else {
@@ -93,8 +106,7 @@ func (s *Store) insertSection(ctx context.Context, spaceID string, sec *quire.Se
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, spaceID, sec.PageID, sec.Seq, sec.PageTitle, sec.PagePath,
 			sec.Anchor, sec.Title, sec.Body).Scan(&id)
 		if err == nil {
-			_, err = s.exec(ctx, "INSERT INTO search_fts (rowid, space_id, title, body) VALUES (?, ?, ?, ?)",
-				id, spaceID, sec.IndexTitle, sec.IndexBody)
+			_, err = s.exec(ctx, SearchFTSInsert, id, spaceID, sec.IndexTitle, sec.IndexBody)
 		}
 	}
 	if s.dialect.Classify(err) == FailForeignKey {
