@@ -46,6 +46,10 @@ func dispatch(ctx context.Context, args []string, env Env) error {
 		return runExport(ctx, rest, env)
 	case "import":
 		return runImport(ctx, rest, env)
+	case "backup":
+		return runBackup(ctx, rest, env)
+	case "restore":
+		return runRestore(ctx, rest, env)
 	case "version":
 		return runVersion(rest, env.Stdout)
 	case "healthcheck":

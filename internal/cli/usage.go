@@ -14,6 +14,10 @@ Commands:
   serve                 run the HTTP server; on an empty database, create an
                         organization and an admin user and print its token
   migrate               apply pending database migrations
+  backup FILE           write the database, files and keys of a running
+                        server to one archive
+  restore FILE          load an archive into an empty database and data
+                        directory, of either engine
   admin bootstrap       create an organization, its admin user and a token
   admin user create     create a user and a token, optionally in an organization
   admin token create    create a new API token for a user
