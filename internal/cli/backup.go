@@ -33,9 +33,16 @@ func runBackup(ctx context.Context, args []string, env Env) error {
 	if err := sc.Validate(); err != nil {
 		return usageError{err: err}
 	}
+	// Nothing is made where the server keeps nothing: a wrong --data
+	// would otherwise back up an empty directory.
 	if sc.DatabaseURL == "" {
 		if _, err := os.Stat(filepath.Join(sc.DataDir, store.SQLiteFile)); err != nil {
 			return fmt.Errorf("no database to back up in %s: %w", sc.DataDir, err)
+		}
+	}
+	if sc.DatabaseURL != "" && sc.BlobURL == "" {
+		if _, err := os.Stat(filepath.Join(sc.DataDir, "blobs")); err != nil {
+			return fmt.Errorf("no files to back up in %s (give the server's --data, or --blobs): %w", sc.DataDir, err)
 		}
 	}
 	snap, err := store.OpenSnapshot(ctx, sc.store())

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -85,7 +86,7 @@ func TestBackupUnderLoad(t *testing.T) {
 				t.Fatal(err)
 			}
 			m, err := snap.Write(t.Context(), blobs, f)
-			if err = errorsJoin(err, f.Close()); err != nil {
+			if err = errors.Join(err, f.Close()); err != nil {
 				t.Fatal(err)
 			}
 			// Writes go on after the snapshot, and must not be in it.
@@ -132,14 +133,6 @@ func TestBackupUnderLoad(t *testing.T) {
 			}
 		})
 	}
-}
-
-// errorsJoin joins two errors.
-func errorsJoin(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // quotedColumns lists the columns of a manifest's table for a SELECT.
@@ -416,4 +409,33 @@ func blobKeys(t *testing.T, dir string) []string {
 		t.Fatal(err)
 	}
 	return keys
+}
+
+// TestBackupRefusesWrongData checks that a backup pointed at a directory
+// where no server keeps its data fails, making nothing: neither the
+// directory nor the archive.
+func TestBackupRefusesWrongData(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "typo")
+	file := filepath.Join(t.TempDir(), "backup.tar.gz")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--data", dir}, "no database to back up in " + dir},
+		{[]string{"--data", dir, "--database", "postgres://nobody@127.0.0.1:1/none"}, "no files to back up in " + dir},
+		{[]string{"a.tar.gz", "--data", dir}, `unexpected argument`},
+	} {
+		code, _, stderr := runCmd(t, env(nil), append(append([]string{"backup"}, c.args...), file)...)
+		if code == 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("backup %v: %d %s; want %q", c.args, code, stderr, c.want)
+		}
+	}
+	if code, _, stderr := runCmd(t, env(nil), "backup", "--data", dir); code != 2 || !strings.Contains(stderr, "FILE is required") {
+		t.Errorf("backup without a file: %d %s", code, stderr)
+	}
+	for _, p := range []string{dir, file} {
+		if _, err := os.Stat(p); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("the failed backup left %s: %v", p, err)
+		}
+	}
 }
