@@ -6,6 +6,8 @@ import (
 	"log/slog"
 	"time"
 
+	"github.com/riverqueue/river/rivertype"
+
 	"quire/internal/jobs"
 	"quire/internal/quire"
 )
@@ -14,14 +16,15 @@ import (
 // still running then are cancelled and run again later.
 const queueStopTimeout = 10 * time.Second
 
-// newQueue returns the background job queue on the store's database.
-// Workers for each job kind are registered on it before it starts.
-func newQueue(st quire.Store, log *slog.Logger) (*jobs.Queue, error) {
+// newQueue returns the background job queue on the store's database,
+// with River plugins such as tracing. Workers for each job kind are
+// registered on it before it starts.
+func newQueue(st quire.Store, log *slog.Logger, plugins ...rivertype.Plugin) (*jobs.Queue, error) {
 	db, ok := st.(jobs.Database)
 	if !ok {
 		return nil, fmt.Errorf("the store %T cannot hold the job queue", st)
 	}
-	q, err := jobs.New(db, jobs.Config{Logger: log})
+	q, err := jobs.New(db, jobs.Config{Logger: log, Plugins: plugins})
 	if err != nil {
 		return nil, fmt.Errorf("creating the job queue: %w", err)
 	}

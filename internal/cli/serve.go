@@ -57,7 +57,14 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 	if err := cfg.prepare(); err != nil {
 		return fmt.Errorf("creating the data directory: %w", err)
 	}
-	st, err := store.Open(ctx, cfg.store())
+	tracing, flushTraces, err := startTracing(ctx, env, info.Version, log)
+	if err != nil {
+		return err
+	}
+	defer flushTraces()
+	storeCfg := cfg.store()
+	storeCfg.OpenPool = tracing.OpenPool()
+	st, err := store.Open(ctx, storeCfg)
 	if err != nil {
 		return fmt.Errorf("opening the database: %w", err)
 	}
@@ -79,7 +86,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		log.Warn("files given by URL may be fetched from loopback, private and link-local addresses")
 	}
 	fetcher := fetch.New(fetch.Config{AllowLocal: cfg.AllowLocalFetch, Logger: log})
-	queue, err := newQueue(st, log)
+	queue, err := newQueue(st, log, tracing.RiverPlugins()...)
 	if err != nil {
 		return err
 	}
@@ -130,11 +137,12 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,
-	})
+	}, queueMetrics(st, queue, log)...)
 	if err != nil {
 		ln.Close()
 		return err
 	}
+	handler = tracing.Handler(handler)
 	// Building the handlers parsed every template and schema, most of it
 	// garbage once checked: give that memory back now rather than keep it
 	// resident until the runtime's scavenger gets to it.
@@ -236,12 +244,17 @@ func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 // the rest with its 404; it is wrapped in
 // the nosniff header, metrics, request logging and panic recovery
 // (innermost, so that a panic is logged and counted as a 500). The second
-// serves /metrics, for a listener of its own that operators keep off the
-// public address.
-func newHandlers(svc *service.Service, log *slog.Logger, web app.Config, api httpapi.Config) (http.Handler, http.Handler, error) {
+// serves /metrics (with the extra collectors), for a listener of its own
+// that operators keep off the public address.
+func newHandlers(svc *service.Service, log *slog.Logger, web app.Config, api httpapi.Config, extra ...prometheus.Collector) (http.Handler, http.Handler, error) {
 	reg := prometheus.NewRegistry()
 	if err := reg.Register(collectors.NewGoCollector()); err != nil {
 		return nil, nil, err
+	}
+	for _, c := range extra {
+		if err := reg.Register(c); err != nil {
+			return nil, nil, err
+		}
 	}
 	if err := reg.Register(collectors.NewProcessCollector(collectors.ProcessCollectorOpts{})); err != nil {
 		return nil, nil, err

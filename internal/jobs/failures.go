@@ -10,9 +10,12 @@ import (
 	"github.com/riverqueue/river/rivertype"
 )
 
-// errorLogger logs every failed attempt of a job, leaving the retry to
-// River's schedule.
-type errorLogger struct{ log *slog.Logger }
+// errorLogger logs and counts every failed attempt of a job, leaving the
+// retry to River's schedule.
+type errorLogger struct {
+	log    *slog.Logger
+	counts *failureCounts
+}
 
 // HandleError logs an attempt that returned an error.
 func (h *errorLogger) HandleError(ctx context.Context, job *rivertype.JobRow, err error) *river.ErrorHandlerResult {
@@ -29,6 +32,7 @@ func (h *errorLogger) HandlePanic(ctx context.Context, job *rivertype.JobRow, v 
 // logAttempt logs a failed attempt: a warning while attempts remain, an
 // error on the last.
 func (h *errorLogger) logAttempt(ctx context.Context, job *rivertype.JobRow, attrs ...any) {
+	h.counts.add(job.Kind)
 	attrs = append([]any{"job_id", job.ID, "kind", job.Kind, "attempt", job.Attempt, "max_attempts", job.MaxAttempts}, attrs...)
 	if job.Attempt >= job.MaxAttempts {
 		h.log.ErrorContext(ctx, "job failed for good", attrs...)

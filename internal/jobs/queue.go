@@ -58,6 +58,9 @@ type Config struct {
 	// Logger receives a line for every failed attempt, and River's own
 	// warnings.
 	Logger *slog.Logger
+	// Plugins are River extensions installed on the clients that queue
+	// and work the jobs, such as tracing (internal/telemetry).
+	Plugins []rivertype.Plugin
 }
 
 // Queue is the durable background job queue. Jobs are rows in the
@@ -67,6 +70,8 @@ type Config struct {
 type Queue struct {
 	cfg    Config
 	driver riverdriver.Driver[*sql.Tx]
+	// failures counts the failed attempts of each kind.
+	failures *failureCounts
 	// inserter queues and lists jobs; it never works any.
 	inserter *river.Client[*sql.Tx]
 
@@ -119,7 +124,7 @@ func New(db Database, cfg Config) (*Queue, error) {
 	default:
 		return nil, fmt.Errorf("jobs: no queue driver for engine %v", engine)
 	}
-	q := &Queue{cfg: cfg, driver: driver, workers: river.NewWorkers()}
+	q := &Queue{cfg: cfg, driver: driver, workers: river.NewWorkers(), failures: &failureCounts{}}
 	inserter, err := river.NewClient(driver, q.riverConfig(nil))
 	if err != nil {
 		return nil, fmt.Errorf("jobs: %w", err)
@@ -141,7 +146,8 @@ func (q *Queue) riverConfig(workers *river.Workers) *river.Config {
 		FetchPollInterval: q.cfg.PollInterval,
 		FetchCooldown:     min(q.cfg.PollInterval, river.FetchCooldownDefault),
 		JobTimeout:        q.cfg.JobTimeout,
-		ErrorHandler:      &errorLogger{log: q.cfg.Logger},
+		ErrorHandler:      &errorLogger{log: q.cfg.Logger, counts: q.failures},
+		Plugins:           q.cfg.Plugins,
 	}
 	if q.cfg.Backoff != nil {
 		c.RetryPolicy = backoffPolicy(q.cfg.Backoff)

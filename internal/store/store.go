@@ -26,6 +26,9 @@ type Config struct {
 	// Now is the clock the store stamps its writes with (updated-at
 	// times, objects' written times); nil is time.Now.
 	Now func() time.Time
+	// OpenPool opens the store's connection pools; nil is sql.OpenDB.
+	// Tracing passes one that observes every statement.
+	OpenPool sqlstore.PoolOpener
 }
 
 // SQLiteFile is the name of the SQLite database file inside DataDir.
@@ -83,6 +86,9 @@ func Open(ctx context.Context, c Config) (quire.Store, error) {
 	var opts []sqlstore.Option
 	if c.Now != nil {
 		opts = append(opts, sqlstore.WithClock(c.Now))
+	}
+	if c.OpenPool != nil {
+		opts = append(opts, sqlstore.WithPoolOpener(c.OpenPool))
 	}
 	// Assign through concrete variables so that a failed open returns a
 	// nil interface, not an interface holding a nil pointer.

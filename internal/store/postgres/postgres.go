@@ -47,13 +47,14 @@ const (
 	connMaxIdleTime = 5 * time.Minute
 )
 
-// connect opens a pool on the database at url and checks that it answers.
-func connect(ctx context.Context, url string) (*sql.DB, error) {
+// connect opens a pool on the database at url, with the opener among
+// opts (see sqlstore.WithPoolOpener), and checks that it answers.
+func connect(ctx context.Context, url string, opts ...sqlstore.Option) (*sql.DB, error) {
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("postgres: parse database URL: %w", err)
 	}
-	db := stdlib.OpenDB(*cfg)
+	db := sqlstore.OpenPool(stdlib.GetConnector(*cfg), sqlstore.EnginePostgres, opts...)
 	db.SetMaxOpenConns(maxOpenConns)
 	db.SetMaxIdleConns(maxIdleConns)
 	db.SetConnMaxIdleTime(connMaxIdleTime)
@@ -103,7 +104,7 @@ func PlanMigrations(ctx context.Context, url string) (plan *sqlstore.MigrationPl
 // pending migrations and returns the store. A database whose schema is
 // newer than this binary is refused.
 func Open(ctx context.Context, url string, opts ...sqlstore.Option) (*sqlstore.Store, error) {
-	db, err := connect(ctx, url)
+	db, err := connect(ctx, url, opts...)
 	if err != nil {
 		return nil, err
 	}

@@ -74,7 +74,7 @@ func dsn(path string, readOnly bool) (string, error) {
 
 // openWriter opens the single-connection write pool, creating the file
 // (readable by its owner only) if it does not exist.
-func openWriter(ctx context.Context, path string) (*sql.DB, error) {
+func openWriter(ctx context.Context, path string, opts ...sqlstore.Option) (*sql.DB, error) {
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: %w", err)
@@ -84,7 +84,7 @@ func openWriter(ctx context.Context, path string) (*sql.DB, error) {
 	if err != nil {
 		return nil, err
 	}
-	db, err := sql.Open("sqlite", name)
+	db, err := openPool(name, opts)
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
@@ -103,7 +103,7 @@ func openWriter(ctx context.Context, path string) (*sql.DB, error) {
 // pending migrations and returns the store. A database whose schema is
 // newer than this binary is refused.
 func Open(ctx context.Context, path string, opts ...sqlstore.Option) (*sqlstore.Store, error) {
-	write, err := openWriter(ctx, path)
+	write, err := openWriter(ctx, path, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -116,7 +116,7 @@ func Open(ctx context.Context, path string, opts ...sqlstore.Option) (*sqlstore.
 		_ = write.Close()
 		return nil, err
 	}
-	read, err := sql.Open("sqlite", name)
+	read, err := openPool(name, opts)
 	if err != nil {
 		_ = write.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
@@ -133,6 +133,16 @@ func Open(ctx context.Context, path string, opts ...sqlstore.Option) (*sqlstore.
 	}
 	opts = append(opts, sqlstore.WithCloser(cp.close))
 	return sqlstore.New(read, write, Dialect{}, opts...), nil
+}
+
+// openPool opens a pool on the database named by dsn, with the opener
+// among opts (see sqlstore.WithPoolOpener).
+func openPool(dsn string, opts []sqlstore.Option) (*sql.DB, error) {
+	c, err := sqlite.NewConnector(dsn)
+	if err != nil {
+		return nil, err
+	}
+	return sqlstore.OpenPool(c, sqlstore.EngineSQLite, opts...), nil
 }
 
 // Migrate applies pending migrations to the SQLite database at path,

@@ -45,6 +45,8 @@ type Store struct {
 	// keep are the kinds of queued writes this Store's statements leave
 	// queued (see keeping); none unless declared.
 	keep queued
+	// openPool is how the engine opened the pools (see WithPoolOpener).
+	openPool PoolOpener
 }
 
 var _ quire.Store = (*Store)(nil)
