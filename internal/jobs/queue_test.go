@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -13,8 +12,6 @@ import (
 
 	"quire/internal/jobs"
 	"quire/internal/quire"
-	"quire/internal/store/postgres"
-	"quire/internal/store/sqlite"
 	"quire/internal/store/sqlstore"
 	"quire/internal/store/storetest"
 	"quire/internal/testutil"
@@ -27,44 +24,9 @@ const patience = 30 * time.Second
 // testPoll is the queues' poll interval in the tests.
 const testPoll = 20 * time.Millisecond
 
-// engine opens stores on one database, a copy of a migrated one: every
-// call returns a new Store (its own pools) on the same database, as a
-// restart or another replica would.
-type engine func(t *testing.T) func() *sqlstore.Store
-
-// engines returns the engines the tests run on; PostgreSQL's only when
-// storetest.PostgresEnv is set (its test is skipped otherwise).
-func engines() map[string]engine {
-	return map[string]engine{
-		"sqlite": func(t *testing.T) func() *sqlstore.Store {
-			path := filepath.Join(t.TempDir(), "quire.db")
-			storetest.MigratedSQLite(t, path)
-			return func() *sqlstore.Store {
-				st, err := sqlite.Open(t.Context(), path)
-				if err != nil {
-					t.Fatalf("open sqlite: %v", err)
-				}
-				t.Cleanup(func() { _ = st.Close() })
-				return st
-			}
-		},
-		"postgres": func(t *testing.T) func() *sqlstore.Store {
-			url := storetest.MigratedPostgresDB(t)
-			return func() *sqlstore.Store {
-				st, err := postgres.Open(t.Context(), url)
-				if err != nil {
-					t.Fatalf("open postgres: %v", err)
-				}
-				t.Cleanup(func() { _ = st.Close() })
-				return st
-			}
-		},
-	}
-}
-
 // eachEngine runs f as a subtest per engine.
 func eachEngine(t *testing.T, f func(t *testing.T, open func() *sqlstore.Store)) {
-	for name, e := range engines() {
+	for name, e := range storetest.Replicas() {
 		t.Run(name, func(t *testing.T) { f(t, e(t)) })
 	}
 }

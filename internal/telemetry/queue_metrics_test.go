@@ -6,7 +6,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -19,8 +18,6 @@ import (
 
 	"quire/internal/jobs"
 	"quire/internal/quire"
-	"quire/internal/store/postgres"
-	"quire/internal/store/sqlite"
 	"quire/internal/store/sqlstore"
 	"quire/internal/store/storetest"
 	"quire/internal/telemetry"
@@ -29,36 +26,6 @@ import (
 
 // patience bounds every wait for the queue.
 const patience = 30 * time.Second
-
-// engines returns, per engine, a function opening a new Store (its own
-// pools, as another replica would have) on one migrated database.
-func engines() map[string]func(t *testing.T) func() *sqlstore.Store {
-	return map[string]func(t *testing.T) func() *sqlstore.Store{
-		"sqlite": func(t *testing.T) func() *sqlstore.Store {
-			path := filepath.Join(t.TempDir(), "quire.db")
-			storetest.MigratedSQLite(t, path)
-			return func() *sqlstore.Store {
-				st, err := sqlite.Open(t.Context(), path)
-				if err != nil {
-					t.Fatalf("open sqlite: %v", err)
-				}
-				t.Cleanup(func() { _ = st.Close() })
-				return st
-			}
-		},
-		"postgres": func(t *testing.T) func() *sqlstore.Store {
-			url := storetest.MigratedPostgresDB(t)
-			return func() *sqlstore.Store {
-				st, err := postgres.Open(t.Context(), url)
-				if err != nil {
-					t.Fatalf("open postgres: %v", err)
-				}
-				t.Cleanup(func() { _ = st.Close() })
-				return st
-			}
-		},
-	}
-}
 
 // Jobs of the test.
 type (
@@ -173,7 +140,7 @@ func countOf(counts []sqlstore.JobCount, kind, state string) int {
 }
 
 func TestQueueMetrics(t *testing.T) {
-	for name, engine := range engines() {
+	for name, engine := range storetest.Replicas() {
 		t.Run(name, func(t *testing.T) {
 			open := engine(t)
 			st := open()
