@@ -1,14 +1,10 @@
 package cli
 
 import (
-	"archive/tar"
 	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +12,7 @@ import (
 
 	"quire/internal/blob"
 	"quire/internal/store/dump"
+	"quire/internal/store/dump/dumptest"
 )
 
 // bootstrapArchive makes a data directory holding an organization, its
@@ -167,54 +164,13 @@ func TestRestoreBadArchive(t *testing.T) {
 // manifest saying so: an archive that reads whole but does not load.
 func withoutTable(t *testing.T, archive []byte, table string) []byte {
 	t.Helper()
-	gz, err := gzip.NewReader(bytes.NewReader(archive))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(gz)
-	var out bytes.Buffer
-	zw := gzip.NewWriter(&out)
-	tw := tar.NewWriter(zw)
-	for {
-		hdr, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.HasPrefix(hdr.Name, "tables/"+table+"/") {
-			continue
-		}
-		if hdr.Name == "manifest.json" {
-			var m dump.Manifest
-			if err := json.Unmarshal(data, &m); err != nil {
-				t.Fatal(err)
+	drop := func(name string) bool { return strings.HasPrefix(name, "tables/"+table+"/") }
+	return dumptest.Rewrite(t, archive, drop, func(m *dump.Manifest) {
+		for i := range m.Tables {
+			if m.Tables[i].Name == table {
+				empty := sha256.Sum256(nil)
+				m.Tables[i].Sum = dump.Sum{SHA256: hex.EncodeToString(empty[:])}
 			}
-			for i := range m.Tables {
-				if m.Tables[i].Name == table {
-					empty := sha256.Sum256(nil)
-					m.Tables[i].Sum = dump.Sum{SHA256: hex.EncodeToString(empty[:])}
-				}
-			}
-			if data, err = json.Marshal(m); err != nil {
-				t.Fatal(err)
-			}
-			hdr.Size = int64(len(data))
 		}
-		if err := tw.WriteHeader(hdr); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write(data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := errors.Join(tw.Close(), zw.Close()); err != nil {
-		t.Fatal(err)
-	}
-	return out.Bytes()
+	})
 }

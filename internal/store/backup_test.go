@@ -1,14 +1,9 @@
 package store_test
 
 import (
-	"archive/tar"
-	"bytes"
-	"compress/gzip"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +12,7 @@ import (
 	"quire/internal/quire"
 	"quire/internal/store"
 	"quire/internal/store/dump"
+	"quire/internal/store/dump/dumptest"
 	"quire/internal/store/sqlite"
 )
 
@@ -139,49 +135,8 @@ func rewriteManifest(t *testing.T, path string, edit func(*dump.Manifest)) strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	gz, err := gzip.NewReader(bytes.NewReader(raw))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(gz)
-	var out bytes.Buffer
-	zw := gzip.NewWriter(&out)
-	tw := tar.NewWriter(zw)
-	for {
-		hdr, err := tr.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := io.ReadAll(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if hdr.Name == "manifest.json" {
-			var m dump.Manifest
-			if err := json.Unmarshal(data, &m); err != nil {
-				t.Fatal(err)
-			}
-			edit(&m)
-			if data, err = json.Marshal(m); err != nil {
-				t.Fatal(err)
-			}
-			hdr.Size = int64(len(data))
-		}
-		if err := tw.WriteHeader(hdr); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := tw.Write(data); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := errors.Join(tw.Close(), zw.Close()); err != nil {
-		t.Fatal(err)
-	}
 	copyPath := filepath.Join(t.TempDir(), "edited.tar.gz")
-	if err := os.WriteFile(copyPath, out.Bytes(), 0o600); err != nil {
+	if err := os.WriteFile(copyPath, dumptest.Rewrite(t, raw, nil, edit), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	return copyPath
