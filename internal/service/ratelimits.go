@@ -2,6 +2,7 @@ package service
 
 import (
 	"context"
+	"strconv"
 	"sync/atomic"
 	"time"
 
@@ -128,9 +129,25 @@ func (l *RateLimits) Take(ctx context.Context, class RateClass, key string) (rat
 		l.prune(ctx, now)
 	}
 	if !q.Allowed {
-		return q, quire.Errorf(quire.ETOOMANY, "%s: try again in %d seconds", c.refusal, q.RetrySeconds())
+		return q, quire.Errorf(quire.ETOOMANY, "%s: try again in %s", c.refusal, waitText(q.RetrySeconds()))
 	}
 	return q, nil
+}
+
+// waitText says a wait of s seconds in the unit a person would: seconds
+// under two minutes, minutes under two hours, then hours, rounded up.
+func waitText(s int64) string {
+	n, unit := s, "second"
+	switch {
+	case s >= 2*3600:
+		n, unit = (s+3599)/3600, "hour"
+	case s >= 120:
+		n, unit = (s+59)/60, "minute"
+	}
+	if n != 1 {
+		unit += "s"
+	}
+	return strconv.FormatInt(n, 10) + " " + unit
 }
 
 // prune deletes the ended windows kept in the database, at most once
