@@ -211,6 +211,20 @@ func TestRateLimitPerToken(t *testing.T) {
 	if _, _, _, ok := quota(t, ts.send(t, "GET", "/v1/user", admin, nil)); ok {
 		t.Fatal("a server without rate limits sends their headers")
 	}
+	// The OpenAPI document declares the refusal.
+	doc := ts.send(t, "GET", "/v1/openapi.json", "", nil).obj(t)
+	if _, ok := dig(doc, "paths", "/v1/user", "get", "responses", "429").(map[string]any); !ok {
+		t.Fatal("the OpenAPI document declares no 429 for GET /v1/user")
+	}
+}
+
+// dig walks nested JSON objects.
+func dig(v any, keys ...string) any {
+	for _, k := range keys {
+		m, _ := v.(map[string]any)
+		v = m[k]
+	}
+	return v
 }
 
 func TestRateLimitPerAddressWithoutCredential(t *testing.T) {
