@@ -17,6 +17,7 @@ import (
 
 	"quire/internal/app"
 	"quire/internal/httpmw"
+	"quire/internal/quire"
 	"quire/internal/ratelimit"
 	"quire/internal/service"
 )
@@ -383,4 +384,29 @@ func TestRateLimitsAcrossReplicas(t *testing.T) {
 		wantRefused(t, "the API on one again", one.api(t, a, "/v1/user", admin), 1, "API rate limit exceeded", true)
 		wantQuota(t, "the API on the other", other.api(t, a, "/v1/user", admin), 200, 1, 0)
 	})
+}
+
+// headerWriter is a ResponseWriter that keeps headers only.
+type headerWriter struct{ h http.Header }
+
+func (w headerWriter) Header() http.Header         { return w.h }
+func (w headerWriter) Write(b []byte) (int, error) { return len(b), nil }
+func (w headerWriter) WriteHeader(int)             {}
+
+// BenchmarkLimitCaller is what the API's rate limit adds to a request
+// with a token: counting it, and its three headers.
+func BenchmarkLimitCaller(b *testing.B) {
+	cfg := service.DefaultRateLimits()
+	cfg.Caller = ratelimit.PerMinute(ratelimit.MaxRequests)
+	s := &Server{limits: service.NewRateLimits(service.New(nil), cfg)}
+	req := httptest.NewRequest(http.MethodGet, "/v1/user", nil)
+	w := headerWriter{h: http.Header{}}
+	u := &quire.User{ID: "u"}
+	b.ReportAllocs()
+	for b.Loop() {
+		clear(w.h)
+		if !s.limitCaller(w, req, "qt_abc_secret", u, nil) {
+			b.Fatal("refused")
+		}
+	}
 }

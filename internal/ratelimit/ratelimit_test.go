@@ -118,3 +118,16 @@ func TestAddressKey(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLocalTake is what the API's limit costs each request: one
+// caller's bucket, from every core at once.
+func BenchmarkLocalTake(b *testing.B) {
+	l := NewLocal(PerMinute(MaxRequests))
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if q := l.Take("token", time.Now()); !q.Allowed {
+				b.Fatal("refused")
+			}
+		}
+	})
+}
