@@ -9,7 +9,9 @@
 //
 // Each is served twice in the same process, each over its own loopback
 // TCP listener and net/http server: once by the real API handler
-// (authentication, access check, store, JSON), and once by a bare handler
+// (authentication, rate limit, access check, store, JSON; the rate limit
+// counts every request at a limit the load never reaches), and once by a
+// bare handler
 // that writes the bytes the real handler answered, captured once, with the
 // same Content-Type. The same load generator (one keep-alive client, C
 // concurrent workers) drives both, in alternating runs after a warm-up,
@@ -120,6 +122,7 @@ import (
 	"time"
 
 	"quire/internal/httpapi"
+	"quire/internal/ratelimit"
 	"quire/internal/service"
 	"quire/internal/store"
 )
@@ -373,7 +376,7 @@ func benchEngine(ctx context.Context, cfg config, eng *engine, w io.Writer) (row
 		return nil, err
 	}
 	base := "http://" + ln.Addr().String()
-	stopQuire := serve(ln, httpapi.New(svc, httpapi.Config{BaseURL: base, Logger: quiet}))
+	stopQuire := serve(ln, httpapi.New(svc, httpapi.Config{BaseURL: base, Logger: quiet, RateLimits: unreachedRateLimits(svc)}))
 	defer stopQuire()
 
 	ld := newLoader(cfg.concurrency)
@@ -542,4 +545,14 @@ func serve(ln net.Listener, h http.Handler) (stop func()) {
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = srv.Serve(ln) }()
 	return func() { _ = srv.Close() }
+}
+
+// unreachedRateLimits are a server's default rate limits with the API's
+// raised beyond any load of the benchmark: each request pays for being
+// counted, as on a real server, and none is refused.
+func unreachedRateLimits(svc *service.Service) *service.RateLimits {
+	cfg := service.DefaultRateLimits()
+	cfg.Caller = ratelimit.PerMinute(ratelimit.MaxRequests)
+	cfg.Address = cfg.Caller
+	return service.NewRateLimits(svc, cfg)
 }

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"quire/internal/ratelimit"
 )
 
 // peerSettle is how long the servers stay idle before their resident
@@ -172,7 +174,10 @@ func startQuire(ctx context.Context, ld *loader, bin, dir, engine, databaseURL s
 	}
 	s := &peerServer{name: "quire " + engine, runs: map[string][]runStats{}}
 	s.proc, err = startProcess(s.name, data+".log", bin,
-		"serve", "--addr", addr, "--data", data, "--database="+databaseURL)
+		"serve", "--addr", addr, "--data", data, "--database="+databaseURL,
+		// The rate limiter counts every request, at a limit the load never
+		// reaches (PocketBase's is off by default).
+		fmt.Sprintf("--rate-limit=%d/1m", ratelimit.MaxRequests))
 	if err != nil {
 		return nil, err
 	}

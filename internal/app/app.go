@@ -75,6 +75,9 @@ type Route struct {
 	Method  string
 	Path    string
 	Handler http.Handler
+	// Limit is the rate limit its requests count against, per client
+	// address; "" for none.
+	Limit service.RateClass
 }
 
 // New builds the app over the service.
@@ -111,7 +114,7 @@ func New(svc *service.Service, cfg Config) (*App, error) {
 		return nil, err
 	}
 	for _, rt := range a.table() {
-		a.routes = append(a.routes, Route{ID: rt.id, Method: rt.method, Path: rt.path, Handler: a.wrap(rt)})
+		a.routes = append(a.routes, Route{ID: rt.id, Method: rt.method, Path: rt.path, Handler: a.wrap(rt), Limit: rt.access.limit})
 	}
 	return a, nil
 }

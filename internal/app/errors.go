@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"quire/internal/quire"
@@ -38,6 +39,20 @@ func (a *App) fail(w http.ResponseWriter, r *http.Request, err error) {
 		title = "Page not found"
 	}
 	a.renderBare(w, r, status, "error", errorPage{Status: status, Title: title, Message: msg})
+}
+
+// ErrorPage draws the page of an error as the app's routes draw theirs:
+// what the server refuses before a route runs (a rate limit) looks the
+// same as what the route refuses.
+func (a *App) ErrorPage(w http.ResponseWriter, r *http.Request, err error) {
+	w.Header().Set("Cache-Control", "no-store")
+	var e *quire.Error
+	if errors.As(err, &e) && e.Message != "" {
+		c := *e
+		c.Message = strings.ToUpper(c.Message[:1]) + c.Message[1:]
+		err = &c
+	}
+	a.fail(w, r, err)
 }
 
 // crossOriginRefused answers a state-changing request that did not come

@@ -30,10 +30,19 @@ type access struct {
 	scope service.Scope
 	min   quire.Level
 	param string
+	// limit is the rate limit the route's requests count against, per
+	// client address; the server applies it before the route runs.
+	limit service.RateClass
 }
 
 // public serves a route to anyone.
 func public() access { return access{public: true} }
+
+// limited makes a route's requests count against a rate limit.
+func (a access) limited(c service.RateClass) access {
+	a.limit = c
+	return a
+}
 
 // signedIn serves a route to any signed-in person.
 func signedIn() access { return access{scope: service.ScopeNone} }

@@ -1,6 +1,10 @@
 package app
 
-import "net/http"
+import (
+	"net/http"
+
+	"quire/internal/service"
+)
 
 // Shorthands of the route table.
 const (
@@ -192,15 +196,16 @@ func (a *App) table() []row {
 		{"appEditPreview", post, "/app/s/{spaceId}/~/edit/{target}/pages/{pageId}/preview", onSpace(edit), a.previewMarkdown},
 		{"appSearchJSON", get, "/app/o/{organizationId}/search.json", onOrg(guest), a.orgSearchJSON},
 		// Password accounts: sign-in, first-start setup, resets, sign-up
-		// through invite links and email domains, invite links.
+		// through invite links and email domains, invite links. Sign-ins
+		// and resets count against their own rate limits.
 		{"appSignInPage", get, signInPath, public(), a.signInPage},
-		{"appSignIn", post, signInPath, public(), a.signIn},
+		{"appSignIn", post, signInPath, public().limited(service.RateSignIn), a.signIn},
 		{"appSetupPage", get, "/app/setup/{secret}", public(), a.setupPage},
 		{"appSetup", post, "/app/setup/{secret}", public(), a.setup},
 		{"appForgotPage", get, "/app/forgot", public(), a.forgotPage},
-		{"appForgot", post, "/app/forgot", public(), a.forgot},
+		{"appForgot", post, "/app/forgot", public().limited(service.RateReset), a.forgot},
 		{"appResetPage", get, "/app/reset/{secret}", public(), a.resetPage},
-		{"appReset", post, "/app/reset/{secret}", public(), a.reset},
+		{"appReset", post, "/app/reset/{secret}", public().limited(service.RateReset), a.reset},
 		{"appPasswordPage", get, "/app/account/password", signedIn(), a.passwordPage},
 		{"appPassword", post, "/app/account/password", signedIn(), a.changePassword},
 		{"appJoinPage", get, "/app/join/{inviteId}", public(), a.joinPage},

@@ -66,6 +66,8 @@ type Config struct {
 	GitTimeout time.Duration
 	// SessionConfig is how long browser sessions last.
 	SessionConfig
+	// RateLimitConfig is the rate limits and the trusted proxies.
+	RateLimitConfig
 
 	// TranslatorURL names the machine translation engine translations
 	// run with, its scheme naming the engine; empty runs none.
@@ -106,6 +108,7 @@ func DefaultConfig() Config {
 		OpenAPIFetchTimeout: service.DefaultOpenAPIFetchTimeout,
 		GitTimeout:          service.DefaultGitTimeout,
 		SessionConfig:       defaultSessionConfig(),
+		RateLimitConfig:     RateLimitConfig{RateLimits: service.DefaultRateLimits()},
 	}
 }
 
@@ -186,6 +189,9 @@ func serveFlags(getenv func(string) string) (*Config, *flag.FlagSet, error) {
 	if err := c.SessionConfig.register(fs, getenv); err != nil {
 		return nil, nil, err
 	}
+	if err := c.RateLimitConfig.register(fs, getenv); err != nil {
+		return nil, nil, err
+	}
 	fs.StringVar(&c.OrgTitle, "org-title", d.OrgTitle,
 		"title of the organization created on first start")
 	fs.StringVar(&c.AdminEmail, "admin-email", d.AdminEmail,
@@ -224,6 +230,9 @@ func (c Config) Validate() error {
 		return errors.New("--git-timeout must be positive")
 	}
 	if err := c.SessionConfig.Validate(); err != nil {
+		return err
+	}
+	if err := c.RateLimitConfig.Validate(); err != nil {
 		return err
 	}
 	if c.OpenAPIRefresh < 0 || c.OpenAPIFetchTimeout < 0 {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"quire/internal/service"
 )
 
 func TestLoadDefaults(t *testing.T) {
@@ -69,7 +71,8 @@ func TestLoadPrecedence(t *testing.T) {
 		Addr:        ":7000", BaseURL: "http://flag.example", MaxBodyBytes: 10,
 		LogFormat: "text", LogLevel: "warn", OrgTitle: "Acme", AdminEmail: "a@b.c", AdminName: "Ann",
 		OpenAPIRefresh: 10 * time.Minute, OpenAPIFetchTimeout: 5 * time.Second, GitTimeout: 90 * time.Second,
-		SessionConfig: SessionConfig{SessionLifetime: 72 * time.Hour, SessionIdle: 2 * time.Hour},
+		SessionConfig:   SessionConfig{SessionLifetime: 72 * time.Hour, SessionIdle: 2 * time.Hour},
+		RateLimitConfig: RateLimitConfig{RateLimits: service.DefaultRateLimits()},
 	}
 	if c != want {
 		t.Errorf("flags: got %+v\nwant %+v", c, want)

@@ -134,6 +134,7 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		OpenAPI:      areas.openapi,
 		Integrations: areas.integrations,
 		SiteService:  areas.sites,
+		RateLimits:   service.NewRateLimits(svc, cfg.RateLimits),
 		Version:      info.Version,
 		Build:        info.Build,
 		Logger:       log,
@@ -143,6 +144,10 @@ func serve(ctx context.Context, cfg Config, env Env) (err error) {
 		return err
 	}
 	handler = tracing.Handler(handler)
+	// Behind trusted proxies, the client address comes from X-Forwarded-For
+	// (validated already).
+	proxies, _ := httpmw.ParseProxies(cfg.TrustedProxies)
+	handler = httpmw.ForwardedFor(proxies)(handler)
 	// Building the handlers parsed every template and schema, most of it
 	// garbage once checked: give that memory back now rather than keep it
 	// resident until the runtime's scavenger gets to it.

@@ -29,28 +29,46 @@ const (
 // without an Authorization header may authenticate with the session
 // cookie a SAML sign-in set; its writes must then come from this server's
 // origin.
+//
+// It also applies the API's rate limits: an authenticated request counts
+// against its credential's limit, any other request to /v1/ (no
+// credential, a failed one, the OpenAPI document, signed download links)
+// against its client address's.
 func (s *Server) authenticate(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasPrefix(r.URL.Path, "/v1/openapi.") || strings.HasPrefix(r.URL.Path, "/sso/") || strings.HasPrefix(r.URL.Path, "/sites/") || strings.HasPrefix(r.URL.Path, "/app/") || s.public(r) {
+		if strings.HasPrefix(r.URL.Path, "/sso/") || strings.HasPrefix(r.URL.Path, "/sites/") || strings.HasPrefix(r.URL.Path, "/app/") {
+			next.ServeHTTP(w, r)
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/v1/openapi.") || s.public(r) {
+			if apiPath(r.URL.Path) && !s.limitAddress(w, r) {
+				return
+			}
 			next.ServeHTTP(w, r)
 			return
 		}
 		ctx := r.Context()
 		var (
-			u   *quire.User
-			err error
+			u     *quire.User
+			ss    *quire.Session
+			token string
+			err   error
 		)
 		if c, cerr := r.Cookie(SessionCookie); cerr == nil && r.Header.Get("Authorization") == "" {
 			if !s.sameOrigin(r) {
 				writeError(w, crossSiteRefused())
 				return
 			}
-			var ss *quire.Session
 			u, ss, err = s.svc.AuthenticateSession(ctx, c.Value)
 			ctx = service.WithSession(ctx, ss)
 		} else {
-			token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-			if !ok || strings.TrimSpace(token) == "" {
+			var ok bool
+			token, ok = strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			token = strings.TrimSpace(token)
+			if !ok || token == "" {
+				if !s.limitAddress(w, r) {
+					return
+				}
 				if s.undeclared(r) {
 					// No route: 404 (or 405) whoever asks.
 					next.ServeHTTP(w, r)
@@ -59,10 +77,16 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 				writeError(w, newAPIError(http.StatusUnauthorized, "missing API token: send Authorization: Bearer <token>"))
 				return
 			}
-			u, err = s.svc.Authenticate(ctx, strings.TrimSpace(token))
+			u, err = s.svc.Authenticate(ctx, token)
 		}
 		if err != nil {
+			if quire.ErrorCode(err) == quire.EUNAUTHORIZED && !s.limitAddress(w, r) {
+				return
+			}
 			writeError(w, s.toAPIError(err))
+			return
+		}
+		if !s.limitCaller(w, r, token, u, ss) {
 			return
 		}
 		inner := r.WithContext(context.WithValue(service.WithActor(ctx, u), userKey, u))

@@ -46,7 +46,7 @@ func handle[I, O any](s *Server, api huma.API, r Route, h func(context.Context, 
 		DefaultStatus: r.Status,
 		MaxBodyBytes:  max(r.MaxBody, s.cfg.MaxBodyBytes),
 		Metadata:      map[string]any{"access": r.Access},
-		Errors:        []int{http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound},
+		Errors:        []int{http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound, http.StatusTooManyRequests},
 	}
 	huma.Register(api, op, func(ctx context.Context, in *I) (*O, error) {
 		out, err := h(ctx, in)

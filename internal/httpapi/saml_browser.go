@@ -35,6 +35,9 @@ type BrowserRoute struct {
 	// Public serves the endpoint without an API token or session: what
 	// it answers is given to whoever holds the address.
 	Public bool
+	// Limit is the rate limit its requests count against, per client
+	// address; "" for none.
+	Limit service.RateClass
 }
 
 // browser registers a browser endpoint on the server's mux.

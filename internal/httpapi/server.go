@@ -74,6 +74,9 @@ type Config struct {
 	// App is the web app under /app/; its routes join the route table as
 	// browser routes. Without it, /app/ answers 404.
 	App *app.App
+	// RateLimits counts requests against the server's rate limits; nil
+	// limits nothing.
+	RateLimits *service.RateLimits
 }
 
 // DefaultMaxBodyBytes is the request body limit when none is configured.
@@ -120,6 +123,8 @@ type Server struct {
 	mcp *readermcp.Server
 	// orgExports writes organization exports.
 	orgExports *service.OrgExports
+	// limits counts requests against the rate limits; nil when none.
+	limits *service.RateLimits
 }
 
 // New returns the handler of the /v1 API and of the browser endpoints
@@ -152,7 +157,7 @@ func newServer(svc *service.Service, cfg Config) (*Server, *http.ServeMux) {
 		git:     area[service.GitSync]{cfg.GitSync, "Git Sync"},
 		imports: area[service.ContentImports]{cfg.Imports, "Content import"},
 		pdfs:    area[service.PDFs]{cfg.PDFs, "PDF export"}, links: cfg.Links,
-		spaceMemo: newSpaceMemo()}
+		spaceMemo: newSpaceMemo(), limits: cfg.RateLimits}
 	s.saml = area[service.SAML]{cfg.SAML, "SAML single sign-on"}
 	s.secure, s.origin = web.SecureCookies(cfg.BaseURL), web.OriginOf(cfg.BaseURL)
 	s.translations = area[service.Translations]{cfg.Translations, "Translations"}

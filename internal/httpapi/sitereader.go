@@ -124,6 +124,9 @@ func (s *Server) readSite(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	visitor := s.visitorFrom(w, r, name, &rest)
+	if rest == "~search" && s.limits != nil && !s.limit(w, r, service.RateSearch, clientKey(r), s.refuseSearch) {
+		return
+	}
 	v, err := s.sites.Visit(ctx, name, visitor)
 	if err != nil {
 		if !sendToSignIn(w, r, err, rest) {
@@ -365,6 +368,8 @@ func (s *Server) siteError(w http.ResponseWriter, r *http.Request, err error) {
 			status, title, text = http.StatusNotFound, "Page not found", "There is no page at this address, or it is not yours to read."
 		case quire.EUNAUTHORIZED:
 			status, title, text = http.StatusUnauthorized, "Sign-in required", "This site is for signed-in visitors. Open it from the link you were given."
+		case quire.ETOOMANY:
+			status, title, text = http.StatusTooManyRequests, "Too many requests", capitalize(qe.Message)+"."
 		}
 	}
 	if status == http.StatusInternalServerError {

@@ -33,7 +33,11 @@ func (s *Server) siteMCP(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return nil, mcpVisitError(err)
 		}
-		return &siteDocs{sites: s.sites, visit: v, root: s.urls.base + v.Base}, nil
+		d := &siteDocs{sites: s.sites, visit: v, root: s.urls.base + v.Base, limits: s.limits}
+		if s.limits != nil {
+			d.address = clientKey(r)
+		}
+		return d, nil
 	}).ServeHTTP(w, r)
 }
 
@@ -57,6 +61,10 @@ type siteDocs struct {
 	visit *service.SiteVisit
 	// root is the site's absolute address for this visitor, ending in /.
 	root string
+	// limits counts the searches of address, the visitor's client
+	// address, against the same limit as the site's search box.
+	limits  *service.RateLimits
+	address string
 }
 
 // Info implements readermcp.Docs.
@@ -70,6 +78,12 @@ func (d *siteDocs) Info(context.Context) (readermcp.SiteInfo, error) {
 
 // Search implements readermcp.Docs.
 func (d *siteDocs) Search(ctx context.Context, query string, limit int) ([]readermcp.Hit, error) {
+	if _, err := d.limits.Take(ctx, service.RateSearch, d.address); err != nil {
+		if quire.ErrorCode(err) == quire.ETOOMANY {
+			return nil, &readermcp.StatusError{Status: http.StatusTooManyRequests, Message: quire.ErrorMessage(err)}
+		}
+		return nil, err
+	}
 	hits, err := d.sites.Search(ctx, d.visit, query)
 	if err != nil {
 		return nil, err

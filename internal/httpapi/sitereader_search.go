@@ -3,6 +3,7 @@ package httpapi
 import (
 	"bytes"
 	"net/http"
+	"strings"
 
 	"quire/internal/reader"
 	"quire/internal/search"
@@ -37,4 +38,24 @@ func textParts(fs []search.Fragment) []reader.TextPart {
 		out[i] = reader.TextPart{Text: f.Text, Mark: f.Mark}
 	}
 	return out
+}
+
+// refuseSearch answers a search over its rate limit: the reader's page
+// of the error to a browser, the API's error body to the search box's
+// script (whose JSON it asked for).
+func (s *Server) refuseSearch(w http.ResponseWriter, r *http.Request, err error) {
+	if strings.Contains(r.Header.Get("Accept"), "text/html") {
+		s.siteError(w, r, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeError(w, s.toAPIError(err))
+}
+
+// capitalize puts the first letter of a message in upper case.
+func capitalize(msg string) string {
+	if msg == "" {
+		return msg
+	}
+	return strings.ToUpper(msg[:1]) + msg[1:]
 }

@@ -36,6 +36,7 @@ type Store interface {
 	AccountStore
 	NotificationStore
 	AuditStore
+	RateLimitStore
 
 	// WithTx runs fn inside one transaction; fn's Store sees the
 	// transaction's writes. The transaction commits when fn returns nil and

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -167,8 +168,14 @@ func (t *tools) listPages(ctx context.Context, _ *mcp.CallToolRequest, _ ListPag
 }
 
 // failure logs an unexpected error from Docs and returns the tool error the
-// client sees, which tells nothing of the cause.
+// client sees, which tells nothing of the cause. A refusal for too many
+// requests (a *StatusError of 429) is no failure: its message is the
+// tool error.
 func (t *tools) failure(ctx context.Context, tool string, err error) error {
+	var se *StatusError
+	if errors.As(err, &se) && se.Status == http.StatusTooManyRequests {
+		return se
+	}
 	t.logger.ErrorContext(ctx, "mcp: tool failed", "site", t.site.Name, "tool", tool, "error", err)
 	return errors.New("the site could not be read; try again later")
 }

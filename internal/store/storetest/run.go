@@ -38,6 +38,7 @@ func suite() []test {
 		accountTests(),
 		notificationTests(),
 		auditTests(),
+		rateLimitTests(),
 	} {
 		all = append(all, group...)
 	}
