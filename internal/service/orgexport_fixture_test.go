@@ -310,11 +310,7 @@ func (f *orgFixture) page(t *testing.T, spaceID, title string) (*quire.RevisionP
 func spacePage(t *testing.T, svc *Service, spaceID, title string) (*quire.RevisionPage, *document.Document) {
 	t.Helper()
 	ctx := t.Context()
-	sp, err := svc.store.Space(ctx, spaceID)
-	must(t, err)
-	rev, err := svc.store.Revision(ctx, sp.ID, sp.Revision)
-	must(t, err)
-	snap := svc.engine.Snapshot(svc.store, rev)
+	snap := mainSnapshot(t, svc, spaceID)
 	pages, err := snap.Pages(ctx)
 	must(t, err)
 	for _, p := range pages {
@@ -357,4 +353,15 @@ func exportOrg(t *testing.T, svc *Service, orgID string) (memSink, *OrgManifest)
 	var m OrgManifest
 	must(t, json.Unmarshal(out[ManifestFile], &m))
 	return out, &m
+}
+
+// mainSnapshot reads the space's main revision.
+func mainSnapshot(t *testing.T, svc *Service, spaceID string) *content.Snapshot {
+	t.Helper()
+	ctx := t.Context()
+	sp, err := svc.store.Space(ctx, spaceID)
+	must(t, err)
+	rev, err := svc.store.Revision(ctx, sp.ID, sp.Revision)
+	must(t, err)
+	return svc.engine.Snapshot(svc.store, rev)
 }

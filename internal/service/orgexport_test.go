@@ -259,11 +259,7 @@ func jsonDiff(at string, a, b any) []string {
 func pageLines(t *testing.T, svc *Service, spaceID string) []string {
 	t.Helper()
 	ctx := t.Context()
-	sp, err := svc.store.Space(ctx, spaceID)
-	must(t, err)
-	rev, err := svc.store.Revision(ctx, sp.ID, sp.Revision)
-	must(t, err)
-	snap := svc.engine.Snapshot(svc.store, rev)
+	snap := mainSnapshot(t, svc, spaceID)
 	nodes, err := snap.Tree(ctx)
 	must(t, err)
 	files, err := snap.Files(ctx)
